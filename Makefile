@@ -1,0 +1,156 @@
+# Top-level Makefile: Kconfig targets (via Kconfiglib), a Kbuild-lite build
+# of the kernel from per-directory Kbuild files, and run/iso/check targets.
+# `make O=DIR ...` keeps .config and every build product in DIR.
+
+srctree := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+O ?= .
+objtree := $(abspath $(O))
+PYTHON := /usr/bin/python3
+KCONFIG := $(PYTHON) $(srctree)/scripts/kconfig.py $(srctree) $(objtree)
+
+CC := gcc
+LD := ld
+NM := nm
+OBJCOPY := objcopy
+
+SMP ?= 4
+MEM ?= 256M
+ACCEL ?= tcg
+BOOT ?= grub
+CMDLINE ?=
+TIMEOUT ?= 0
+
+.DEFAULT_GOAL := all
+MAKEFLAGS += --no-print-directory
+.SUFFIXES:
+
+config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
+.PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
+	run iso check hosttest fuzz size help
+
+deps:
+	@$(srctree)/scripts/install-deps.sh
+
+defconfig: | $(objtree)
+	@$(KCONFIG) defconfig
+%_defconfig: | $(objtree)
+	@$(KCONFIG) defconfig $@
+olddefconfig: | $(objtree)
+	@$(KCONFIG) olddefconfig
+savedefconfig: | $(objtree)
+	@$(KCONFIG) savedefconfig
+menuconfig: | $(objtree)
+	@$(KCONFIG) menuconfig
+listnewconfig: | $(objtree)
+	@$(KCONFIG) listnewconfig
+
+$(objtree):
+	@mkdir -p $@
+
+AUTOCONF := $(objtree)/include/generated/autoconf.h
+KCONFIG_FILES := $(shell find $(srctree) -name 'Kconfig*' -not -path '*/.git/*' -not -path '*/tools/*')
+
+# .config is the single source of truth; autoconf.h and auto.conf follow it.
+# Without a .config the default configuration is used, as `make defconfig` would.
+$(objtree)/.config: | $(objtree)
+	@echo "  no .config: using arch/x86_64/configs/defconfig"
+	@$(KCONFIG) defconfig >/dev/null
+$(AUTOCONF) $(objtree)/include/config/auto.conf: $(objtree)/.config $(KCONFIG_FILES)
+	@$(KCONFIG) syncconfig
+
+ifeq ($(filter $(config-targets) deps clean distclean help hosttest fuzz,$(MAKECMDGOALS)),)
+-include $(objtree)/include/config/auto.conf
+endif
+
+# ---- Kbuild-lite: every directory's Kbuild file adds objects to obj-y ----
+KBUILD_DIRS := $(sort $(patsubst $(srctree)/%/Kbuild,%,$(shell find $(srctree) -name Kbuild -not -path '*/.git/*' -not -path '*/tools/*' -not -path '*/tests/*')))
+define collect_dir
+obj-y :=
+include $(srctree)/$(1)/Kbuild
+KERNEL_OBJS += $$(addprefix $(objtree)/$(1)/,$$(obj-y))
+endef
+KERNEL_OBJS :=
+$(foreach d,$(KBUILD_DIRS),$(eval $(call collect_dir,$(d))))
+
+include $(srctree)/arch/x86_64/Makefile.arch
+
+INCLUDES := -I$(srctree)/include -I$(srctree)/arch/x86_64/include -I$(objtree)/include
+CPPFLAGS := -D__KERNEL__ $(INCLUDES) -include $(AUTOCONF)
+WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers \
+	-Wstrict-prototypes -Werror
+CFLAGS := -std=gnu11 -O2 -g $(ARCH_CFLAGS) -fmacro-prefix-map=$(srctree)/= -fno-omit-frame-pointer -fno-strict-aliasing \
+	-fno-common $(WARNINGS) -MMD -MP
+AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
+
+$(objtree)/%.o: $(srctree)/%.c $(AUTOCONF)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $*.o"
+	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
+	@mkdir -p $(dir $@)
+	@echo "  AS      $*.o"
+	@$(CC) $(CPPFLAGS) $(AFLAGS) -c $< -o $@
+
+-include $(KERNEL_OBJS:.o=.d)
+
+# ---- link: two passes so the image carries its own symbol table ----
+LDS := $(srctree)/arch/x86_64/kernel.ld
+LINK = $(LD) $(ARCH_LDFLAGS) -T $(LDS) -o $@ $(KERNEL_OBJS) $(1)
+KALLSYMS := $(srctree)/scripts/gen-kallsyms.sh
+
+$(objtree)/.tmp_kallsyms0.S:
+	@mkdir -p $(dir $@)
+	@$(KALLSYMS) /dev/null > $@
+$(objtree)/.tmp_kallsyms%.o: $(objtree)/.tmp_kallsyms%.S
+	@$(CC) $(CPPFLAGS) $(AFLAGS) -c $< -o $@
+$(objtree)/.tmp_kernel1.elf: $(KERNEL_OBJS) $(objtree)/.tmp_kallsyms0.o $(LDS)
+	@$(call LINK,$(objtree)/.tmp_kallsyms0.o)
+$(objtree)/.tmp_kallsyms1.S: $(objtree)/.tmp_kernel1.elf $(KALLSYMS)
+	@$(NM) -n $< | $(KALLSYMS) - > $@
+$(objtree)/kernel.elf: $(objtree)/.tmp_kernel1.elf $(objtree)/.tmp_kallsyms1.o
+	@echo "  LD      kernel.elf"
+	@$(call LINK,$(objtree)/.tmp_kallsyms1.o)
+	@$(NM) -n $@ | $(KALLSYMS) - | cmp -s - $(objtree)/.tmp_kallsyms1.S || \
+		{ echo "kallsyms: symbol addresses moved between link passes" >&2; rm -f $@; exit 1; }
+
+all: $(objtree)/kernel.elf
+
+size: $(objtree)/kernel.elf
+	@size $<
+
+# ---- running ----
+ISO := $(objtree)/kernel.iso
+$(ISO): $(objtree)/kernel.elf $(objtree)/.config FORCE
+	@$(srctree)/scripts/mkiso.sh $< $@ "$(CMDLINE)"
+iso: $(ISO)
+FORCE:
+
+QEMU_RUN := $(srctree)/scripts/qemu-run.sh --smp $(SMP) --mem $(MEM) --accel $(ACCEL) --timeout $(TIMEOUT)
+ifeq ($(BOOT),direct)
+run: deps $(objtree)/kernel.elf
+	@$(QEMU_RUN) --kernel $(objtree)/kernel.elf --append "$(CMDLINE)"
+else
+run: deps $(ISO)
+	@$(QEMU_RUN) --iso $(ISO)
+endif
+
+# ---- tests ----
+hosttest:
+	@$(MAKE) -C $(srctree)/tests/host check
+fuzz:
+	@$(MAKE) -C $(srctree)/tests/host fuzz
+check: deps $(objtree)/kernel.elf
+	@O=$(objtree) $(srctree)/tests/run-all.sh
+
+clean:
+	@rm -rf $(objtree)/.tmp_* $(objtree)/kernel.elf $(objtree)/kernel.iso $(objtree)/test-logs
+	@find $(objtree) \( -name '*.o' -o -name '*.d' \) -not -path '*/.git/*' -delete
+distclean: clean
+	@rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/generated $(objtree)/include/config $(objtree)/defconfig
+
+help:
+	@echo "Configuration: defconfig <name>_defconfig olddefconfig savedefconfig menuconfig"
+	@echo "Build:         all (kernel.elf) iso size clean distclean   (O=DIR builds out of tree)"
+	@echo "Run:           run [SMP=$(SMP)] [MEM=$(MEM)] [ACCEL=tcg|tcg-single|kvm|repro] [BOOT=grub|direct] [CMDLINE='...']"
+	@echo "Test:          check hosttest fuzz"

@@ -1,0 +1,26 @@
+/*
+ * Per-CPU variables on x86-64. Variables defined with DEFINE_PER_CPU live
+ * in .data..percpu; each CPU gets a copy at __per_cpu_offset[cpu] from the
+ * template, and its GS base holds that offset. So `%gs:var` addresses this
+ * CPU's copy of var directly: one instruction, safe against interrupts.
+ * Before the areas exist, CPU 0 runs with GS base 0, i.e. on the template.
+ */
+#ifndef _ASM_PERCPU_H
+#define _ASM_PERCPU_H
+
+#include <kernel/compiler.h>
+
+#define __this_cpu_lval(var)	(*(volatile __seg_gs __typeof__(var) *)(uintptr_t)&(var))
+#define this_cpu_read(var)	(__this_cpu_lval(var))
+#define this_cpu_write(var, v)	do { __this_cpu_lval(var) = (v); } while (0)
+/* One read-modify-write instruction: atomic against interrupts on this CPU. */
+#define this_cpu_add(var, v)						\
+	__asm__ volatile("add %1, %%gs:%0"				\
+			 : "+m"(var) : "r"((__typeof__(var))(v)) : "memory", "cc")
+#define this_cpu_sub(var, v)	this_cpu_add(var, -(__typeof__(var))(v))
+#define this_cpu_inc(var)	this_cpu_add(var, 1)
+#define this_cpu_dec(var)	this_cpu_sub(var, 1)
+
+void arch_set_percpu_offset(unsigned long offset);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * x86-internal helpers and declarations: MSRs, CPUID, control registers,
+ * the interrupt frame, vector numbers and the arch-private init functions.
+ * Only code under arch/ includes this header.
+ */
+#ifndef _ASM_X86_X86_H
+#define _ASM_X86_X86_H
+
+#include <kernel/types.h>
+
+/* Interrupt vectors (Linux's numbers where Linux has one). */
+#define X86_TRAP_DF		8
+#define X86_TRAP_NMI		2
+#define X86_TRAP_PF		14
+#define LOCAL_TIMER_VECTOR	0xec
+#define CALL_FUNCTION_VECTOR	0xfb
+#define RESCHEDULE_VECTOR	0xfd
+#define SPURIOUS_APIC_VECTOR	0xff
+
+#define MSR_APIC_BASE		0x1b
+#define MSR_GS_BASE		0xc0000101
+#define MSR_KERNEL_GS_BASE	0xc0000102
+
+struct pt_regs {
+	u64 r15, r14, r13, r12, rbp, rbx, r11, r10, r9, r8;
+	u64 rax, rcx, rdx, rsi, rdi;
+	u64 vector, error_code;
+	u64 rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
+};
+
+static inline u64 rdmsr(u32 msr)
+{
+	u32 lo, hi;
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((u64)hi << 32) | lo;
+}
+static inline void wrmsr(u32 msr, u64 v)
+{
+	__asm__ volatile("wrmsr" :: "c"(msr), "a"((u32)v), "d"((u32)(v >> 32)) : "memory");
+}
+static inline void cpuid(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
+{
+	__asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(sub));
+}
+static inline u64 read_cr2(void) { u64 v; __asm__ volatile("mov %%cr2, %0" : "=r"(v)); return v; }
+static inline u64 read_cr3(void) { u64 v; __asm__ volatile("mov %%cr3, %0" : "=r"(v)); return v; }
+static inline u64 read_cr4(void) { u64 v; __asm__ volatile("mov %%cr4, %0" : "=r"(v)); return v; }
+static inline u64 read_cr0(void) { u64 v; __asm__ volatile("mov %%cr0, %0" : "=r"(v)); return v; }
+static inline void write_cr3(u64 v) { __asm__ volatile("mov %0, %%cr3" :: "r"(v) : "memory"); }
+static inline void invlpg(unsigned long addr) { __asm__ volatile("invlpg (%0)" :: "r"(addr) : "memory"); }
+
+typedef void (*x86_irq_handler_t)(struct pt_regs *regs);
+
+/* traps.c / idt.c */
+void x86_early_trap_init(void);
+void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler);
+void x86_show_regs(const struct pt_regs *regs);
+void x86_show_trace(unsigned long rip, unsigned long rbp);
+/* cpu.c: per-CPU GDT/TSS (with IST stacks) and IDT load, on each CPU. */
+void x86_cpu_init(unsigned int cpu);
+
+/* apic.c */
+extern bool x2apic_mode;
+void apic_init_bsp(void);
+void apic_init_ap(void);
+u32 apic_read(u32 reg);
+void apic_write(u32 reg, u32 val);
+void apic_eoi(void);
+u32 apic_read_id(void);
+void apic_send_ipi(u32 apic_id, u32 icr_low);
+void apic_wait_icr_idle(void);
+#define APIC_DM_FIXED	0x000
+#define APIC_DM_NMI	0x400
+#define APIC_DM_INIT	0x500
+#define APIC_DM_STARTUP	0x600
+#define APIC_LEVEL_ASSERT 0x4000
+#define APIC_DEST_ALLBUT 0xc0000
+/* Map of logical CPU numbers to APIC IDs, filled from the MADT. */
+extern u32 x86_cpu_to_apicid[];
+
+/* tsc.c */
+void tsc_mark_boot(void);
+void tsc_calibrate(void);
+extern u64 tsc_khz;
+
+/* timer.c: LAPIC timer as the tick source. */
+void lapic_timer_calibrate(void);
+void lapic_timer_setup_this_cpu(void);
+
+/* acpi.c */
+void acpi_init(void);
+extern u16 acpi_pm1a_cnt;
+extern u16 acpi_slp_typ_s5;
+
+/* smpboot.c */
+void x86_smp_boot_aps(void);
+
+#endif

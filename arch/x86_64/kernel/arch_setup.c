@@ -1,0 +1,60 @@
+/*
+ * x86-64's steps of the boot sequence (see <kernel/arch_setup.h>) and the
+ * power-off path through QEMU's isa-debug-exit device, with ACPI S5 as a
+ * fallback when that device is absent.
+ */
+#include <kernel/arch_setup.h>
+#include <kernel/reboot.h>
+#include <kernel/printk.h>
+#include <asm/io.h>
+#include <asm/irqflags.h>
+#include <asm/x86/x86.h>
+
+#define DEBUG_EXIT_PORT	0xf4
+
+static char machine_name[64];
+
+const char *arch_machine_name(void)
+{
+	u32 sig[4] = { 0 };
+	u32 a, b, c, d;
+
+	/* CPUID 0x40000000 names the hypervisor ("TCGTCGTCGTCG", "KVMKVMKVM"). */
+	cpuid(1, 0, &a, &b, &c, &d);
+	if (!(c & (1u << 31)))
+		return "x86-64 (bare metal)";
+	cpuid(0x40000000, 0, &a, &sig[0], &sig[1], &sig[2]);
+	__builtin_memcpy(machine_name, "QEMU/", 5);
+	__builtin_memcpy(machine_name + 5, sig, 12);
+	machine_name[17] = 0;
+	return machine_name;
+}
+
+void arch_early_setup(void)
+{
+	tsc_calibrate();
+	acpi_init();
+}
+
+void arch_boot_cpu_init(void)
+{
+	x86_cpu_init(0);
+	apic_init_bsp();
+	lapic_timer_calibrate();
+	lapic_timer_setup_this_cpu();
+}
+
+void arch_power_off(enum poweroff_status status)
+{
+	static const u8 code[] = {
+		[POWEROFF_OK] = 0x10, [POWEROFF_TEST_FAILED] = 0x11, [POWEROFF_PANIC] = 0x03,
+	};
+
+	arch_local_irq_disable();
+	outl(DEBUG_EXIT_PORT, code[status]);
+	/* No isa-debug-exit device: ACPI S5 (QEMU exits with status 0). */
+	if (acpi_pm1a_cnt)
+		outw(acpi_pm1a_cnt, (u16)(acpi_slp_typ_s5 << 10) | (1u << 13));
+	for (;;)
+		arch_halt();
+}

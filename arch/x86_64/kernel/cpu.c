@@ -1,0 +1,70 @@
+/*
+ * Per-CPU descriptor tables: each CPU gets its own GDT and TSS (the TSS
+ * holds the IST stacks that double faults and NMIs switch to, so a kernel
+ * stack overflow can still be reported), then loads the shared IDT.
+ */
+#include <kernel/percpu.h>
+#include <kernel/mm.h>
+#include <kernel/bug.h>
+#include <kernel/string.h>
+#include <asm/percpu.h>
+#include <asm/x86/x86.h>
+#include <asm/x86/boot.h>
+
+#define IST_STACK_SIZE	(16 * 1024)
+#define GDT_TSS		0x18
+
+struct tss {
+	u32 reserved0;
+	u64 rsp[3];
+	u64 reserved1;
+	u64 ist[7];
+	u64 reserved2;
+	u16 reserved3, iomap_base;
+} __packed;
+
+struct cpu_tables {
+	u64 gdt[5];
+	struct tss tss;
+};
+static DEFINE_PER_CPU_ALIGNED(struct cpu_tables, cpu_tables);
+
+void x86_idt_enable_ist(void);
+void x86_idt_load(void);
+
+void arch_set_percpu_offset(unsigned long offset)
+{
+	wrmsr(MSR_GS_BASE, offset);
+}
+
+static u64 *ist_stack(void)
+{
+	void *base;
+	void *top = alloc_kernel_stack(IST_STACK_SIZE, &base);
+
+	BUG_ON(!top);
+	return top;
+}
+
+void x86_cpu_init(unsigned int cpu)
+{
+	struct cpu_tables *t = per_cpu_ptr(&cpu_tables, cpu);
+	u64 tss = (u64)(uintptr_t)&t->tss;
+	struct { u16 limit; u64 base; } __packed gdtr = { sizeof(t->gdt) - 1, (u64)(uintptr_t)t->gdt };
+
+	memset(t, 0, sizeof(*t));
+	t->gdt[1] = 0x00af9a000000ffffULL;	/* 0x08: 64-bit kernel code */
+	t->gdt[2] = 0x00cf92000000ffffULL;	/* 0x10: kernel data */
+	/* 0x18: 64-bit available TSS, two slots. */
+	t->gdt[3] = (sizeof(struct tss) - 1) | ((tss & 0xffffff) << 16) | (0x89ULL << 40) |
+		    (((tss >> 24) & 0xff) << 56);
+	t->gdt[4] = tss >> 32;
+	t->tss.iomap_base = sizeof(struct tss);
+	t->tss.ist[0] = (u64)(uintptr_t)ist_stack();	/* IST1: double fault */
+	t->tss.ist[1] = (u64)(uintptr_t)ist_stack();	/* IST2: NMI */
+
+	__asm__ volatile("lgdt %0\n\t"
+			 "ltr %w1"
+			 :: "m"(gdtr), "r"(GDT_TSS) : "memory");
+	x86_idt_enable_ist();
+}

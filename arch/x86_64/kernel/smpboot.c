@@ -1,0 +1,207 @@
+/*
+ * Starting the application processors: INIT, then a startup IPI (and a
+ * second one if the first went unnoticed within 200 us) pointing at the
+ * real-mode trampoline (boot/trampoline.S) copied to 0x8000. CPUs start
+ * one at a time because they share the trampoline's slots. An AP sets up
+ * its per-CPU area, descriptor tables, local APIC and tick, marks itself
+ * online and enters the idle loop. One that shows no sign of life for 1 s
+ * (or, once alive, does not call in within 10 s) is parked with INIT and
+ * left offline.
+ */
+#define KPARAM_SUBSYS "smp"
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <sched/sched.h>
+#include <kernel/mm.h>
+#include <kernel/time.h>
+#include <kernel/param.h>
+#include <kernel/string.h>
+#include <kernel/irqflags.h>
+#include <kernel/sched_hooks.h>
+#include <kernel/bug.h>
+#include <asm/smp.h>
+#include <asm/x86/x86.h>
+#include <asm/x86/smp.h>
+#include <asm/x86/boot.h>
+
+#define TRAMPOLINE_BASE		0x8000UL	/* startup IPI vector 0x08 */
+#define AP_STACK_SIZE		(16 * 1024)
+#define SIPI_POLL_NS		(200 * NSEC_PER_USEC)	/* before a second startup IPI */
+#define ALIVE_TIMEOUT_NS	NSEC_PER_SEC		/* no sign of life: give up */
+/* Alive in the trampoline but slow to call in (a starved vCPU on a busy host). */
+#define CALLIN_TIMEOUT_NS	(10 * NSEC_PER_SEC)
+
+static unsigned int init_delay_us = CONFIG_SMP_INIT_DELAY_US;
+KPARAM("smp.init_delay_us", init_delay_us, KPARAM_UINT, 0, 10000,
+       "delay between INIT and the startup IPI when starting a CPU (microseconds)");
+
+extern char trampoline_start[], trampoline_end[];
+extern u32 tr_alive[], tr_cpu[], tr_pgd[];
+extern u64 tr_efer[], tr_stack[], tr_cr3[], tr_cr4[], tr_entry[];
+void x86_ap_start64(void);
+
+/* A trampoline symbol's address in the copy at TRAMPOLINE_BASE. */
+#define TR(sym)	((volatile __typeof__((sym)[0]) *) \
+		 (TRAMPOLINE_BASE + ((char *)(sym) - trampoline_start)))
+
+/*
+ * Temporary page tables for the trampoline's switch to long mode: the
+ * first GiB identity-mapped with 2 MiB pages (the trampoline page and the
+ * kernel text). In .bss, so below 4 GiB as a 32-bit CR3 load needs.
+ */
+static u64 ap_pml4[512] __aligned(4096);
+static u64 ap_pdpt[512] __aligned(4096);
+static u64 ap_pd[512] __aligned(4096);
+
+/*
+ * Handshake with the starting AP. The AP claims WAITING -> ONLINE once it
+ * is ready to run; the BSP claims WAITING -> ABANDONED when it gives up,
+ * so a late AP never runs on with slots reused for the next CPU.
+ */
+enum { AP_WAITING, AP_ONLINE, AP_ABANDONED };
+static int ap_state;
+
+static void ap_page_tables_init(void)
+{
+	for (unsigned int i = 0; i < 512; i++)
+		ap_pd[i] = ((u64)i << 21) | PTE_P | PTE_W | PTE_PS;
+	ap_pdpt[0] = (u64)(uintptr_t)ap_pd | PTE_P | PTE_W;
+	ap_pml4[0] = (u64)(uintptr_t)ap_pdpt | PTE_P | PTE_W;
+}
+
+/* The C entry of every AP, from x86_ap_start64 on its own stack with the kernel page tables. */
+void x86_ap_entry(unsigned int cpu)
+{
+	percpu_enter_cpu(cpu);
+	x86_cpu_init(cpu);		/* GDT, TSS with IST stacks, IDT */
+	apic_init_ap();
+	lapic_timer_setup_this_cpu();	/* ticks wait for interrupts to be enabled */
+	if (cmpxchg(&ap_state, AP_WAITING, AP_ONLINE) != AP_WAITING) {
+		for (;;)		/* the BSP gave up on us and will INIT us */
+			arch_halt();
+	}
+	sched_init_ap(cpu);		/* idle task first: wakeups may target us once online */
+	notify_cpu_starting(cpu);
+	set_cpu_online(cpu, true);
+	local_irq_enable();
+	cpu_startup_entry();
+}
+
+static void send_ipi(u32 apic_id, u32 icr)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	apic_send_ipi(apic_id, icr);
+	local_irq_restore(flags);
+}
+
+static bool wait_ns(u64 start, u64 ns, bool (*done)(unsigned int), unsigned int arg)
+{
+	while (local_clock() - start < ns) {
+		if (done(arg))
+			return true;
+		cpu_relax();
+	}
+	return done(arg);
+}
+
+static bool ap_alive(unsigned int unused) { return READ_ONCE(*TR(tr_alive)) != 0; }
+static bool ap_called_in(unsigned int unused) { return READ_ONCE(ap_state) != AP_WAITING; }
+
+/* Start one AP and wait until it is online (true) or given up on (false). */
+static bool boot_one_cpu(unsigned int cpu)
+{
+	u32 apic_id = x86_cpu_to_apicid[cpu];
+	u32 sipi = APIC_DM_STARTUP | (TRAMPOLINE_BASE >> 12);
+	void *stack, *stack_base;
+	u64 start;
+
+	if (!x2apic_mode && apic_id > 0xfe) {
+		printk(KERN_ERR "smp: CPU %u (APIC ID %u) needs x2APIC mode: not started\n",
+		       cpu, apic_id);
+		return false;
+	}
+	stack = alloc_kernel_stack(AP_STACK_SIZE, &stack_base);
+	if (!stack) {
+		printk(KERN_ERR "smp: CPU %u: no memory for its stack: not started\n", cpu);
+		return false;
+	}
+
+	*TR(tr_alive) = 0;
+	*TR(tr_cpu) = cpu;
+	*TR(tr_stack) = (u64)(uintptr_t)stack;
+	WRITE_ONCE(ap_state, AP_WAITING);
+	smp_mb();	/* slots and state before the IPIs (an x2APIC ICR write is not serialising) */
+
+	send_ipi(apic_id, APIC_DM_INIT | APIC_LEVEL_ASSERT);
+	if (init_delay_us)
+		udelay(init_delay_us);
+	start = local_clock();
+	send_ipi(apic_id, sipi);
+	if (!wait_ns(start, SIPI_POLL_NS, ap_alive, 0))
+		send_ipi(apic_id, sipi);
+
+	if (wait_ns(start, ALIVE_TIMEOUT_NS, ap_called_in, 0) ||
+	    (ap_alive(0) && wait_ns(start, CALLIN_TIMEOUT_NS, ap_called_in, 0)) ||
+	    cmpxchg(&ap_state, AP_WAITING, AP_ABANDONED) != AP_WAITING) {
+		/* Claimed by the AP: it is about to mark itself online. */
+		while (!cpu_online(cpu))
+			cpu_relax();
+		return true;
+	}
+	/*
+	 * Park it (back to wait-for-SIPI) so it cannot pick up the next CPU's
+	 * slots. Its stack is not freed: INIT is asynchronous, and a late AP
+	 * may still be running on it.
+	 */
+	send_ipi(apic_id, APIC_DM_INIT | APIC_LEVEL_ASSERT);
+	printk(KERN_ERR "smp: CPU %u (APIC ID %u) did not come up\n", cpu, apic_id);
+	return false;
+}
+
+static unsigned int num_digits(unsigned int n)
+{
+	unsigned int d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+void x86_smp_boot_aps(void)
+{
+	unsigned int cpu, width = num_digits(num_possible_cpus()) + 1;	/* + '#' */
+	u64 efer = rdmsr(MSR_EFER) & (EFER_LME | EFER_NXE | 1 /* SCE */);
+
+	if (cpumask_weight(&x86_cpu_present_mask) < 2)
+		return;
+	BUG_ON(trampoline_end - trampoline_start > PAGE_SIZE);	/* it owns one page */
+	ap_page_tables_init();
+	memcpy((void *)TRAMPOLINE_BASE, trampoline_start, trampoline_end - trampoline_start);
+	*TR(tr_pgd) = (u32)(uintptr_t)ap_pml4;
+	*TR(tr_efer) = efer;
+	*TR(tr_cr3) = arch_kernel_cr3();
+	*TR(tr_cr4) = read_cr4();
+	*TR(tr_entry) = (u64)(uintptr_t)x86_ap_start64;
+
+	/* Linux's announcement: ".... node  #0, CPUs:      #1 #2 #3". */
+	printk(KERN_INFO "x86: Booting SMP configuration:\n");
+	printk(KERN_INFO ".... node  #0, CPUs:  ");
+	for_each_cpu(cpu, &x86_cpu_present_mask) {
+		if (cpu == 0)
+			continue;
+		if (cpu == 1)
+			pr_cont("%*s", width + 1, " ");
+		pr_cont("%*s#%u", width - num_digits(cpu), " ", cpu);
+		boot_one_cpu(cpu);
+	}
+	/* The next printk ends the line. */
+}
+
+void arch_smp_boot_secondary_cpus(void)
+{
+	x86_smp_boot_aps();
+}

@@ -1,0 +1,23 @@
+/* Kernel error numbers (Linux's values), returned negated. */
+#ifndef _KERNEL_ERRNO_H
+#define _KERNEL_ERRNO_H
+
+#define EPERM		1
+#define ENOENT		2
+#define EINTR		4
+#define EIO		5
+#define ENXIO		6
+#define E2BIG		7
+#define EAGAIN		11
+#define ENOMEM		12
+#define EFAULT		14
+#define EBUSY		16
+#define EEXIST		17
+#define ENODEV		19
+#define EINVAL		22
+#define ENOSPC		28
+#define ERANGE		34
+#define ENOSYS		38
+#define ETIMEDOUT	110
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * Interrupt bookkeeping shared by arch and generic code: per-CPU interrupt
+ * counters (the shutdown table's LOC/RES/CAL/NMI rows) and irq_enter/exit,
+ * which maintain the hardirq part of the preempt count.
+ */
+#ifndef _KERNEL_IRQ_H
+#define _KERNEL_IRQ_H
+
+#include <kernel/percpu.h>
+
+struct irq_stat {
+	unsigned int local_timer;	/* LOC */
+	unsigned int resched;		/* RES */
+	unsigned int call_function;	/* CAL */
+	unsigned int nmi;		/* NMI */
+	unsigned int spurious;		/* SPU */
+};
+DECLARE_PER_CPU(struct irq_stat, irq_stat);
+
+#define inc_irq_stat(field)	this_cpu_inc(irq_stat.field)
+
+void irq_enter(void);
+void irq_exit(void);
+void nmi_enter(void);
+void nmi_exit(void);
+
+/* Print the /proc/interrupts-style table of every possible CPU. */
+void show_interrupts(void);
+
+#endif

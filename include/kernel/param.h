@@ -1,0 +1,115 @@
+/*
+ * Boot parameters: each is declared next to the variable it sets with
+ * KPARAM*(), which records name, type, range and description in the
+ * __kparam section; parse_cmdline() applies the command line to the table.
+ */
+#ifndef _KERNEL_PARAM_H
+#define _KERNEL_PARAM_H
+
+#include <kernel/compiler.h>
+
+enum kparam_type {
+	KPARAM_INT,		/* int */
+	KPARAM_UINT,		/* unsigned int */
+	KPARAM_LONG,		/* long */
+	KPARAM_ULONG,		/* unsigned long */
+	KPARAM_BOOL,		/* bool; a bare "name" means true */
+	KPARAM_STRING,		/* char array of size bytes */
+	KPARAM_CPULIST,		/* unsigned long bitmap of size bits */
+};
+
+/* Out-of-range numbers are clamped (with a warning) instead of rejected. */
+#define KPARAM_F_CLAMP	0x1
+
+struct kernel_param {
+	const char *name;	/* full name as typed: "rcutree.blimit", "rcu_nocbs" */
+	const char *subsys;	/* warning prefix: "rcu", "smp", "kernel" */
+	enum kparam_type type;
+	void *var;
+	long long min, max;	/* inclusive range; min > max: the type's limits only */
+	size_t size;		/* STRING: buffer bytes; CPULIST: bitmap capacity in bits */
+	const char *desc;
+	unsigned flags;		/* KPARAM_F_* */
+	bool given;		/* set when the command line gave an accepted value */
+};
+
+/* A file may #define KPARAM_SUBSYS "rcu" before including this header. */
+#ifndef KPARAM_SUBSYS
+#define KPARAM_SUBSYS	"kernel"
+#endif
+
+/* Catch a variable whose size does not match the declared type at build time. */
+#define __kparam_size_ok(type, sz)						\
+	((type) == KPARAM_INT || (type) == KPARAM_UINT ? (sz) == sizeof(int) :	\
+	 (type) == KPARAM_LONG || (type) == KPARAM_ULONG ? (sz) == sizeof(long) : \
+	 (type) == KPARAM_BOOL ? (sz) == sizeof(bool) : 1)
+
+#define __KPARAM_PASTE2(a, b)	a##b
+#define __KPARAM_PASTE(a, b)	__KPARAM_PASTE2(a, b)
+
+#define __KPARAM(_name, _var, _type, _min, _max, _size, _flags, _desc, _id)	\
+	_Static_assert(__kparam_size_ok(_type, sizeof(_var)),			\
+		       "KPARAM " _name ": variable size does not match type");	\
+	static struct kernel_param _id __used __section("__kparam") __aligned(8) = { \
+		.name = _name, .subsys = KPARAM_SUBSYS, .type = _type,		\
+		.var = (void *)&(_var), .min = _min, .max = _max,		\
+		.size = _size, .desc = _desc, .flags = _flags,			\
+	}
+
+#define __kparam_default_size(type, var)					\
+	((type) == KPARAM_CPULIST ? sizeof(var) * 8 : sizeof(var))
+
+/* KPARAM("rcutree.blimit", blimit, KPARAM_LONG, 1, 10000, "max callbacks per batch"); */
+#define KPARAM(name, var, type, min, max, desc)					\
+	__KPARAM(name, var, type, min, max, __kparam_default_size(type, var), 0, desc, \
+		 __KPARAM_PASTE(__kparam_, __COUNTER__))
+#define KPARAM_CLAMP(name, var, type, min, max, desc)				\
+	__KPARAM(name, var, type, min, max, __kparam_default_size(type, var),	\
+		 KPARAM_F_CLAMP, desc, __KPARAM_PASTE(__kparam_, __COUNTER__))
+#define KPARAM_BOOL(name, var, desc)						\
+	KPARAM(name, var, KPARAM_BOOL, 1, 0, desc)
+#define KPARAM_STRING(name, buf, desc)						\
+	KPARAM(name, buf, KPARAM_STRING, 1, 0, desc)
+#define KPARAM_CPULIST(name, bitmap, nbits, desc)				\
+	_Static_assert(sizeof(bitmap) * 8 >= (nbits), "KPARAM " name ": bitmap too small"); \
+	__KPARAM(name, bitmap, KPARAM_CPULIST, 1, 0, nbits, 0, desc,		\
+		 __KPARAM_PASTE(__kparam_, __COUNTER__))
+
+/* Bounds of the __kparam section, provided by the linker. */
+extern struct kernel_param __start___kparam[], __stop___kparam[];
+
+/* Groups of parameters sharing a name prefix, for warnings and aliases. */
+struct kparam_prefix {
+	const char *prefix;	/* "rcutree." */
+	const char *subsys;	/* "rcu" */
+	const char *alias_of;	/* NULL, or the prefix to look up instead ("rcuperf.") */
+};
+
+/*
+ * Report one problem as one complete line, without a trailing newline.
+ * Implemented outside lib/: printk in the kernel, a capture in host tests.
+ */
+__printf(1, 2) void kparam_warn(const char *fmt, ...);
+
+/*
+ * Apply cmdline to params[]. Arguments are split like Linux's next_arg()
+ * (whitespace-separated, double quotes grouping, "--" ends the kernel's
+ * part); '-' and '_' are equal in names; the last occurrence wins. A bad
+ * value leaves the variable unchanged and is reported via kparam_warn();
+ * so is an unknown name under a known prefix. Other unknown arguments are
+ * appended, space-separated and as typed, to unknown_buf (whole arguments
+ * only; ones that do not fit are dropped). CPU lists are limited to
+ * nr_cpu_ids bits. Returns the number of warnings printed.
+ */
+int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t nparams,
+		  const struct kparam_prefix *prefixes, size_t nprefixes,
+		  unsigned nr_cpu_ids, char *unknown_buf, size_t unknown_size);
+
+/*
+ * The current value as text, as it is written on the command line
+ * ("Y"/"N" for booleans, "0-3" for CPU lists, "" when empty). Returns the
+ * length stored, like scnprintf.
+ */
+int kparam_format_value(const struct kernel_param *p, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * kmalloc: small objects from power-of-two size classes (16..2048 bytes)
+ * carved from pages; larger requests go straight to alloc_pages(). Usable
+ * on any CPU and in interrupt context (not NMI). With CONFIG_DEBUG_KERNEL
+ * freed objects are filled with POISON_FREE and checked when reused.
+ */
+#ifndef _KERNEL_SLAB_H
+#define _KERNEL_SLAB_H
+
+#include <kernel/mm.h>
+
+#define KMALLOC_MIN_SIZE	16
+#define KMALLOC_MAX_CACHE_SIZE	2048
+#define POISON_FREE		0x6b	/* freed small objects (Linux's value) */
+#define PAGE_POISON		0xaa	/* freed pages (Linux's value) */
+
+/* kmalloc(0) returns this: not NULL, yet faults when dereferenced. */
+#define ZERO_SIZE_PTR		((void *)16)
+#define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
+
+/* size bytes aligned to min(size rounded up to a power of two, PAGE_SIZE), or NULL. */
+void *kmalloc(size_t size, gfp_t gfp);
+/*
+ * Free a kmalloc'ed object; NULL and ZERO_SIZE_PTR are no-ops. A pointer
+ * kmalloc did not hand out (or a double free, under CONFIG_DEBUG_KERNEL)
+ * is a BUG.
+ */
+void kfree(const void *ptr);
+/* Usable size of a kmalloc'ed object (at least what was asked for). */
+size_t ksize(const void *ptr);
+
+static inline void *kzalloc(size_t size, gfp_t gfp)
+{
+	return kmalloc(size, gfp | __GFP_ZERO);
+}
+/* Array of n elements; a product that overflows fails like any too-large request. */
+static inline void *kmalloc_array(size_t n, size_t size, gfp_t gfp)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, size, &bytes))
+		bytes = SIZE_MAX;
+	return kmalloc(bytes, gfp);
+}
+static inline void *kcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	return kmalloc_array(n, size, gfp | __GFP_ZERO);
+}
+
+#endif

@@ -1,0 +1,79 @@
+/*
+ * The scheduling-clock tick. The arch provides one timer per CPU (periodic
+ * at HZ, or one-shot for dyntick-idle) and calls tick_handle() from its
+ * interrupt. jiffies follows the clock: jiffies == INITIAL_JIFFIES +
+ * local_clock() / TICK_NSEC whenever some CPU has brought it up to date,
+ * which the CPU holding tick_do_timer_cpu does on every tick and any CPU
+ * leaving dyntick-idle does too.
+ */
+#ifndef _KERNEL_TICK_H
+#define _KERNEL_TICK_H
+
+#include <kernel/types.h>
+#include <kernel/time.h>
+
+#define TICK_NSEC		(NSEC_PER_SEC / HZ)
+#define INITIAL_JIFFIES		0UL
+#define TICK_DO_TIMER_NONE	-1
+
+/* Arch contract: program this CPU's timer. */
+void arch_timer_set_periodic(void);
+void arch_timer_set_oneshot(u64 delta_ns);
+void arch_timer_stop(void);
+
+/* The CPU that advances jiffies, or TICK_DO_TIMER_NONE (the next CPU to tick takes it). */
+extern int tick_do_timer_cpu;
+
+/* The arch timer interrupt: jiffies, timers, RCU and scheduler work of one tick. */
+void tick_handle(void);
+/* Start this CPU's periodic tick (CPU bring-up, interrupts off). */
+void tick_setup_this_cpu(void);
+/* Advance jiffies by the whole tick periods elapsed up to `now` (any CPU, any context). */
+void tick_do_update_jiffies(u64 now);
+/* Print "tick: jiffies=J (clock says C)" (for the power-off report). */
+void tick_show_jiffies(void);
+
+/* The clock time (local_clock() ns) at which jiffies reaches j. */
+static inline u64 tick_jiffies_to_clock(unsigned long j)
+{
+	return (u64)(j - INITIAL_JIFFIES) * TICK_NSEC;
+}
+/* The first jiffy that does not begin before clock time ns. */
+static inline unsigned long tick_clock_to_jiffies_ceil(u64 ns)
+{
+	return INITIAL_JIFFIES + (unsigned long)DIV_ROUND_UP(ns, TICK_NSEC);
+}
+
+/*
+ * Hooks RCU fills in (kernel/rcu/); the weak defaults in tick.c do
+ * nothing. rcu_sched_clock_irq() runs on every tick (user: the tick
+ * interrupted user mode, always 0 here); rcu_needs_cpu() says whether
+ * this CPU must keep its tick while idle.
+ */
+void rcu_sched_clock_irq(int user);
+int rcu_needs_cpu(void);
+
+#ifdef CONFIG_NO_HZ_IDLE
+/*
+ * Dyntick-idle (kernel/time/tick-sched.c). The idle loop calls
+ * tick_nohz_idle_enter() with interrupts off just before it halts, and
+ * tick_nohz_idle_exit() with interrupts off once the halt ends.
+ * irq_enter()/irq_exit() call tick_irq_enter()/tick_irq_exit() for the
+ * outermost interrupt so that jiffies is current inside it and the tick
+ * restarts when the interrupt makes the CPU leave idle.
+ */
+void tick_nohz_idle_enter(void);
+void tick_nohz_idle_exit(void);
+void tick_irq_enter(void);
+void tick_irq_exit(void);
+/* True while this CPU's periodic tick is stopped (it is idle). */
+bool tick_nohz_tick_stopped(void);
+#else
+static inline void tick_nohz_idle_enter(void) { }
+static inline void tick_nohz_idle_exit(void) { }
+static inline void tick_irq_enter(void) { }
+static inline void tick_irq_exit(void) { }
+static inline bool tick_nohz_tick_stopped(void) { return false; }
+#endif
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * Time: local_clock() in nanoseconds since boot (TSC based, per CPU,
+ * comparable across CPUs on one machine), jiffies, and busy-wait delays.
+ */
+#ifndef _KERNEL_TIME_H
+#define _KERNEL_TIME_H
+
+#include <kernel/types.h>
+#include <kernel/compiler.h>
+
+#define HZ		CONFIG_HZ
+#define NSEC_PER_USEC	1000ULL
+#define NSEC_PER_MSEC	1000000ULL
+#define NSEC_PER_SEC	1000000000ULL
+#define USEC_PER_SEC	1000000ULL
+#define MSEC_PER_SEC	1000UL
+
+/* jiffies: advanced by one CPU at HZ; volatile because every reader wants the latest. */
+extern volatile unsigned long jiffies;
+
+u64 local_clock(void);
+/* Cycles per microsecond of the clock behind local_clock(), 0 before calibration. */
+u64 clock_khz(void);
+void udelay(unsigned long usecs);
+void ndelay(unsigned long nsecs);
+static inline void mdelay(unsigned long ms) { while (ms--) udelay(1000); }
+
+static inline unsigned long msecs_to_jiffies(unsigned long ms) { return DIV_ROUND_UP(ms * HZ, 1000); }
+static inline unsigned long usecs_to_jiffies(unsigned long us) { return DIV_ROUND_UP(us * HZ, 1000000); }
+static inline unsigned long jiffies_to_msecs(unsigned long j) { return j * 1000 / HZ; }
+#define time_after(a, b)	((long)((b) - (a)) < 0)
+#define time_before(a, b)	time_after(b, a)
+#define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
+#define time_before_eq(a, b)	time_after_eq(b, a)
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * The scheduler's interface: schedule(), wakeups, policies and priorities,
+ * affinity, and the cond_resched()/need_resched() pair. Per-CPU runqueues;
+ * a higher-priority runnable task always runs before a lower one on the
+ * same CPU. Preemption follows the Kconfig model (PREEMPT_NONE or PREEMPT).
+ */
+#ifndef _SCHED_SCHED_H
+#define _SCHED_SCHED_H
+
+#include <sched/task.h>
+
+#define MAX_SCHEDULE_TIMEOUT	((long)(~0UL >> 1))
+
+struct sched_param { int sched_priority; };
+
+void schedule(void);
+/* Sleep until woken or `timeout` jiffies pass; returns the jiffies left (0 on timeout). */
+long schedule_timeout(long timeout);
+long schedule_timeout_uninterruptible(long timeout);
+long schedule_timeout_interruptible(long timeout);
+/* Called with preemption disabled from an interrupt return or preempt_enable(). */
+void preempt_schedule(void);
+void preempt_schedule_irq(void);
+
+int wake_up_process(struct task_struct *p);
+/* Wake p if its state matches `state`; returns true if it was woken. */
+bool try_to_wake_up(struct task_struct *p, unsigned int state);
+/* Voluntary reschedule point: runs RCU's quiescent-state hook, then yields if needed. */
+int __cond_resched(void);
+#define cond_resched()	__cond_resched()
+void yield(void);
+
+int sched_setscheduler_nocheck(struct task_struct *p, int policy, const struct sched_param *param);
+int sched_setscheduler(struct task_struct *p, int policy, const struct sched_param *param);
+void set_user_nice(struct task_struct *p, long nice);
+int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask);
+/* Priority-inheritance hook for rt_mutex: set p's effective priority. */
+void rt_mutex_setprio(struct task_struct *p, int prio);
+
+/* Mark a CPU as needing to reschedule, sending a reschedule IPI if it is remote. */
+void resched_cpu(int cpu);
+void set_tsk_need_resched(struct task_struct *p);
+
+/* Hooks RCU fills in (kernel/rcu); empty until RCU lands. */
+void rcu_note_context_switch(bool preempt);
+int rcu_cond_resched_hook(void);
+
+/* Boot: make the running context CPU 0's idle task, start per-CPU idle tasks. */
+void sched_init(void);
+void sched_init_smp(void);
+/* Called on each secondary CPU before it idles. */
+void sched_init_ap(unsigned int cpu);
+/* The tick's scheduler work (time slices). */
+void scheduler_tick(void);
+/* Print every task's state (a sysrq-t lookalike for stall reports). */
+void sched_show_tasks(void);
+struct task_struct *idle_task(int cpu);
+bool idle_cpu(int cpu);
+unsigned long nr_context_switches(void);
+/* Runnable tasks on the CPU, not counting its idle task. */
+unsigned int sched_nr_running(int cpu);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * struct task_struct: one schedulable kernel thread (every thread is a
+ * kthread here: there is no user space). Fields are grouped by who guards
+ * them; `current` is this CPU's running task.
+ */
+#ifndef _SCHED_TASK_H
+#define _SCHED_TASK_H
+
+#include <kernel/types.h>
+#include <kernel/list.h>
+#include <kernel/spinlock.h>
+#include <kernel/cpumask.h>
+#include <kernel/percpu.h>
+#include <asm/barrier.h>
+
+#define TASK_COMM_LEN		16
+
+/* Task states (p->__state). */
+#define TASK_RUNNING		0x0000
+#define TASK_INTERRUPTIBLE	0x0001	/* no signals here: same as UNINTERRUPTIBLE but not a "D" state */
+#define TASK_UNINTERRUPTIBLE	0x0002
+#define TASK_PARKED		0x0040
+#define TASK_DEAD		0x0080
+#define TASK_NEW		0x0800
+#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+/* Policies, with Linux's numbers. */
+#define SCHED_NORMAL		0
+#define SCHED_FIFO		1
+#define SCHED_RR		2
+#define SCHED_IDLE		5
+
+/*
+ * Priorities as in Linux's kernel-internal scale: 0..98 are real-time
+ * (prio = 99 - rt_priority, so FIFO 99 is prio 0), 100..139 normal (nice
+ * -20..19, default 120), 140 the idle task. Lower number = more important.
+ */
+#define MAX_RT_PRIO		100
+#define DEFAULT_PRIO		120
+#define IDLE_PRIO		140
+#define MAX_PRIO		141
+#define NICE_TO_PRIO(n)		(DEFAULT_PRIO + (n))
+static inline bool rt_prio(int prio) { return prio < MAX_RT_PRIO; }
+
+struct rt_mutex_waiter;
+
+/* Architecture-saved context of a switched-out task. */
+struct thread_struct {
+	unsigned long sp;	/* saved stack pointer (callee-saved registers on the stack) */
+};
+
+struct task_struct {
+	/* --- scheduler: guarded by the task's runqueue lock --- */
+	volatile long __state;
+	int on_rq;			/* queued on a runqueue */
+	int on_cpu;			/* running, or being switched out, on p->cpu */
+	unsigned int cpu;		/* CPU of the runqueue the task belongs to */
+	struct list_head run_list;	/* runqueue entry */
+	int prio;			/* effective (possibly PI-boosted) priority */
+	int normal_prio;		/* priority from policy alone */
+	int static_prio;		/* from nice, for SCHED_NORMAL */
+	unsigned int policy;
+	unsigned int rt_priority;	/* 1..99 for FIFO/RR */
+	int time_slice;			/* ticks left (RR and NORMAL) */
+	struct cpumask cpus_mask;	/* where the task may run */
+	unsigned int nr_cpus_allowed;
+	int migrate_to;			/* -1, or a CPU to move to once switched out */
+
+	/* --- identity --- */
+	int pid;
+	char comm[TASK_COMM_LEN];
+	unsigned int flags;		/* PF_* */
+	int usage;			/* references; freed at zero (atomic) */
+
+	/* --- guarded by pi_lock: wakeups and priority inheritance --- */
+	spinlock_t pi_lock;
+	struct list_head pi_waiters;	/* rt_mutex waiters on locks this task owns, by prio */
+	struct rt_mutex_waiter *pi_blocked_on;
+
+	/* --- stack and arch context --- */
+	void *stack;			/* lowest usable address (guard page below) */
+	void *stack_top;
+	struct thread_struct thread;
+
+	/* --- kthread bookkeeping (kernel/sched/kthread.c) --- */
+	struct kthread *kthread;
+
+	/* --- statistics --- */
+	u64 nvcsw, nivcsw;		/* voluntary / involuntary context switches */
+	u64 sum_exec_ns, last_ran_ns;
+
+	/* --- RCU (kernel/rcu/): per-task reader state, used by preemptible RCU --- */
+	int rcu_read_lock_nesting;
+	union {
+		struct { u8 blocked, need_qs, exp_hint, need_mb; } b;
+		u32 s;
+	} rcu_read_unlock_special;
+	struct list_head rcu_node_entry;
+	void *rcu_blocked_node;
+
+	struct list_head tasks;		/* all tasks, for sched_show_tasks() */
+};
+
+/* Per-task flags. */
+#define PF_IDLE			0x00000002
+#define PF_EXITING		0x00000004
+#define PF_KTHREAD		0x00200000
+#define PF_NO_SETAFFINITY	0x04000000	/* bound per-CPU kthread */
+
+DECLARE_PER_CPU(struct task_struct *, current_task);
+#define current			(this_cpu_read(current_task))
+
+static inline unsigned int task_cpu(const struct task_struct *p) { return READ_ONCE(p->cpu); }
+static inline long task_state(const struct task_struct *p) { return READ_ONCE(p->__state); }
+static inline bool task_is_running(const struct task_struct *p) { return task_state(p) == TASK_RUNNING; }
+#define set_current_state(s)	do { WRITE_ONCE(current->__state, (s)); smp_mb(); } while (0)
+#define __set_current_state(s)	WRITE_ONCE(current->__state, (s))
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * start_kernel(): the boot sequence in one straight line, from the boot
+ * CPU's first C code (after arch setup.c) to every CPU idling.
+ */
+#include <kernel/boot.h>
+#include <kernel/arch_setup.h>
+#include <kernel/printk.h>
+#include <kernel/param.h>
+#include <kernel/mm.h>
+#include <kernel/percpu.h>
+#include <kernel/smp.h>
+#include <kernel/init.h>
+#include <kernel/irqflags.h>
+#include <kernel/sched_hooks.h>
+#include <kernel/timer.h>
+#include <kernel/ktap.h>
+#include <sched/sched.h>
+#include <sched/kthread.h>
+#include <asm/processor.h>
+
+void parse_boot_params(void);
+
+#define BOOT_CPU_STACK_SIZE	(16 * 1024)
+static void *boot_cpu_stack;
+enum system_states system_state = SYSTEM_BOOTING;
+
+extern const initcall_t __start_initcalls[], __stop_initcalls[];
+
+static void do_initcalls(void)
+{
+	for (const initcall_t *fn = __start_initcalls; fn < __stop_initcalls; fn++)
+		(*fn)();
+}
+
+static void start_kernel_rest(void);
+
+void start_kernel(void)
+{
+	printk(KERN_NOTICE "rcukernel version 0.1 (gcc " __VERSION__ ") x86_64 SMP\n");
+	printk(KERN_INFO "Command line: %s\n", boot_info.cmdline);
+	printk(KERN_INFO "Boot loader: %s, machine: %s\n", boot_info.loader, arch_machine_name());
+	arch_early_setup();
+	parse_boot_params();
+	mm_init();
+	setup_per_cpu_areas();
+	/* Leave the boot stack (in .bss, unguarded) for one with a guard page. */
+	arch_run_on_stack(alloc_kernel_stack(BOOT_CPU_STACK_SIZE, &boot_cpu_stack), start_kernel_rest);
+}
+
+/*
+ * pid 1: brings up the other CPUs and runs the initcalls, as Linux's
+ * kernel_init does, then exits; the boot phase ends with it.
+ */
+static int kernel_init(void *unused)
+{
+	smp_init();
+	smp_measure_ipi_rtt();
+	do_initcalls();
+	ktap_run_suites();
+	system_state = SYSTEM_RUNNING;
+	return 0;
+}
+
+static void start_kernel_rest(void)
+{
+	sched_init();
+	timers_init();
+	arch_boot_cpu_init();
+	local_irq_enable();
+	if (!kthread_run(kernel_init, NULL, "init"))
+		panic("cannot start init");
+	cpu_startup_entry();
+}

@@ -1,0 +1,125 @@
+/*
+ * Sleeping mutex: an owner pointer and a FIFO list of waiters, both under
+ * wait_lock. Unlock hands the mutex straight to the first waiter (it becomes
+ * the owner before it even runs), so a stream of lockers cannot starve a
+ * sleeper and ownership always follows arrival order.
+ *
+ * No priority inheritance here: that is struct rt_mutex (rtmutex.c).
+ * Task context only; recursion and unlock by a non-owner are BUGs.
+ */
+#include <sched/mutex.h>
+#include <sched/sched.h>
+#include <kernel/bug.h>
+#include <kernel/preempt.h>
+#include <kernel/printk.h>
+
+struct mutex_waiter {
+	struct list_head list;		/* in lock->wait_list, FIFO */
+	struct task_struct *task;
+};
+
+void __mutex_init(struct mutex *lock, const char *name)
+{
+	lock->owner = NULL;
+	spin_lock_init(&lock->wait_lock);
+	INIT_LIST_HEAD(&lock->wait_list);
+	lock->name = name;
+}
+
+static const char *mutex_name(struct mutex *lock)
+{
+	const char *n = lock->name ? lock->name : "(unnamed)";
+
+	return n[0] == '&' ? n + 1 : n;		/* mutex_init(&foo) names it "&foo" */
+}
+
+static __noreturn __cold void mutex_bug(struct mutex *lock, const char *what)
+{
+	struct task_struct *owner = READ_ONCE(lock->owner);
+
+	printk(KERN_EMERG "BUG: mutex %s: %s\n", what, mutex_name(lock));
+	printk(KERN_EMERG "  lock %p, current %s/%d, owner %s/%d\n", lock, current->comm,
+	       current->pid, owner ? owner->comm : "none", owner ? owner->pid : -1);
+	BUG();
+}
+
+void mutex_lock(struct mutex *lock)
+{
+	struct mutex_waiter waiter;
+	unsigned long flags;
+
+	WARN_ON_ONCE(in_interrupt());
+	spin_lock_irqsave(&lock->wait_lock, flags);
+	if (likely(!lock->owner)) {
+		WRITE_ONCE(lock->owner, current);
+		spin_unlock_irqrestore(&lock->wait_lock, flags);
+		return;
+	}
+	if (lock->owner == current) {
+		spin_unlock_irqrestore(&lock->wait_lock, flags);
+		mutex_bug(lock, "recursive locking detected");
+	}
+
+	waiter.task = current;
+	list_add_tail(&waiter.list, &lock->wait_list);
+	/*
+	 * mutex_unlock() unlinks us and makes us the owner under wait_lock,
+	 * then wakes us. The state is set under the lock, so that wakeup
+	 * cannot be lost; any other wakeup just loops.
+	 */
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		spin_unlock_irqrestore(&lock->wait_lock, flags);
+		schedule();
+		spin_lock_irqsave(&lock->wait_lock, flags);
+		if (lock->owner == current)
+			break;
+	}
+	__set_current_state(TASK_RUNNING);
+	spin_unlock_irqrestore(&lock->wait_lock, flags);
+}
+
+bool mutex_trylock(struct mutex *lock)
+{
+	unsigned long flags;
+	bool ok = false;
+
+	WARN_ON_ONCE(in_interrupt());
+	spin_lock_irqsave(&lock->wait_lock, flags);
+	if (!lock->owner) {
+		WRITE_ONCE(lock->owner, current);
+		ok = true;
+	}
+	spin_unlock_irqrestore(&lock->wait_lock, flags);
+	return ok;
+}
+
+void mutex_unlock(struct mutex *lock)
+{
+	struct mutex_waiter *w;
+	unsigned long flags;
+
+	WARN_ON_ONCE(in_interrupt());
+	spin_lock_irqsave(&lock->wait_lock, flags);
+	if (unlikely(lock->owner != current)) {
+		bool locked = lock->owner;
+
+		spin_unlock_irqrestore(&lock->wait_lock, flags);
+		mutex_bug(lock, locked ? "unlock by non-owner" : "unlock of unlocked mutex");
+	}
+	w = list_first_entry_or_null(&lock->wait_list, struct mutex_waiter, list);
+	if (!w) {
+		WRITE_ONCE(lock->owner, NULL);
+	} else {
+		/* Hand off; wake under the lock, while w (on the waiter's stack) is still valid. */
+		list_del(&w->list);
+		WRITE_ONCE(lock->owner, w->task);
+		wake_up_process(w->task);
+	}
+	spin_unlock_irqrestore(&lock->wait_lock, flags);
+}
+
+bool mutex_is_locked(struct mutex *lock)
+{
+	return READ_ONCE(lock->owner) != NULL;
+}

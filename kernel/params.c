@@ -1,0 +1,47 @@
+/*
+ * Boot-parameter glue: runs the generic parser (lib/cmdline.c) over the
+ * command line with every KPARAM the image contains, and prints its
+ * warnings through printk. Prefixes listed here are "known": an unknown
+ * parameter under one of them is reported instead of being passed on.
+ */
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/sprintf.h>
+#include <kernel/boot.h>
+#include <kernel/cpumask.h>
+
+static const struct kparam_prefix known_prefixes[] = {
+	{ "rcutree.", "rcu", NULL },
+	{ "rcupdate.", "rcu", NULL },
+	{ "srcutree.", "rcu", NULL },
+	{ "rcutorture.", "rcu", NULL },
+	{ "rcuperf.", "rcu", NULL },
+	{ "rcuscale.", "rcu", "rcuperf." },	/* Linux's name since 5.11 */
+	{ "refscale.", "rcu", NULL },
+	{ "torture.", "torture", NULL },
+	{ "smp.", "smp", NULL },
+	{ "sched.", "sched", NULL },
+};
+
+void kparam_warn(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	printk(KERN_WARNING "%s\n", buf);
+}
+
+void parse_boot_params(void)
+{
+	static char unknown[COMMAND_LINE_SIZE];
+	size_t n = __stop___kparam - __start___kparam;
+
+	parse_cmdline(boot_info.cmdline, __start___kparam, n, known_prefixes,
+		      ARRAY_SIZE(known_prefixes), nr_cpu_ids, unknown, sizeof(unknown));
+	if (unknown[0])
+		printk(KERN_NOTICE "Unknown kernel command line parameters \"%s\", will be passed to user space.\n",
+		       unknown);
+}

@@ -1,0 +1,745 @@
+/*
+ * The scheduler core: per-CPU runqueues with 99 FIFO/RR priority lists
+ * above one round-robin list of SCHED_NORMAL tasks, schedule(), wakeups,
+ * priority changes (including priority inheritance from rt_mutex) and
+ * migration between CPUs.
+ *
+ * Locking: a task's pi_lock serialises its wakeups and attribute changes;
+ * a runqueue's lock guards the queues and the tasks on them. Order:
+ * pi_lock, then rq lock; two rq locks in CPU-number order. The running
+ * task stays on its queue. A task whose CPU must change while it runs is
+ * moved by finish_task_switch() once it is off the CPU.
+ */
+#include "sched.h"
+#include <sched/kthread.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
+#include <kernel/mm.h>
+#include <kernel/slab.h>
+#include <kernel/errno.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include <kernel/sprintf.h>
+#include <kernel/irq.h>
+#include <asm/switch_to.h>
+#include <asm/barrier.h>
+
+DEFINE_PER_CPU(struct rq, runqueues);
+DEFINE_PER_CPU(struct task_struct *, current_task);
+DEFINE_PER_CPU(int, __preempt_count);
+DEFINE_PER_CPU(int, __need_resched);
+
+#define RR_TIMESLICE		msecs_to_jiffies(100)	/* SCHED_RR, as in Linux */
+#define NORMAL_TIMESLICE	msecs_to_jiffies(4)
+
+static atomic_t next_pid = ATOMIC_INIT(0);	/* the first kthread, init, gets pid 1 */
+static LIST_HEAD(all_tasks);
+static DEFINE_SPINLOCK(all_tasks_lock);
+static bool sched_ready;	/* runqueues initialised */
+
+/* --- hooks RCU overrides ------------------------------------------------ */
+
+__weak void rcu_note_context_switch(bool preempt) { }
+__weak int rcu_cond_resched_hook(void) { return 0; }
+__weak int rt_mutex_top_waiter_prio(struct task_struct *p) { return MAX_PRIO; }
+
+/* --- runqueue helpers --------------------------------------------------- */
+
+static void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
+{
+	struct list_head *q;
+
+	if (rt_prio(p->prio)) {
+		q = &rq->rt_queue[p->prio];
+		__set_bit(p->prio, rq->rt_bitmap);
+	} else {
+		q = &rq->fair_queue;
+	}
+	if (head)
+		list_add(&p->run_list, q);
+	else
+		list_add_tail(&p->run_list, q);
+	WRITE_ONCE(p->on_rq, 1);
+	rq->nr_running++;
+}
+
+static void dequeue_task(struct rq *rq, struct task_struct *p)
+{
+	list_del_init(&p->run_list);
+	if (rt_prio(p->prio) && list_empty(&rq->rt_queue[p->prio]))
+		__clear_bit(p->prio, rq->rt_bitmap);
+	WRITE_ONCE(p->on_rq, 0);
+	rq->nr_running--;
+}
+
+static struct task_struct *pick_next_task(struct rq *rq)
+{
+	unsigned int prio = find_first_bit(rq->rt_bitmap, MAX_RT_PRIO);
+
+	if (prio < MAX_RT_PRIO)
+		return list_first_entry(&rq->rt_queue[prio], struct task_struct, run_list);
+	if (!list_empty(&rq->fair_queue))
+		return list_first_entry(&rq->fair_queue, struct task_struct, run_list);
+	return rq->idle;
+}
+
+/* Lock the runqueue p belongs to; p->cpu can change until we hold it. */
+static struct rq *task_rq_lock(struct task_struct *p)
+{
+	for (;;) {
+		struct rq *rq = cpu_rq(task_cpu(p));
+
+		do_raw_spin_lock(&rq->lock, __THIS_PC);
+		if (rq == cpu_rq(task_cpu(p)))
+			return rq;
+		do_raw_spin_unlock(&rq->lock);
+	}
+}
+
+static void double_rq_lock(struct rq *a, struct rq *b)
+{
+	if (a == b) {
+		do_raw_spin_lock(&a->lock, __THIS_PC);
+	} else if (a->cpu < b->cpu) {
+		do_raw_spin_lock(&a->lock, __THIS_PC);
+		do_raw_spin_lock(&b->lock, __THIS_PC);
+	} else {
+		do_raw_spin_lock(&b->lock, __THIS_PC);
+		do_raw_spin_lock(&a->lock, __THIS_PC);
+	}
+}
+
+static void double_rq_unlock(struct rq *a, struct rq *b)
+{
+	do_raw_spin_unlock(&a->lock);
+	if (a != b)
+		do_raw_spin_unlock(&b->lock);
+}
+
+/* Ask rq's CPU to reschedule; the IPI wakes it from idle or interrupts its task. */
+static void resched_curr(struct rq *rq)
+{
+	int cpu = rq->cpu;
+
+	if (READ_ONCE(per_cpu(__need_resched, cpu)))
+		return;
+	WRITE_ONCE(per_cpu(__need_resched, cpu), 1);
+	if (cpu != (int)raw_smp_processor_id())
+		smp_send_reschedule(cpu);
+}
+
+void resched_cpu(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	resched_curr(rq);
+	do_raw_spin_unlock(&rq->lock);
+	local_irq_restore(flags);
+}
+
+void set_tsk_need_resched(struct task_struct *p)
+{
+	resched_cpu(task_cpu(p));
+}
+
+static void check_preempt_curr(struct rq *rq, struct task_struct *p)
+{
+	if (p->prio < rq->curr->prio)
+		resched_curr(rq);
+}
+
+/* Requeue p after a priority or policy change, keeping its place if it runs. */
+static void change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
+{
+	bool queued = p->on_rq, running = rq->curr == p;
+	int old = p->prio;
+
+	if (queued)
+		dequeue_task(rq, p);
+	p->prio = prio;
+	if (queued)
+		enqueue_task(rq, p, running);
+	if (running) {
+		if (prio > old)		/* got less important: let others in */
+			resched_curr(rq);
+	} else if (queued) {
+		check_preempt_curr(rq, p);
+	}
+}
+
+/* --- wakeups -------------------------------------------------------------- */
+
+static bool cpu_allowed(struct task_struct *p, unsigned int cpu)
+{
+	return cpumask_test_cpu(cpu, &p->cpus_mask) && cpu_online(cpu);
+}
+
+/* Choose where a waking task runs: its last CPU, unless an allowed CPU is idle. */
+static unsigned int select_task_rq(struct task_struct *p)
+{
+	unsigned int prev = task_cpu(p), cpu;
+
+	if (cpu_allowed(p, prev) && (p->nr_cpus_allowed == 1 || !cpu_rq(prev)->nr_running))
+		return prev;
+	for_each_cpu(cpu, &p->cpus_mask)
+		if (cpu_online(cpu) && !READ_ONCE(cpu_rq(cpu)->nr_running) &&
+		    cpu_rq(cpu)->curr == cpu_rq(cpu)->idle)
+			return cpu;
+	if (cpu_allowed(p, prev))
+		return prev;
+	for_each_cpu(cpu, &p->cpus_mask)
+		if (cpu_online(cpu))
+			return cpu;
+	return prev;	/* nothing allowed is online: keep it where it was */
+}
+
+bool try_to_wake_up(struct task_struct *p, unsigned int state)
+{
+	unsigned long flags;
+	unsigned int cpu;
+	struct rq *rq;
+
+	spin_lock_irqsave(&p->pi_lock, flags);
+	smp_mb();	/* pairs with set_current_state(): see the state after the waker's condition store */
+	if (!(READ_ONCE(p->__state) & state)) {
+		spin_unlock_irqrestore(&p->pi_lock, flags);
+		return false;
+	}
+	rq = task_rq_lock(p);
+	if (p->on_rq) {
+		/* Still on its CPU, between setting its state and schedule(): just cancel the sleep. */
+		WRITE_ONCE(p->__state, TASK_RUNNING);
+		do_raw_spin_unlock(&rq->lock);
+		spin_unlock_irqrestore(&p->pi_lock, flags);
+		return true;
+	}
+	do_raw_spin_unlock(&rq->lock);
+
+	cpu = select_task_rq(p);
+	p->migrate_to = -1;
+	if (cpu != task_cpu(p)) {
+		/* Never move a task whose old CPU is still switching away from it. */
+		while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
+			cpu_relax();
+		WRITE_ONCE(p->cpu, cpu);
+	}
+	rq = cpu_rq(cpu);
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	WRITE_ONCE(p->__state, TASK_RUNNING);
+	enqueue_task(rq, p, false);
+	check_preempt_curr(rq, p);
+	do_raw_spin_unlock(&rq->lock);
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+	return true;
+}
+
+int wake_up_process(struct task_struct *p)
+{
+	return try_to_wake_up(p, TASK_NORMAL | TASK_NEW);
+}
+
+/* --- schedule() ------------------------------------------------------------ */
+
+static void migrate_after_switch(struct task_struct *p)
+{
+	unsigned long flags;
+	struct rq *rq;
+	int dest;
+
+	spin_lock_irqsave(&p->pi_lock, flags);
+	dest = p->migrate_to;
+	p->migrate_to = -1;
+	if (dest < 0 || !cpu_allowed(p, dest))
+		dest = select_task_rq(p);
+	WRITE_ONCE(p->cpu, dest);
+	rq = cpu_rq(dest);
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	enqueue_task(rq, p, false);
+	check_preempt_curr(rq, p);
+	do_raw_spin_unlock(&rq->lock);
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+}
+
+/*
+ * Runs on the CPU that just switched, in the new task's context, with the
+ * runqueue lock still held by the switch and interrupts off.
+ */
+static void finish_task_switch(struct task_struct *prev)
+{
+	struct rq *rq = cpu_rq(raw_smp_processor_id());
+	long state = READ_ONCE(prev->__state);
+	bool migrate = prev->migrate_to >= 0 && !prev->on_rq && state == TASK_RUNNING;
+
+	/* Release: prev's stack is no longer in use once on_cpu reads 0. */
+	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
+	do_raw_spin_unlock(&rq->lock);
+	if (migrate)
+		migrate_after_switch(prev);
+	if (unlikely(state == TASK_DEAD))
+		put_task_struct(prev);
+}
+
+static void __schedule(bool preempt)
+{
+	struct task_struct *prev = current, *next;
+	unsigned long flags;
+	struct rq *rq;
+
+	local_irq_save(flags);
+	rq = cpu_rq(raw_smp_processor_id());
+	rcu_note_context_switch(preempt);
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+
+	if (!preempt && READ_ONCE(prev->__state) != TASK_RUNNING) {
+		if (prev->on_rq)
+			dequeue_task(rq, prev);
+		prev->nvcsw++;
+	} else {
+		if (prev->migrate_to >= 0 && prev->on_rq && prev != rq->idle)
+			dequeue_task(rq, prev);		/* finish_task_switch() requeues it elsewhere */
+		if (preempt)
+			prev->nivcsw++;
+		else
+			prev->nvcsw++;
+	}
+	this_cpu_write(__need_resched, 0);
+	next = pick_next_task(rq);
+	if (next == prev) {
+		do_raw_spin_unlock(&rq->lock);
+		local_irq_restore(flags);
+		return;
+	}
+	u64 now = local_clock();
+	prev->sum_exec_ns += now - prev->last_ran_ns;
+	next->last_ran_ns = now;
+	rq->curr = next;
+	rq->nr_switches++;
+	next->on_cpu = 1;
+	this_cpu_write(current_task, next);
+	prev = arch_switch_to(prev, next);
+	finish_task_switch(prev);
+	local_irq_restore(flags);
+}
+
+static void schedule_debug(void)
+{
+	if (unlikely(preempt_count() != 0)) {
+		printk(KERN_ERR "BUG: scheduling while atomic: %s/%d/0x%08x\n",
+		       current->comm, current->pid, preempt_count());
+		dump_stack();
+		/* Recover like Linux does: run with a zero count from here. */
+		this_cpu_write(__preempt_count, 0);
+	}
+}
+
+void schedule(void)
+{
+	schedule_debug();
+	preempt_disable();
+	__schedule(false);
+	preempt_enable_no_resched();
+}
+
+/* A new task's first code: finish the switch that brought it here. */
+void schedule_tail(struct task_struct *prev)
+{
+	finish_task_switch(prev);
+	preempt_enable_no_resched();
+	local_irq_enable();
+}
+
+void preempt_schedule(void)
+{
+	if (!IS_ENABLED(CONFIG_PREEMPTION) || preempt_count() || irqs_disabled() || !sched_ready)
+		return;
+	do {
+		preempt_count_add(1);
+		__schedule(true);
+		preempt_count_sub(1);
+	} while (need_resched());
+}
+
+/* Interrupt return with CONFIG_PREEMPT: interrupts are off, the count is zero. */
+void preempt_schedule_irq(void)
+{
+	do {
+		preempt_count_add(1);
+		local_irq_enable();
+		__schedule(true);
+		local_irq_disable();
+		preempt_count_sub(1);
+	} while (need_resched());
+}
+
+int __cond_resched(void)
+{
+	rcu_cond_resched_hook();
+	if (need_resched() && !preempt_count() && sched_ready) {
+		preempt_count_add(1);
+		__schedule(true);
+		preempt_count_sub(1);
+		return 1;
+	}
+	return 0;
+}
+
+void yield(void)
+{
+	struct rq *rq;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	rq = cpu_rq(raw_smp_processor_id());
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	if (current->on_rq && current != rq->idle) {
+		dequeue_task(rq, current);
+		enqueue_task(rq, current, false);
+	}
+	do_raw_spin_unlock(&rq->lock);
+	local_irq_restore(flags);
+	schedule();
+}
+
+void scheduler_tick(void)
+{
+	struct rq *rq = cpu_rq(raw_smp_processor_id());
+	struct task_struct *p;
+
+	if (!sched_ready)
+		return;
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	p = rq->curr;
+	if (p != rq->idle && p->policy != SCHED_FIFO && --p->time_slice <= 0) {
+		p->time_slice = p->policy == SCHED_RR ? RR_TIMESLICE : NORMAL_TIMESLICE;
+		/* Round robin among equals: only if someone of the same priority waits. */
+		if (p->on_rq && p->run_list.next != p->run_list.prev) {
+			dequeue_task(rq, p);
+			enqueue_task(rq, p, false);
+			if (pick_next_task(rq) != p)
+				resched_curr(rq);
+		}
+	}
+	do_raw_spin_unlock(&rq->lock);
+}
+
+void scheduler_ipi(void)
+{
+	/* need_resched is already set; the interrupt return or idle loop acts on it. */
+}
+
+/* --- priorities, policies, affinity --------------------------------------- */
+
+static int normal_prio(struct task_struct *p)
+{
+	if (p->policy == SCHED_FIFO || p->policy == SCHED_RR)
+		return MAX_RT_PRIO - 1 - p->rt_priority;
+	return p->static_prio;
+}
+
+static int effective_prio(struct task_struct *p)
+{
+	return min(p->normal_prio, rt_mutex_top_waiter_prio(p));
+}
+
+int sched_setscheduler_nocheck(struct task_struct *p, int policy, const struct sched_param *param)
+{
+	int rtp = param ? param->sched_priority : 0;
+	unsigned long flags;
+	struct rq *rq;
+
+	if (policy == SCHED_FIFO || policy == SCHED_RR) {
+		if (rtp < 1 || rtp > MAX_RT_PRIO - 1)
+			return -EINVAL;
+	} else if (policy == SCHED_NORMAL || policy == SCHED_IDLE) {
+		if (rtp != 0)
+			return -EINVAL;
+	} else {
+		return -EINVAL;
+	}
+	spin_lock_irqsave(&p->pi_lock, flags);
+	rq = task_rq_lock(p);
+	p->policy = policy;
+	p->rt_priority = rtp;
+	p->normal_prio = normal_prio(p);
+	p->time_slice = policy == SCHED_RR ? RR_TIMESLICE : NORMAL_TIMESLICE;
+	change_prio_locked(rq, p, effective_prio(p));
+	do_raw_spin_unlock(&rq->lock);
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+	return 0;
+}
+
+int sched_setscheduler(struct task_struct *p, int policy, const struct sched_param *param)
+{
+	return sched_setscheduler_nocheck(p, policy, param);
+}
+
+void set_user_nice(struct task_struct *p, long nice)
+{
+	unsigned long flags;
+	struct rq *rq;
+
+	nice = clamp(nice, -20L, 19L);
+	spin_lock_irqsave(&p->pi_lock, flags);
+	rq = task_rq_lock(p);
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->normal_prio = normal_prio(p);
+	change_prio_locked(rq, p, effective_prio(p));
+	do_raw_spin_unlock(&rq->lock);
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+}
+
+/* Caller holds p->pi_lock (the rt_mutex code does). */
+void rt_mutex_setprio(struct task_struct *p, int prio)
+{
+	struct rq *rq = task_rq_lock(p);
+
+	prio = min(prio, p->normal_prio);
+	if (prio != p->prio)
+		change_prio_locked(rq, p, prio);
+	do_raw_spin_unlock(&rq->lock);
+}
+
+int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
+{
+	struct cpumask allowed;
+	unsigned long flags;
+	struct rq *rq;
+	int dest;
+	bool self_move = false;
+
+	if (!cpumask_and(&allowed, mask, cpu_online_mask))
+		return -EINVAL;
+	spin_lock_irqsave(&p->pi_lock, flags);
+	rq = task_rq_lock(p);
+	cpumask_copy(&p->cpus_mask, mask);
+	p->nr_cpus_allowed = cpumask_weight(mask);
+	if (cpumask_test_cpu(task_cpu(p), &allowed)) {
+		do_raw_spin_unlock(&rq->lock);
+		spin_unlock_irqrestore(&p->pi_lock, flags);
+		return 0;
+	}
+	dest = cpumask_first(&allowed);
+	if (p->on_cpu) {
+		/* Running (or switching out): move once it is off its CPU. */
+		p->migrate_to = dest;
+		if (p == current)
+			self_move = true;
+		else
+			resched_curr(rq);
+		do_raw_spin_unlock(&rq->lock);
+	} else if (p->on_rq) {
+		struct rq *to = cpu_rq(dest);
+
+		do_raw_spin_unlock(&rq->lock);
+		double_rq_lock(rq, to);
+		if (p->on_rq && !p->on_cpu && task_cpu(p) == rq->cpu) {
+			dequeue_task(rq, p);
+			WRITE_ONCE(p->cpu, dest);
+			enqueue_task(to, p, false);
+			check_preempt_curr(to, p);
+		}
+		double_rq_unlock(rq, to);
+	} else {
+		WRITE_ONCE(p->cpu, dest);	/* asleep: the next wakeup enqueues it there */
+		do_raw_spin_unlock(&rq->lock);
+	}
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+	if (self_move)
+		schedule();	/* we run on an allowed CPU when this returns */
+	return 0;
+}
+
+/* --- tasks ---------------------------------------------------------------- */
+
+void get_task_struct(struct task_struct *p)
+{
+	__atomic_fetch_add(&p->usage, 1, __ATOMIC_RELAXED);
+}
+
+void put_task_struct(struct task_struct *p)
+{
+	unsigned long flags;
+
+	if (__atomic_sub_fetch(&p->usage, 1, __ATOMIC_ACQ_REL))
+		return;
+	spin_lock_irqsave(&all_tasks_lock, flags);
+	list_del(&p->tasks);
+	spin_unlock_irqrestore(&all_tasks_lock, flags);
+	free_kernel_stack(p->stack);
+	kfree(p->kthread);
+	kfree(p);
+}
+
+static void task_init_common(struct task_struct *p, const char *name)
+{
+	unsigned long flags;
+
+	p->usage = 1;
+	p->migrate_to = -1;
+	p->policy = SCHED_NORMAL;
+	p->static_prio = p->normal_prio = p->prio = DEFAULT_PRIO;
+	p->time_slice = NORMAL_TIMESLICE;
+	spin_lock_init(&p->pi_lock);
+	INIT_LIST_HEAD(&p->pi_waiters);
+	INIT_LIST_HEAD(&p->run_list);
+	INIT_LIST_HEAD(&p->rcu_node_entry);
+	strscpy(p->comm, name, sizeof(p->comm));
+	spin_lock_irqsave(&all_tasks_lock, flags);
+	list_add_tail(&p->tasks, &all_tasks);
+	spin_unlock_irqrestore(&all_tasks_lock, flags);
+}
+
+#define TASK_STACK_SIZE	(16 * 1024)
+
+struct task_struct *sched_create_task(void (*entry)(void *), void *arg, const char *name)
+{
+	struct task_struct *p = kzalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p)
+		return NULL;
+	p->stack_top = alloc_kernel_stack(TASK_STACK_SIZE, &p->stack);
+	if (!p->stack_top) {
+		kfree(p);
+		return NULL;
+	}
+	task_init_common(p, name);
+	p->pid = atomic_inc_return(&next_pid);
+	p->__state = TASK_NEW;
+	p->flags = PF_KTHREAD;
+	p->cpu = raw_smp_processor_id();
+	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
+	p->nr_cpus_allowed = cpumask_weight(&p->cpus_mask);
+	arch_task_stack_init(p, entry, arg);
+	return p;
+}
+
+struct task_struct *idle_task(int cpu)
+{
+	return cpu_rq(cpu)->idle;
+}
+
+bool idle_cpu(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	return READ_ONCE(rq->curr) == rq->idle && !READ_ONCE(rq->nr_running);
+}
+
+unsigned int sched_nr_running(int cpu)
+{
+	return READ_ONCE(cpu_rq(cpu)->nr_running);
+}
+
+unsigned long nr_context_switches(void)
+{
+	unsigned long sum = 0;
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += READ_ONCE(cpu_rq(cpu)->nr_switches);
+	return sum;
+}
+
+int sched_current_pid(void)
+{
+	return sched_ready && current ? current->pid : 0;
+}
+
+const char *sched_current_comm(void)
+{
+	return sched_ready && current ? current->comm : "swapper";
+}
+
+static char task_state_char(struct task_struct *p)
+{
+	long s = READ_ONCE(p->__state);
+
+	if (s == TASK_RUNNING)
+		return 'R';
+	if (s & TASK_UNINTERRUPTIBLE)
+		return 'D';
+	if (s & TASK_INTERRUPTIBLE)
+		return 'S';
+	if (s & TASK_PARKED)
+		return 'P';
+	if (s & TASK_DEAD)
+		return 'X';
+	return 'N';
+}
+
+void sched_show_tasks(void)
+{
+	struct task_struct *p;
+	unsigned long flags;
+
+	spin_lock_irqsave(&all_tasks_lock, flags);
+	printk(KERN_INFO "  task                PID CPU state prio policy   nvcsw  nivcsw\n");
+	list_for_each_entry(p, &all_tasks, tasks)
+		printk(KERN_INFO "  %-16s %6d %3u   %c   %4d %6u %7llu %7llu\n", p->comm, p->pid,
+		       task_cpu(p), task_state_char(p), p->prio, p->policy, p->nvcsw, p->nivcsw);
+	spin_unlock_irqrestore(&all_tasks_lock, flags);
+}
+
+/* --- boot ------------------------------------------------------------------ */
+
+static struct task_struct boot_idle_task;	/* CPU 0's idle: the boot context itself */
+
+static void rq_init(unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+
+	memset(rq, 0, sizeof(*rq));
+	spin_lock_init(&rq->lock);
+	for (int i = 0; i < MAX_RT_PRIO; i++)
+		INIT_LIST_HEAD(&rq->rt_queue[i]);
+	INIT_LIST_HEAD(&rq->fair_queue);
+	rq->cpu = cpu;
+}
+
+static void make_idle(struct task_struct *idle, unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	char name[TASK_COMM_LEN];
+
+	snprintf(name, sizeof(name), "swapper/%u", cpu);
+	task_init_common(idle, name);
+	idle->pid = 0;
+	idle->flags = PF_KTHREAD | PF_IDLE | PF_NO_SETAFFINITY;
+	idle->cpu = cpu;
+	idle->prio = idle->normal_prio = idle->static_prio = IDLE_PRIO;
+	idle->policy = SCHED_IDLE;
+	idle->__state = TASK_RUNNING;
+	idle->on_cpu = 1;
+	cpumask_clear(&idle->cpus_mask);
+	cpumask_set_cpu(cpu, &idle->cpus_mask);
+	idle->nr_cpus_allowed = 1;
+	rq->idle = rq->curr = idle;
+}
+
+/* On CPU 0, after per-CPU areas exist: the running boot context becomes swapper/0. */
+void sched_init(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		rq_init(cpu);
+	make_idle(&boot_idle_task, 0);
+	this_cpu_write(current_task, &boot_idle_task);
+	WRITE_ONCE(sched_ready, true);
+}
+
+/* On each secondary CPU as it comes up, before it enables interrupts. */
+void sched_init_ap(unsigned int cpu)
+{
+	struct task_struct *idle = kzalloc(sizeof(*idle), GFP_KERNEL);
+
+	BUG_ON(!idle);
+	make_idle(idle, cpu);
+	this_cpu_write(current_task, idle);
+}
+
+void sched_init_smp(void)
+{
+}

@@ -1,0 +1,46 @@
+/*
+ * The idle task's loop. With nothing to run, a CPU tells the tick code and
+ * RCU it is going idle (the tick may stop: dyntick-idle), halts until an
+ * interrupt, and comes back out; when a task becomes runnable it
+ * schedules. CPU 0 also carries out a requested power-off here.
+ */
+#include "sched.h"
+#include <kernel/context_tracking.h>
+#include <kernel/tick.h>
+#include <kernel/shutdown.h>
+#include <kernel/reboot.h>
+#include <kernel/smp.h>
+#include <kernel/irqflags.h>
+
+void do_idle_loop(void)
+{
+	for (;;) {
+		while (!need_resched()) {
+			local_irq_disable();
+			if (need_resched()) {
+				local_irq_enable();
+				break;
+			}
+			if (raw_smp_processor_id() == 0 && shutdown_requested()) {
+				local_irq_enable();
+				kernel_power_off();
+			}
+			tick_nohz_idle_enter();
+			ct_idle_enter();
+			/* sti;hlt is atomic: a wakeup IPI arriving after the check still ends the halt. */
+			arch_safe_halt();
+			local_irq_disable();
+			ct_idle_exit();
+			tick_nohz_idle_exit();
+			local_irq_enable();
+		}
+		schedule();
+	}
+}
+
+/* Each CPU's last step of boot: it becomes its idle task (sched_init/sched_init_ap made it). */
+void cpu_startup_entry(void)
+{
+	local_irq_enable();
+	do_idle_loop();
+}

@@ -1,0 +1,193 @@
+/*
+ * Kernel threads. A new kthread sleeps until first woken; its function
+ * runs inside kthread_main(), which turns a return into kthread_exit().
+ * Stop and park requests are flags the thread polls; kthread_stop() and
+ * kthread_park() wait on completions the thread signals.
+ */
+#include "sched.h"
+#include <sched/kthread.h>
+#include <sched/completion.h>
+#include <kernel/mm.h>
+#include <kernel/slab.h>
+#include <kernel/errno.h>
+#include <kernel/sprintf.h>
+#include <kernel/errno.h>
+#include <kernel/bug.h>
+
+#define KTHREAD_SHOULD_STOP	0
+#define KTHREAD_SHOULD_PARK	1
+#define KTHREAD_IS_PARKED	2
+
+struct kthread {
+	int (*fn)(void *);
+	void *data;
+	unsigned long flags;
+	int result;
+	int bound_cpu;			/* -1 unless per-CPU */
+	struct completion parked;
+	struct completion exited;
+};
+
+static struct kthread *to_kthread(struct task_struct *p)
+{
+	return p->kthread;
+}
+
+static __noreturn void kthread_main(void *arg)
+{
+	struct kthread *k = arg;
+	int ret = -EINTR;
+
+	/* Stopped before it ever ran: exit without calling fn, as Linux does. */
+	if (!test_bit(KTHREAD_SHOULD_STOP, &k->flags))
+		ret = k->fn(k->data);
+	kthread_exit(ret);
+}
+
+struct task_struct *kthread_create_on_node(int (*fn)(void *), void *data, int node,
+					   const char *namefmt, ...)
+{
+	struct kthread *k = kzalloc(sizeof(*k), GFP_KERNEL);
+	struct task_struct *p;
+	char name[TASK_COMM_LEN];
+	va_list ap;
+
+	if (!k)
+		return NULL;
+	va_start(ap, namefmt);
+	vsnprintf(name, sizeof(name), namefmt, ap);
+	va_end(ap);
+	k->fn = fn;
+	k->data = data;
+	k->bound_cpu = -1;
+	init_completion(&k->parked);
+	init_completion(&k->exited);
+	p = sched_create_task(kthread_main, k, name);
+	if (!p) {
+		kfree(k);
+		return NULL;
+	}
+	p->kthread = k;
+	return p;
+}
+
+struct task_struct *kthread_create_on_cpu(int (*fn)(void *), void *data, unsigned int cpu,
+					  const char *namefmt)
+{
+	struct task_struct *p = kthread_create(fn, data, namefmt, cpu);
+
+	if (!p)
+		return NULL;
+	kthread_bind(p, cpu);
+	to_kthread(p)->bound_cpu = cpu;
+	return p;
+}
+
+void kthread_bind_mask(struct task_struct *p, const struct cpumask *mask)
+{
+	unsigned long flags;
+
+	/* Only for threads that have not run yet: no runqueue to move between. */
+	WARN_ON_ONCE(task_state(p) != TASK_NEW && task_state(p) != TASK_PARKED);
+	spin_lock_irqsave(&p->pi_lock, flags);
+	cpumask_copy(&p->cpus_mask, mask);
+	p->nr_cpus_allowed = cpumask_weight(mask);
+	p->cpu = cpumask_first(mask);
+	p->flags |= PF_NO_SETAFFINITY;
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+}
+
+void kthread_bind(struct task_struct *p, unsigned int cpu)
+{
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	kthread_bind_mask(p, &m);
+}
+
+bool kthread_should_stop(void)
+{
+	struct kthread *k = to_kthread(current);
+	return k && test_bit(KTHREAD_SHOULD_STOP, &k->flags);
+}
+
+bool kthread_should_park(void)
+{
+	struct kthread *k = to_kthread(current);
+	return k && test_bit(KTHREAD_SHOULD_PARK, &k->flags);
+}
+
+bool kthread_should_stop_or_park(void)
+{
+	return kthread_should_stop() || kthread_should_park();
+}
+
+void kthread_parkme(void)
+{
+	struct kthread *k = to_kthread(current);
+
+	for (;;) {
+		set_current_state(TASK_PARKED);
+		if (!test_bit(KTHREAD_SHOULD_PARK, &k->flags))
+			break;
+		if (!test_and_set_bit(KTHREAD_IS_PARKED, &k->flags))
+			complete(&k->parked);
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	clear_bit(KTHREAD_IS_PARKED, &k->flags);
+}
+
+int kthread_park(struct task_struct *p)
+{
+	struct kthread *k = to_kthread(p);
+
+	if (WARN_ON_ONCE(!k))
+		return -ENOSYS;
+	reinit_completion(&k->parked);
+	set_bit(KTHREAD_SHOULD_PARK, &k->flags);
+	if (p != current) {
+		wake_up_process(p);
+		wait_for_completion(&k->parked);
+	}
+	return 0;
+}
+
+void kthread_unpark(struct task_struct *p)
+{
+	struct kthread *k = to_kthread(p);
+
+	clear_bit(KTHREAD_SHOULD_PARK, &k->flags);
+	try_to_wake_up(p, TASK_PARKED);
+}
+
+int kthread_stop(struct task_struct *p)
+{
+	struct kthread *k = to_kthread(p);
+	int ret;
+
+	get_task_struct(p);
+	set_bit(KTHREAD_SHOULD_STOP, &k->flags);
+	kthread_unpark(p);
+	wake_up_process(p);
+	wait_for_completion(&k->exited);
+	ret = k->result;
+	put_task_struct(p);
+	return ret;
+}
+
+void kthread_exit(int result)
+{
+	struct kthread *k = to_kthread(current);
+
+	k->result = result;
+	current->flags |= PF_EXITING;
+	complete(&k->exited);
+	/* finish_task_switch() drops the task's own reference once it is off the CPU. */
+	preempt_disable();
+	set_current_state(TASK_DEAD);
+	preempt_enable_no_resched();
+	schedule();
+	BUG();
+}

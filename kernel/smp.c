@@ -1,0 +1,543 @@
+/*
+ * Generic SMP: the CPU masks, bringing up the other CPUs (smp_init),
+ * cross-CPU function calls (smp_call_function_*, on_each_cpu), the
+ * reschedule IPI, NMI backtraces and smp_send_stop(). The arch provides
+ * only the senders (<asm/smp.h>) and calls back into
+ * generic_smp_call_function_interrupt() and the NMI helpers below.
+ *
+ * Cross calls: every CPU has a lock-free LIFO queue of call_single_data
+ * (csd). A sender pushes a csd and sends the CALL_FUNCTION IPI only when
+ * the queue was empty; otherwise an IPI is already on its way and the
+ * target's handler will find the new entry too. A csd is locked from
+ * when its sender claims it until the target has run the function
+ * (synchronous calls) or copied it out (asynchronous ones): synchronous
+ * senders spin on that lock with a csd on their stack, asynchronous ones
+ * reuse their per-target csd once it is unlocked.
+ */
+#define KPARAM_SUBSYS "smp"
+#include <kernel/smp.h>
+#include <kernel/printk.h>
+#include <kernel/bug.h>
+#include <kernel/errno.h>
+#include <kernel/param.h>
+#include <kernel/slab.h>
+#include <kernel/time.h>
+#include <kernel/irqflags.h>
+#include <kernel/preempt.h>
+#include <kernel/sched_hooks.h>
+#include <asm/smp.h>
+
+
+/* CPU 0 is possible and online from the first instruction. */
+unsigned int nr_cpu_ids = 1;
+struct cpumask __cpu_possible_mask = { .bits = { 1UL } };
+struct cpumask __cpu_online_mask = { .bits = { 1UL } };
+
+/* Weak defaults of the hooks other subsystems override. */
+void __weak scheduler_ipi(void)
+{
+}
+
+void __weak notify_cpu_starting(unsigned int cpu)
+{
+}
+
+/* ---- cross calls ---- */
+
+#define CSD_FLAG_LOCK	0x01	/* queued or running: the owner must not touch it */
+#define CSD_FLAG_SYNC	0x02	/* unlock only after func has returned */
+#define CSD_STALL_NS	(5 * NSEC_PER_SEC)
+
+struct call_single_data {
+	struct call_single_data *next;	/* in the target's call_single_queue */
+	smp_call_func_t func;
+	void *info;
+	unsigned int flags;		/* CSD_FLAG_*; cleared with release by the target */
+};
+
+/* Pushed by any CPU with cmpxchg, emptied by its owner with xchg. */
+static DEFINE_PER_CPU(struct call_single_data *, call_single_queue);
+/* This CPU's csd for each target of its asynchronous and _many calls (nr_cpu_ids entries). */
+static DEFINE_PER_CPU(struct call_single_data *, cfd_csd);
+
+/*
+ * Spin until the target has released csd. A wait longer than
+ * CSD_STALL_NS is reported as Linux's CSD lock debugging does, once
+ * every CSD_STALL_NS, with a backtrace of the target the first time.
+ */
+static void csd_lock_wait(struct call_single_data *csd, int cpu)
+{
+	static int stall_count;
+	u64 start = 0, next_report = 0;
+	int stall_id = 0;
+
+	while (smp_load_acquire(&csd->flags) & CSD_FLAG_LOCK) {
+		u64 now = local_clock();
+
+		cpu_relax();
+		if (!start) {
+			start = now;
+			next_report = now + CSD_STALL_NS;
+		} else if (now > next_report && now) {
+			bool first = !stall_id;
+
+			if (first)
+				stall_id = __atomic_add_fetch(&stall_count, 1, __ATOMIC_RELAXED);
+			printk(KERN_ALERT "csd: %s non-responsive CSD lock (#%d) on CPU#%d, waiting %llu ns for CPU#%02d %pS(%ps).\n",
+			       first ? "Detected" : "Continued", stall_id, raw_smp_processor_id(),
+			       (unsigned long long)(now - start), cpu, csd->func, csd->info);
+			if (first)
+				trigger_single_cpu_backtrace(cpu);
+			next_report = now + CSD_STALL_NS;
+		}
+	}
+	if (stall_id)
+		printk(KERN_ALERT "csd: CSD lock (#%d) got unstuck on CPU#%02d, CPU#%02d released the lock.\n",
+		       stall_id, raw_smp_processor_id(), cpu);
+}
+
+/*
+ * Claim this CPU's csd for a new call; returns with interrupts off and the
+ * caller's flags to restore once the csd is queued (an interrupt handler on
+ * this CPU may claim the same csd). The wait runs with the caller's
+ * interrupt state: two CPUs waiting with interrupts off for each other's
+ * previous call would deadlock.
+ */
+static unsigned long csd_lock(struct call_single_data *csd, int cpu, bool sync)
+{
+	unsigned long flags;
+
+	for (;;) {
+		csd_lock_wait(csd, cpu);
+		local_irq_save(flags);
+		if (!(smp_load_acquire(&csd->flags) & CSD_FLAG_LOCK))
+			break;
+		local_irq_restore(flags);	/* an interrupt handler took it meanwhile */
+	}
+	csd->flags = CSD_FLAG_LOCK | (sync ? CSD_FLAG_SYNC : 0);
+	return flags;
+}
+
+static void csd_unlock(struct call_single_data *csd)
+{
+	/* Pairs with the acquire in csd_lock_wait(): func's effects are seen first. */
+	smp_store_release(&csd->flags, 0);
+}
+
+/* Push csd onto cpu's queue; true if it was empty, i.e. the caller must send the IPI. */
+static bool csd_enqueue(struct call_single_data *csd, int cpu)
+{
+	struct call_single_data **head = per_cpu_ptr(&call_single_queue, cpu);
+	struct call_single_data *first = READ_ONCE(*head);
+
+	do {
+		csd->next = first;
+	} while (!try_cmpxchg(head, &first, csd));	/* full barrier: csd is complete before */
+	return !first;
+}
+
+/* The CALL_FUNCTION IPI's work: run everything queued for this CPU, oldest first. */
+void generic_smp_call_function_interrupt(void)
+{
+	struct call_single_data *csd, *next, *prev = NULL;
+
+	csd = xchg(this_cpu_ptr(&call_single_queue), NULL);
+	for (; csd; csd = next) {
+		next = csd->next;
+		csd->next = prev;
+		prev = csd;
+	}
+	for (csd = prev; csd; csd = next) {
+		smp_call_func_t func = csd->func;
+		void *info = csd->info;
+
+		next = csd->next;	/* csd may be reused as soon as it is unlocked */
+		if (csd->flags & CSD_FLAG_SYNC) {
+			func(info);
+			csd_unlock(csd);
+		} else {
+			csd_unlock(csd);
+			func(info);
+		}
+	}
+}
+
+static void run_local(smp_call_func_t func, void *info)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	func(info);
+	local_irq_restore(flags);
+}
+
+/*
+ * Waiting with interrupts off can deadlock against a CPU waiting for us
+ * the same way. Allowed before this CPU is online (no one can call it).
+ */
+static void check_wait_context(bool wait)
+{
+	WARN_ON_ONCE(wait && irqs_disabled() && cpu_online(raw_smp_processor_id()));
+}
+
+int smp_call_function_single(int cpu, smp_call_func_t func, void *info, int wait)
+{
+	struct call_single_data stack_csd, *csd;
+	unsigned long flags;
+	int err = 0;
+
+	preempt_disable();
+	if (cpu == (int)smp_processor_id()) {
+		run_local(func, info);
+		goto out;
+	}
+	if ((unsigned int)cpu >= nr_cpu_ids || !cpu_online(cpu)) {
+		err = -ENXIO;
+		goto out;
+	}
+	check_wait_context(wait);
+	if (wait) {
+		csd = &stack_csd;
+		csd->flags = CSD_FLAG_LOCK | CSD_FLAG_SYNC;
+		local_irq_save(flags);
+	} else {
+		csd = &this_cpu_read(cfd_csd)[cpu];
+		flags = csd_lock(csd, cpu, false);
+	}
+	csd->func = func;
+	csd->info = info;
+	if (csd_enqueue(csd, cpu))
+		arch_send_call_function_single_ipi(cpu);
+	local_irq_restore(flags);
+	if (wait)
+		csd_lock_wait(csd, cpu);
+out:
+	preempt_enable();
+	return err;
+}
+
+/* The _many engine: call func on mask's online CPUs other than this one, and here if local. */
+static void call_function_many(const struct cpumask *mask, smp_call_func_t func, void *info,
+			       bool wait, bool local)
+{
+	struct call_single_data *cfd = this_cpu_read(cfd_csd);
+	unsigned int me = smp_processor_id(), cpu, nr_ipi = 0, last = 0;
+	struct cpumask targets, ipi;
+	unsigned long flags;
+
+	cpumask_and(&targets, mask, cpu_online_mask);
+	cpumask_clear_cpu(me, &targets);
+	if (!cpumask_empty(&targets)) {
+		check_wait_context(wait);
+		cpumask_clear(&ipi);
+		for_each_cpu(cpu, &targets) {
+			struct call_single_data *csd = &cfd[cpu];
+
+			flags = csd_lock(csd, cpu, wait);
+			csd->func = func;
+			csd->info = info;
+			if (csd_enqueue(csd, cpu)) {
+				__set_bit(cpu, ipi.bits);
+				nr_ipi++;
+				last = cpu;
+			}
+			local_irq_restore(flags);
+		}
+		if (nr_ipi == 1)
+			arch_send_call_function_single_ipi(last);
+		else if (nr_ipi)
+			arch_send_call_function_ipi_mask(&ipi);
+	}
+	if (local && cpumask_test_cpu(me, mask))
+		run_local(func, info);
+	if (wait)
+		for_each_cpu(cpu, &targets)
+			csd_lock_wait(&cfd[cpu], cpu);
+}
+
+void smp_call_function_many(const struct cpumask *mask, smp_call_func_t func, void *info, bool wait)
+{
+	preempt_disable();
+	call_function_many(mask, func, info, wait, false);
+	preempt_enable();
+}
+
+void smp_call_function(smp_call_func_t func, void *info, int wait)
+{
+	preempt_disable();
+	call_function_many(cpu_online_mask, func, info, wait, false);
+	preempt_enable();
+}
+
+void on_each_cpu(smp_call_func_t func, void *info, int wait)
+{
+	preempt_disable();
+	call_function_many(cpu_online_mask, func, info, wait, true);
+	preempt_enable();
+}
+
+void smp_send_reschedule(int cpu)
+{
+	if (WARN((unsigned int)cpu >= nr_cpu_ids || !cpu_online(cpu),
+		 "sched: Unexpected reschedule of offline CPU#%d!\n", cpu))
+		return;
+	arch_smp_send_reschedule(cpu);
+}
+
+/* ---- bring-up ---- */
+
+void smp_init(void)
+{
+	unsigned int cpu, n;
+	u64 t0, dt;
+
+	/* Every CPU's per-target csds, before any of them can make a call. */
+	for_each_possible_cpu(cpu) {
+		per_cpu(cfd_csd, cpu) = kcalloc(nr_cpu_ids, sizeof(struct call_single_data),
+						GFP_KERNEL);
+		BUG_ON(!per_cpu(cfd_csd, cpu));
+	}
+	arch_smp_prepare_cpus();
+	if (!IS_ENABLED(CONFIG_SMP))
+		return;
+
+	printk(KERN_INFO "smp: Bringing up secondary CPUs ...\n");
+	t0 = local_clock();
+	arch_smp_boot_secondary_cpus();
+	dt = local_clock() - t0;
+	n = num_online_cpus();
+	printk(KERN_INFO "smp: Brought up 1 node, %u CPU%s\n", n, n == 1 ? "" : "s");
+	printk(KERN_INFO "smp: Total of %u processors activated, bring-up took %llu.%03llu ms\n",
+	       n, (unsigned long long)(dt / NSEC_PER_MSEC),
+	       (unsigned long long)(dt % NSEC_PER_MSEC / NSEC_PER_USEC));
+}
+
+/* ---- NMI: backtraces and stopping the other CPUs ---- */
+
+/* CPUs asked for a backtrace and not done yet; each clears its own bit. */
+static struct cpumask backtrace_mask;
+static unsigned long backtrace_busy;	/* bit 0: a request is in progress */
+/* The CPU stopping the others (-1: none); stopped CPUs set their bit in stopped_mask. */
+static int stopping_cpu = -1;
+static struct cpumask stopped_mask;
+
+/*
+ * Spin until done(arg) or timeout_ns have passed. Works with interrupts
+ * off and in panic; before the clock is calibrated it counts udelay(1)s.
+ */
+static bool spin_until(bool (*done)(const void *), const void *arg, u64 timeout_ns)
+{
+	u64 start = local_clock(), waited = 0;
+
+	while (!done(arg)) {
+		if (clock_khz()) {
+			if (local_clock() - start >= timeout_ns)
+				return done(arg);
+			cpu_relax();
+		} else {
+			if (waited >= timeout_ns)
+				return done(arg);
+			udelay(1);
+			waited += NSEC_PER_USEC;
+		}
+	}
+	return true;
+}
+
+/* Called in the NMI handler (regs) or for this CPU directly (NULL). */
+bool nmi_cpu_backtrace(struct pt_regs *regs)
+{
+	unsigned int cpu = raw_smp_processor_id();
+
+	if (!cpumask_test_cpu(cpu, &backtrace_mask))
+		return false;
+	printk(KERN_WARNING "NMI backtrace for cpu %u\n", cpu);
+	if (regs)
+		arch_show_regs(regs);
+	else
+		dump_stack();
+	cpumask_clear_cpu(cpu, &backtrace_mask);
+	return true;
+}
+
+static bool backtrace_done(const void *cpu)
+{
+	return !cpumask_test_cpu(*(const unsigned int *)cpu, &backtrace_mask);
+}
+
+/*
+ * Print a backtrace of every online CPU in mask: this one directly, the
+ * others through NMIs, one at a time so their reports do not interleave
+ * (and no CPU waits for another inside an NMI). Gives up after 10 s.
+ */
+static bool nmi_trigger_backtrace(const struct cpumask *mask)
+{
+	struct cpumask targets;
+	unsigned long flags;
+	unsigned int me, cpu;
+	u64 start, budget = 10 * NSEC_PER_SEC;
+
+	if (test_and_set_bit(0, &backtrace_busy))
+		return false;		/* another CPU's request is printing */
+	preempt_disable();
+	me = smp_processor_id();
+	cpumask_and(&targets, mask, cpu_online_mask);
+	cpumask_copy(&backtrace_mask, &targets);
+	if (cpumask_test_cpu(me, &targets)) {
+		local_irq_save(flags);
+		nmi_cpu_backtrace(NULL);
+		local_irq_restore(flags);
+		cpumask_clear_cpu(me, &targets);
+	}
+	if (!cpumask_empty(&targets)) {
+		printk(KERN_INFO "Sending NMI from CPU %u to CPUs %*pbl:\n", me,
+		       nr_cpu_ids, cpumask_bits(&targets));
+		start = local_clock();
+		for_each_cpu(cpu, &targets) {
+			u64 spent = local_clock() - start;
+
+			arch_send_nmi(cpu);
+			spin_until(backtrace_done, &cpu, spent < budget ? budget - spent : 0);
+		}
+	}
+	clear_bit(0, &backtrace_busy);
+	preempt_enable();
+	return true;
+}
+
+void trigger_all_cpu_backtrace(void)
+{
+	nmi_trigger_backtrace(cpu_online_mask);
+}
+
+bool trigger_single_cpu_backtrace(int cpu)
+{
+	struct cpumask one;
+
+	if ((unsigned int)cpu >= nr_cpu_ids || !cpu_online(cpu))
+		return false;
+	cpumask_clear(&one);
+	cpumask_set_cpu(cpu, &one);
+	return nmi_trigger_backtrace(&one);
+}
+
+bool smp_stop_requested(void)
+{
+	int stopper = READ_ONCE(stopping_cpu);
+
+	return stopper >= 0 && stopper != (int)raw_smp_processor_id();
+}
+
+void smp_stop_this_cpu(void)
+{
+	unsigned int cpu = raw_smp_processor_id();
+
+	local_irq_disable();
+	set_cpu_online(cpu, false);
+	cpumask_set_cpu(cpu, &stopped_mask);
+	for (;;)
+		arch_halt();
+}
+
+static bool all_stopped(const void *mask)
+{
+	struct cpumask left;
+
+	cpumask_andnot(&left, mask, &stopped_mask);
+	return cpumask_empty(&left);
+}
+
+/*
+ * Stop every other online CPU through an NMI (which reaches a CPU spinning
+ * with interrupts off) and wait up to 1 s for them. Safe from panic with
+ * interrupts off; a second call does nothing. If another CPU is already
+ * stopping everyone, this CPU stops too.
+ */
+void smp_send_stop(void)
+{
+	int me = raw_smp_processor_id(), old = -1;
+	struct cpumask targets, left;
+	unsigned int cpu;
+
+	if (!try_cmpxchg(&stopping_cpu, &old, me)) {
+		if (old == me)
+			return;
+		smp_stop_this_cpu();
+	}
+	cpumask_copy(&targets, cpu_online_mask);
+	cpumask_clear_cpu(me, &targets);
+	if (cpumask_empty(&targets))
+		return;
+	for_each_cpu(cpu, &targets)
+		arch_send_nmi(cpu);
+	if (!spin_until(all_stopped, &targets, NSEC_PER_SEC)) {
+		cpumask_andnot(&left, &targets, &stopped_mask);
+		printk(KERN_EMERG "smp: failed to stop secondary CPUs %*pbl\n",
+		       nr_cpu_ids, cpumask_bits(&left));
+	}
+	/* A CPU stopped inside printk must not keep the console. */
+	console_force_unlock();
+}
+
+/* ---- boot-time benchmark ---- */
+
+static bool ipi_rtt_enabled = true;
+KPARAM_BOOL("smp.ipi_rtt", ipi_rtt_enabled,
+	    "measure the cross-call round trip to two CPUs at boot");
+
+#define RTT_WARMUP	20
+#define RTT_SAMPLES	200
+
+static void ipi_rtt_noop(void *info)
+{
+}
+
+static void ipi_rtt_measure(unsigned int cpu)
+{
+	u64 s[RTT_SAMPLES];
+
+	for (unsigned int i = 0; i < RTT_WARMUP + RTT_SAMPLES; i++) {
+		u64 t0 = local_clock();
+
+		smp_call_function_single(cpu, ipi_rtt_noop, NULL, 1);
+		if (i >= RTT_WARMUP)
+			s[i - RTT_WARMUP] = local_clock() - t0;
+	}
+	for (unsigned int i = 1; i < RTT_SAMPLES; i++) {	/* insertion sort */
+		u64 v = s[i];
+		unsigned int j = i;
+
+		for (; j && s[j - 1] > v; j--)
+			s[j] = s[j - 1];
+		s[j] = v;
+	}
+	printk(KERN_INFO "smp: IPI round trip to CPU %u: median %llu ns, p90 %llu ns, min %llu ns (%u samples)\n",
+	       cpu, (unsigned long long)s[RTT_SAMPLES / 2],
+	       (unsigned long long)s[RTT_SAMPLES * 9 / 10], (unsigned long long)s[0],
+	       RTT_SAMPLES);
+}
+
+/*
+ * Synchronous smp_call_function_single() round trips from this CPU to the
+ * first and the last other online CPU (idle, so halted: the figure
+ * includes the wake-up). Call with interrupts enabled, after smp_init().
+ */
+void smp_measure_ipi_rtt(void)
+{
+	unsigned int me = raw_smp_processor_id(), cpu, first = NR_CPUS, last = NR_CPUS;
+
+	if (!ipi_rtt_enabled)
+		return;
+	for_each_online_cpu(cpu) {
+		if (cpu == me)
+			continue;
+		if (first == NR_CPUS)
+			first = cpu;
+		last = cpu;
+	}
+	if (first == NR_CPUS)
+		return;
+	ipi_rtt_measure(first);
+	if (last != first)
+		ipi_rtt_measure(last);
+}

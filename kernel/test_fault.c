@@ -1,0 +1,56 @@
+/*
+ * test_fault=<kind>: a test-only parameter that provokes a failure once
+ * boot is complete, so the test suite can check the exception, BUG, WARN
+ * and panic paths end to end. Kinds: null, pf, ud, gp, bug, warn, panic,
+ * stack (overflow into the guard page).
+ */
+#include <kernel/param.h>
+#include <kernel/init.h>
+#include <kernel/bug.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+
+static char test_fault[16];
+KPARAM("test_fault", test_fault, KPARAM_STRING, 0, 0,
+       "test only: provoke null|pf|ud|gp|bug|warn|panic|stack after boot");
+
+/* Recurses until the stack runs into its guard page (the limit is never reached). */
+static __noinline int recurse_deep(int depth, int limit)
+{
+	volatile char pad[256];
+
+	pad[0] = (char)depth;
+	if (depth >= limit)
+		return pad[0];
+	return recurse_deep(depth + 1, limit) + pad[0];
+}
+
+static int test_fault_run(void)
+{
+	const char *k = test_fault;
+
+	if (!k[0])
+		return 0;
+	pr_info("test_fault: provoking '%s'\n", k);
+	if (!strcmp(k, "null"))
+		return *(volatile int *)8;
+	if (!strcmp(k, "pf"))
+		return *(volatile int *)0x100000000000UL;	/* canonical, never mapped */
+	if (!strcmp(k, "gp"))
+		return *(volatile int *)0xdead000000000000UL;	/* non-canonical */
+	if (!strcmp(k, "ud"))
+		__builtin_trap();
+	if (!strcmp(k, "bug"))
+		BUG();
+	if (!strcmp(k, "warn")) {
+		WARN_ON(1);
+		return 0;
+	}
+	if (!strcmp(k, "panic"))
+		panic("test_fault=panic");
+	if (!strcmp(k, "stack"))
+		return recurse_deep(0, 1 << 30);
+	pr_warn("test_fault: unknown kind '%s'\n", k);
+	return 0;
+}
+late_initcall(test_fault_run);

@@ -1,0 +1,170 @@
+/*
+ * Dyntick-idle (CONFIG_NO_HZ_IDLE): an idle CPU stops its periodic tick
+ * and programs a one-shot for its next timer only, or nothing at all, so
+ * idle CPUs take no interrupts they do not need. jiffies stays right
+ * because it follows the clock (tick.c): a CPU brings it up to date when
+ * an interrupt or the end of idle finds its tick stopped. A CPU that
+ * stops its tick gives up the jiffies duty; the next CPU to tick takes it.
+ *
+ * The tick stays stopped across the idle loop's halts until the CPU has
+ * something to run (need_resched()), then the periodic tick restarts.
+ * Everything here runs on the CPU concerned with interrupts off.
+ */
+#include "tick-internal.h"
+#include <kernel/timer.h>
+#include <kernel/smp.h>
+#include <kernel/param.h>
+#include <kernel/irqflags.h>
+#include <kernel/preempt.h>
+#include <kernel/bug.h>
+
+struct tick_sched {
+	bool tick_stopped;		/* periodic tick off: the CPU is idle */
+	bool event_armed;		/* a one-shot is programmed and has not fired yet */
+	bool do_timer_last;		/* the last jiffies-duty holder: wakes every second */
+	unsigned long next_tick;	/* jiffy the one-shot is for (if event_armed) */
+	u64 next_event_ns;		/* ... and its clock time */
+};
+static DEFINE_PER_CPU(struct tick_sched, tick_cpu_sched);
+
+static bool tick_nohz_enabled = true;
+KPARAM_BOOL("nohz", tick_nohz_enabled,
+	    "stop the tick of idle CPUs (dyntick-idle); off keeps it periodic");
+
+bool tick_nohz_tick_stopped(void)
+{
+	return this_cpu_read(tick_cpu_sched.tick_stopped);
+}
+
+/* Leave dyntick mode: the periodic tick runs again. */
+static void tick_nohz_restart(struct tick_sched *ts)
+{
+	ts->tick_stopped = false;
+	ts->event_armed = false;
+	timer_set_idle(false);
+	arch_timer_set_periodic();
+}
+
+/* Program the one-shot for jiffy `next`, or stop the timer if next is "never". */
+static void tick_nohz_program(struct tick_sched *ts, unsigned long next, unsigned long basej, u64 now)
+{
+	u64 ns, delta;
+
+	ts->next_tick = next;
+	if ((long)(next - basej) >= (long)NEXT_TIMER_MAX_DELTA) {
+		ts->event_armed = false;
+		arch_timer_stop();
+		return;
+	}
+	ns = tick_jiffies_to_clock(next);
+	ts->next_event_ns = ns;
+	ts->event_armed = true;
+	delta = ns > now ? ns - now : 0;
+	/*
+	 * The timer's rate and the clock's can disagree by a percent or two
+	 * (seen under QEMU TCG): aim a long sleep 1/32 early, and let
+	 * tick_nohz_handler() re-arm for the rest, rather than wake late.
+	 */
+	if (delta > 2 * TICK_NSEC)
+		delta -= delta / 32;
+	arch_timer_set_oneshot(delta);
+}
+
+/*
+ * The idle loop is about to halt (interrupts off). Keep the tick if RCU
+ * needs it or a timer is due within a jiffy; otherwise stop it (or, if
+ * already stopped, re-program it for what may have changed since).
+ */
+void tick_nohz_idle_enter(void)
+{
+	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
+	int cpu = raw_smp_processor_id(), duty;
+	unsigned long basej, next, cap;
+	u64 now;
+
+	WARN_ON_ONCE(!irqs_disabled());
+	if (!READ_ONCE(tick_nohz_enabled))
+		return;
+	now = local_clock();
+	tick_do_update_jiffies(now);
+	if (rcu_needs_cpu()) {
+		if (ts->tick_stopped)
+			tick_nohz_restart(ts);
+		return;
+	}
+
+	timer_set_idle(true);	/* from here a remote add_timer_on() kicks us */
+	basej = jiffies;
+	next = timer_next_expiry(basej);
+	if (!ts->tick_stopped && time_before_eq(next, basej + 1)) {
+		timer_set_idle(false);
+		return;
+	}
+
+	/*
+	 * Hand the jiffies duty on. The last holder keeps waking once a
+	 * second (on the second, for shutdown_secs) so that the duty work
+	 * still happens when every CPU sleeps, as Linux's do_timer_last.
+	 */
+	duty = READ_ONCE(tick_do_timer_cpu);
+	if (duty == cpu) {
+		WRITE_ONCE(tick_do_timer_cpu, TICK_DO_TIMER_NONE);
+		ts->do_timer_last = true;
+	} else if (duty != TICK_DO_TIMER_NONE) {
+		ts->do_timer_last = false;
+	}
+	if (ts->do_timer_last) {
+		cap = tick_clock_to_jiffies_ceil((now / NSEC_PER_SEC + 1) * NSEC_PER_SEC);
+		if (time_before(cap, next))
+			next = cap;
+	}
+
+	if (!ts->tick_stopped)
+		ts->tick_stopped = true;
+	else if (ts->event_armed && ts->next_tick == next)
+		return;		/* already programmed for it */
+	tick_nohz_program(ts, next, basej, now);
+}
+
+/* The halt ended (interrupts off): restart the tick if the CPU leaves idle. */
+void tick_nohz_idle_exit(void)
+{
+	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
+
+	if (!ts->tick_stopped)
+		return;
+	tick_do_update_jiffies(local_clock());
+	if (need_resched())
+		tick_nohz_restart(ts);
+}
+
+/* Outermost interrupt entry: jiffies may be stale while the tick is stopped. */
+void tick_irq_enter(void)
+{
+	if (this_cpu_read(tick_cpu_sched.tick_stopped))
+		tick_do_update_jiffies(local_clock());
+}
+
+/* Outermost interrupt exit: a task woken by it ends idle, so the tick must run again. */
+void tick_irq_exit(void)
+{
+	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
+
+	if (ts->tick_stopped && need_resched())
+		tick_nohz_restart(ts);
+}
+
+void tick_nohz_handler(u64 now)
+{
+	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
+
+	/*
+	 * The LAPIC timer and the clock may disagree slightly (or this is a
+	 * stale periodic expiry): if the jiffy has not begun, wait for it.
+	 */
+	if (ts->event_armed && now < ts->next_event_ns) {
+		arch_timer_set_oneshot(ts->next_event_ns - now);
+		return;
+	}
+	ts->event_armed = false;	/* consumed: the idle loop programs the next one */
+}

@@ -1,0 +1,261 @@
+/*
+ * Bitmap operations, bit searches, and the CPU-list parser/printer. Pure
+ * C: also built into the host tests and the command-line fuzzer.
+ */
+#include <kernel/bitmap.h>
+#include <kernel/errno.h>
+#include <kernel/kstrtox.h>
+#include <kernel/sprintf.h>
+#include <kernel/string.h>
+
+/* Number of words, and the mask of valid bits in the last one. */
+#define NWORDS(nbits)	BITS_TO_LONGS(nbits)
+#define LAST_MASK(nbits)	BITMAP_LAST_WORD_MASK(nbits)
+
+void bitmap_zero(unsigned long *dst, unsigned nbits)
+{
+	memset(dst, 0, NWORDS(nbits) * sizeof(long));
+}
+
+void bitmap_fill(unsigned long *dst, unsigned nbits)
+{
+	unsigned n = NWORDS(nbits);
+
+	if (!n)
+		return;
+	memset(dst, 0xff, (n - 1) * sizeof(long));
+	dst[n - 1] = LAST_MASK(nbits);
+}
+
+void bitmap_copy(unsigned long *dst, const unsigned long *src, unsigned nbits)
+{
+	memcpy(dst, src, NWORDS(nbits) * sizeof(long));
+}
+
+bool bitmap_and(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned nbits)
+{
+	unsigned i, n = NWORDS(nbits);
+	unsigned long any = 0;
+
+	for (i = 0; i < n; i++) {
+		dst[i] = a[i] & b[i];
+		any |= i == n - 1 ? dst[i] & LAST_MASK(nbits) : dst[i];
+	}
+	return any != 0;
+}
+
+void bitmap_or(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned nbits)
+{
+	unsigned i;
+
+	for (i = 0; i < NWORDS(nbits); i++)
+		dst[i] = a[i] | b[i];
+}
+
+bool bitmap_andnot(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned nbits)
+{
+	unsigned i, n = NWORDS(nbits);
+	unsigned long any = 0;
+
+	for (i = 0; i < n; i++) {
+		dst[i] = a[i] & ~b[i];
+		any |= i == n - 1 ? dst[i] & LAST_MASK(nbits) : dst[i];
+	}
+	return any != 0;
+}
+
+bool bitmap_empty(const unsigned long *src, unsigned nbits)
+{
+	return find_first_bit(src, nbits) >= nbits;
+}
+
+bool bitmap_full(const unsigned long *src, unsigned nbits)
+{
+	return find_first_zero_bit(src, nbits) >= nbits;
+}
+
+bool bitmap_equal(const unsigned long *a, const unsigned long *b, unsigned nbits)
+{
+	unsigned i, n = NWORDS(nbits);
+
+	for (i = 0; i + 1 < n; i++) {
+		if (a[i] != b[i])
+			return false;
+	}
+	return !n || !((a[n - 1] ^ b[n - 1]) & LAST_MASK(nbits));
+}
+
+/* Population count without __builtin_popcount, which needs libgcc here. */
+static unsigned hweight_long(unsigned long w)
+{
+	w = w - ((w >> 1) & 0x5555555555555555UL);
+	w = (w & 0x3333333333333333UL) + ((w >> 2) & 0x3333333333333333UL);
+	w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fUL;
+	return (w * 0x0101010101010101UL) >> 56;
+}
+
+unsigned bitmap_weight(const unsigned long *src, unsigned nbits)
+{
+	unsigned i, n = NWORDS(nbits), w = 0;
+
+	for (i = 0; i < n; i++)
+		w += hweight_long(i == n - 1 ? src[i] & LAST_MASK(nbits) : src[i]);
+	return w;
+}
+
+void bitmap_set(unsigned long *map, unsigned start, unsigned len)
+{
+	for (; len; start++, len--)
+		__set_bit(start, map);
+}
+
+void bitmap_clear(unsigned long *map, unsigned start, unsigned len)
+{
+	for (; len; start++, len--)
+		__clear_bit(start, map);
+}
+
+/* invert = ~0UL turns the search for a set bit into one for a clear bit. */
+static unsigned long find_next(const unsigned long *addr, unsigned long size,
+			       unsigned long offset, unsigned long invert)
+{
+	unsigned long w;
+
+	if (offset >= size)
+		return size;
+	w = (addr[BIT_WORD(offset)] ^ invert) & (~0UL << (offset % BITS_PER_LONG));
+	offset -= offset % BITS_PER_LONG;
+	while (!w) {
+		offset += BITS_PER_LONG;
+		if (offset >= size)
+			return size;
+		w = addr[BIT_WORD(offset)] ^ invert;
+	}
+	offset += __builtin_ctzl(w);	/* a single bsf/tzcnt, no libgcc */
+	return offset < size ? offset : size;
+}
+
+unsigned long find_next_bit(const unsigned long *addr, unsigned long size, unsigned long offset)
+{
+	return find_next(addr, size, offset, 0);
+}
+
+unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size, unsigned long offset)
+{
+	return find_next(addr, size, offset, ~0UL);
+}
+
+/* One comma-separated item of a CPU list: start-end:used/group. */
+struct region {
+	unsigned long start, end, used, group;
+};
+
+static bool is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static bool region_end(char c)
+{
+	return c == '\0' || c == ',' || is_space(c);
+}
+
+/* A decimal number or "N" (the last bit); NULL and *err set on failure. */
+static const char *get_num(const char *s, unsigned long *num, unsigned nbits, int *err)
+{
+	unsigned long long v;
+	bool overflow;
+	size_t n;
+
+	if (*s == 'N') {
+		*num = (unsigned)(nbits - 1);	/* nbits == 0 gives a number that is out of range */
+		return s + 1;
+	}
+	n = parse_integer(s, 10, &v, &overflow);
+	if (!n) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	if (overflow || v > UINT32_MAX) {
+		*err = -ERANGE;
+		return NULL;
+	}
+	*num = v;
+	return s + n;
+}
+
+/*
+ * Parse one item at *sp into r and advance *sp past it. Returns 0 or a
+ * negative errno. "none" yields a region with used == 0, which sets nothing.
+ */
+static int parse_region(const char **sp, struct region *r, unsigned nbits)
+{
+	const char *s = *sp;
+	int err = 0;
+
+	*r = (struct region){ .group = 1 };
+	if (!strncmp(s, "none", 4) && region_end(s[4])) {
+		*sp = s + 4;
+		return 0;
+	}
+	if (!strncmp(s, "all", 3)) {
+		r->end = (unsigned)(nbits - 1);
+		s += 3;
+	} else {
+		s = get_num(s, &r->start, nbits, &err);
+		if (!s)
+			return err;
+		r->end = r->start;
+		if (*s == '-') {
+			s = get_num(s + 1, &r->end, nbits, &err);
+			if (!s)
+				return err;
+		} else if (!region_end(*s)) {
+			return -EINVAL;	/* a single number takes no group pattern */
+		}
+	}
+	if (*s == ':') {
+		s = get_num(s + 1, &r->used, nbits, &err);
+		if (!s)
+			return err;
+		if (*s != '/')
+			return -EINVAL;
+		s = get_num(s + 1, &r->group, nbits, &err);
+		if (!s)
+			return err;
+	} else {
+		r->used = r->group = r->end - r->start + 1;
+	}
+	/* Syntax errors first, then the range, in Linux's order. */
+	if (!region_end(*s) || r->start > r->end || !r->group || r->used > r->group)
+		return -EINVAL;
+	if (r->end >= nbits)
+		return -ERANGE;
+	*sp = s;
+	return 0;
+}
+
+int bitmap_parselist(const char *buf, unsigned long *maskp, unsigned nbits)
+{
+	struct region r;
+	unsigned long i;
+	int err;
+
+	bitmap_zero(maskp, nbits);
+	for (;;) {
+		while (*buf == ',' || is_space(*buf))
+			buf++;
+		if (!*buf)
+			return 0;
+		err = parse_region(&buf, &r, nbits);
+		if (err)
+			return err;
+		for (i = r.start; i <= r.end; i += r.group)
+			bitmap_set(maskp, i, min(r.end - i + 1, r.used));
+	}
+}
+
+int bitmap_print_list(char *buf, size_t size, const unsigned long *maskp, unsigned nbits)
+{
+	return scnprintf(buf, size, "%*pbl", (int)nbits, maskp);
+}

@@ -1,0 +1,99 @@
+/*
+ * mm/-private definitions: the per-page metadata (struct page), the buddy
+ * free lists and the physical range lists used while booting. buddy.c and
+ * memrange.c are pure logic; tests/host/test_mm_buddy.c compiles them.
+ */
+#ifndef _MM_INTERNAL_H
+#define _MM_INTERNAL_H
+
+#include <kernel/types.h>
+#include <kernel/list.h>
+#include <kernel/mm.h>
+
+/*
+ * One per physical page frame, indexed by PFN. Who may touch a page's
+ * fields: the zone lock while it is free (PG_buddy on the head of a free
+ * block), its kmalloc class lock while PG_slab, otherwise its owner.
+ */
+struct page {
+	struct list_head list;	/* buddy free list, or the kmalloc class's partial list */
+	u32 flags;		/* PG_* */
+	u8 order;		/* free block order (PG_buddy) or allocation order (PG_head) */
+	u8 slab_class;		/* PG_slab: kmalloc size class index */
+	u16 inuse;		/* PG_slab: objects handed out */
+	void *freelist;		/* PG_slab: first free object, linked through its first word */
+};
+
+#define PG_reserved	0x01u	/* not RAM, or never given to the allocator */
+#define PG_buddy	0x02u	/* head of a free block of 2^order pages */
+#define PG_head		0x04u	/* head of a block handed out by alloc_pages() */
+#define PG_slab		0x08u	/* carved into kmalloc objects */
+#define PG_kmalloc	0x10u	/* PG_head block that is one large kmalloc object */
+
+struct free_area {
+	struct list_head free_list;
+	unsigned long nr_free;		/* blocks on free_list */
+};
+
+/* The free lists over mem_map[0 .. nr_pages). No locking inside: callers serialize. */
+struct buddy_zone {
+	struct page *mem_map;
+	unsigned long nr_pages;		/* PFNs covered by mem_map */
+	unsigned long nr_free;		/* free pages */
+	struct free_area area[MAX_ORDER + 1];
+};
+
+#define BUDDY_NO_PFN	(~0UL)
+
+/* Cover nr_pages PFNs with map; every page starts PG_reserved. */
+void buddy_init(struct buddy_zone *z, struct page *map, unsigned long nr_pages);
+/* Hand [start_pfn, end_pfn) to the allocator. */
+void buddy_free_range(struct buddy_zone *z, unsigned long start_pfn, unsigned long end_pfn);
+/* Take a 2^order block; returns its first PFN or BUDDY_NO_PFN. The head's flags are cleared. */
+unsigned long buddy_alloc(struct buddy_zone *z, unsigned int order);
+/* Return a 2^order block starting at pfn (naturally aligned), merging with free buddies. */
+void buddy_free(struct buddy_zone *z, unsigned long pfn, unsigned int order);
+
+/* A physical range [start, end). */
+struct mem_range {
+	u64 start, end;
+};
+
+/*
+ * Shrink each range inward to align boundaries, drop empty ones, sort and
+ * merge overlapping or touching ranges. Returns the new count.
+ */
+unsigned int memrange_normalize(struct mem_range *r, unsigned int n, u64 align);
+/*
+ * Remove [start, end), widened outward to align, from the sorted list r of
+ * n ranges with room for cap. A range split in two needs one more slot;
+ * when there is none the upper piece is dropped and *lost grows by its
+ * size. Returns the new count.
+ */
+unsigned int memrange_subtract(struct mem_range *r, unsigned int n, unsigned int cap,
+			       u64 start, u64 end, u64 align, u64 *lost);
+/* Sum of the lengths. */
+u64 memrange_total(const struct mem_range *r, unsigned int n);
+
+/* kmalloc's view of mm_init(): the page array and its bounds. */
+extern struct page *mem_map;
+extern unsigned long max_pfn;
+
+static inline struct page *virt_to_page(const void *addr)
+{
+	return &mem_map[virt_to_phys(addr) >> PAGE_SHIFT];
+}
+static inline void *page_address(const struct page *page)
+{
+	return phys_to_virt((phys_addr_t)(page - mem_map) << PAGE_SHIFT);
+}
+/* True if addr is identity-mapped RAM covered by mem_map. */
+static inline bool virt_addr_valid(const void *addr)
+{
+	return mem_map && (virt_to_phys(addr) >> PAGE_SHIFT) < max_pfn;
+}
+
+/* slab.c's counters, for mm_get_stats(). */
+void kmalloc_get_stats(struct mm_stats *st);
+
+#endif

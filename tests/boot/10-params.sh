@@ -1,0 +1,33 @@
+# shellcheck shell=bash
+# tests/boot/10-params.sh - kernel boot parameter handling, end to end (the parser itself is
+# unit-tested and fuzzed in tests/host).
+#
+# ASSUMPTIONS (written against lib/cmdline.c + kernel/params.c as they stood while the kernel was
+# being written; the lead adjusts names and wording):
+# - Parameters are parsed left to right and the last occurrence wins (as in Linux), so a bad
+#   value followed by a good one still powers off on time.
+# - A rejected value prints one line  "<subsys>: <name>: invalid value '<val>' (<reason>), using <cur>"
+#   and an out-of-range one          "<subsys>: <name>: value <val> out of range <lo>..<hi>, using <cur>";
+#   shutdown_secs has range 0..86400.
+# - An unknown parameter under a known prefix prints "<subsys>: unknown parameter '<name>' ignored";
+#   other unknown words are listed once, in Linux's words:
+#     Unknown kernel command line parameters "no_such_param=1 another_one", will be passed to user space.
+# - None of these is a WARNING/BUG, and each boot ends with the usual clean power-off (rc 33).
+
+boot_test params-invalid-value --smp 1 --append "shutdown_secs=notanumber shutdown_secs=1" \
+	--expect "Command line: shutdown_secs=notanumber shutdown_secs=1" \
+	--expect "shutdown_secs: invalid value 'notanumber'" \
+	--expect "reboot: Power down"
+
+boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999" \
+	--expect "shutdown_secs: value 99999 out of range 0\.\.86400, using 1" \
+	--expect "reboot: Power down"
+
+boot_test params-unknown --smp 1 --append "shutdown_secs=1 no_such_param=1 another_one" \
+	--expect "Unknown kernel command line parameters \"no_such_param=1 another_one\"" \
+	--expect "reboot: Power down"
+
+boot_test params-unknown-prefixed --smp 1 --append "shutdown_secs=1 rcutree.no_such_param=3" \
+	--expect "unknown parameter 'rcutree\.no_such_param' ignored" \
+	--reject "Unknown kernel command line parameters" \
+	--expect "reboot: Power down"

@@ -1,0 +1,93 @@
+# shellcheck shell=bash
+# tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/selftest.c,
+# sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
+# take almost no timer interrupts), and the boot benchmark (kernel/sched/bench.c, sched.bench=1).
+# Sourced by tests/run-all.sh with tests/lib.sh loaded.
+#
+# The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
+# $LOGDIR/build-preempt (about a minute on 2 cores; skipped when TEST_FILTER selects none of its
+# boots). Accelerators are lib.sh's defaults: MTTCG for 1-2 CPUs, single-threaded TCG for 4-8.
+# Whole file: about 3 minutes on 2 host cores.
+#
+# Console lines assumed:
+#   "# Totals: pass:P fail:0 skip:S total:T"   lib/ktap.c, after every suite has run
+#   " LOC:  n0 n1 n2 ..."                       the power-off interrupt table (kernel/irq.c),
+#                                               one column per CPU
+#   "sched-bench: ctxsw ns_per_switch=N ..."    kernel/sched/bench.c; figures are never judged
+#   "sched-bench: wakeup cpu A->B median_ns=N p90_ns=N ..."
+#   "sched-bench: idle cpuN wakeups_per_s=N"
+
+# shutdown_secs for self-test boots: the suite takes 1-4 s of guest time (8 CPUs on one host
+# thread is the slowest); a power-off that cut it short would lose the Totals line.
+SCHED_ST_SECS=8
+
+sched_selftest_boot() { # NAME SMP [boot_test options...]
+	local name=$1 smp=$2
+	shift 2
+	boot_test "$name" --smp "$smp" --append "sched.selftest=1 shutdown_secs=$SCHED_ST_SECS" \
+		--expect "# Totals: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ sched_kthread_every_cpu" \
+		--reject "not ok" \
+		--expect "reboot: Power down" "$@"
+}
+
+for n in 1 2 4 8; do
+	sched_selftest_boot "sched-selftest-smp$n" "$n"
+done
+
+# PREEMPT: the same suite on a kernel built with CONFIG_PREEMPT=y.
+sched_preempt_build() {
+	make -C "$TESTS_ROOT" O="$1" preempt_defconfig >/dev/null &&
+		make -C "$TESTS_ROOT" O="$1" -j2 >/dev/null &&
+		grep -qx 'CONFIG_PREEMPT=y' "$1/.config"
+}
+
+sched_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+sched_preempt_wanted=0
+for n in 1 2 4 8; do
+	_test_selected "sched-selftest-preempt-smp$n" && sched_preempt_wanted=1
+done
+if [ "$sched_preempt_wanted" = 1 ]; then
+	run_cmd_test sched-build-preempt sched_preempt_build "$sched_preempt_dir"
+	for n in 1 2 4 8; do
+		if [ -f "$sched_preempt_dir/kernel.elf" ]; then
+			KERNEL=$sched_preempt_dir/kernel.elf sched_selftest_boot "sched-selftest-preempt-smp$n" "$n"
+		else
+			skip_test "sched-selftest-preempt-smp$n" "PREEMPT kernel did not build"
+		fi
+	done
+fi
+
+# Dyntick-idle: with nothing to do for 10 s, CPUs 1-3 take fewer than 100 local timer interrupts
+# each (1% of the 10,000 ticks a periodic HZ=1000 tick would give them).
+sched_check_idle_loc() { # LOG
+	tr -d '\r' <"$1" | awk '
+		/ LOC:/ {
+			sub(/.*LOC:/, "")
+			found = 1
+			for (cpu = 1; cpu <= 3; cpu++) {
+				printf "CPU%d LOC=%s\n", cpu, $(cpu + 1)
+				if ($(cpu + 1) !~ /^[0-9]+$/ || $(cpu + 1) + 0 >= 100)
+					bad = 1
+			}
+		}
+		END {
+			if (!found) { print "no LOC: row in the log"; exit 1 }
+			if (bad) { print "an idle CPU took 100 or more timer interrupts in 10 s"; exit 1 }
+		}'
+}
+
+boot_test sched-dyntick --smp 4 --append "shutdown_secs=10" \
+	--expect " LOC:" \
+	--expect "reboot: Power down"
+if _test_selected sched-dyntick; then
+	run_cmd_test sched-dyntick-loc sched_check_idle_loc "$LOGDIR/sched-dyntick.log"
+fi
+
+# Benchmark: print the figures (MTTCG, 4 CPUs); only their presence is checked.
+boot_test sched-bench --smp 4 --accel tcg --append "sched.bench=1 shutdown_secs=12" \
+	--expect "sched-bench: ctxsw ns_per_switch=[0-9]+" \
+	--expect "sched-bench: wakeup cpu 0->1 median_ns=[0-9]+ p90_ns=[0-9]+" \
+	--expect "sched-bench: idle cpu3 wakeups_per_s=[0-9]+" \
+	--reject "sched-bench: .*failed" \
+	--expect "reboot: Power down"

@@ -1,0 +1,265 @@
+# shellcheck shell=bash
+# tests/lib.sh - helpers for the test suite; sourced by tests/run-all.sh (and by tests/boot/*.sh
+# through it). Every helper prints one TAP-like verdict line, "ok N NAME" or "not ok N NAME"
+# followed by indented reasons and the console tail, and never returns non-zero (so a failing test
+# does not stop a `set -e` caller); the counters collect the results for tests_summary.
+#
+#   boot_test NAME [options]       boot $KERNEL directly (scripts/qemu-run.sh --kernel)
+#   iso_boot_test NAME [options]   build a GRUB ISO of $KERNEL with the --append line baked in
+#                                  (scripts/mkiso.sh, into $LOGDIR/NAME.iso) and boot it (--iso)
+#     --smp N            CPUs (default 2)
+#     --mem SIZE         guest RAM (default: qemu-run.sh's, 256M)
+#     --append "ARGS"    kernel command line
+#     --accel A          tcg | tcg-single | repro | kvm. Default: $TEST_ACCEL, else $ACCEL, else
+#                        tcg (MTTCG) for smp <= 2 and tcg-single for smp > 2 (qemu-facts.md:
+#                        fastest, exact ticks on 2 host cores). ISO tests never default to kvm.
+#     --timeout S        host timeout in seconds (default $TEST_TIMEOUT, 60)
+#     --expect-rc R      QEMU raw exit status to expect (default 33 = clean power-off; 7 = panic;
+#                        35 = self-test failure; 0 = reset; 124 = timeout) or "any"
+#     --expect RE        extended regex that some console line must match (repeatable)
+#     --reject RE        extended regex that no console line may match (repeatable)
+#     --allow-bug        do not reject "BUG:" / "WARNING:" lines
+#     --qemu-args "ARGS" extra QEMU arguments
+#   Default rejects: 'Kernel panic - not syncing' (unless --expect-rc 7), 'BUG:|WARNING:' (unless
+#   --allow-bug), and every regex in the TEST_GLOBAL_REJECTS array (empty by default).
+#   Console lines are matched with CR removed. Files: $LOGDIR/NAME.log (serial console),
+#   $LOGDIR/NAME.stderr (QEMU and qemu-run.sh messages).
+#
+#   run_cmd_test NAME CMD [ARGS...]   passes when CMD exits 0; output in $LOGDIR/NAME.log.
+#                                     A program (not a shell function) runs under
+#                                     `timeout $TEST_CMD_TIMEOUT` (default 600 s).
+#   skip_test NAME REASON             prints "ok N NAME # SKIP REASON"
+#   add_counts PASSED FAILED          fold another runner's totals into ours
+#   tests_summary                     prints "N passed, N failed" (", N skipped" when N > 0);
+#                                     returns 1 when any test failed
+#
+# Environment: KERNEL (default ${O:-repo root}/kernel.elf), LOGDIR (default ${O:-repo}/test-logs),
+# TEST_FILTER (extended regex: run only tests whose NAME matches), TEST_TIMEOUT, TEST_ACCEL,
+# TEST_VERBOSE=1 (print the qemu-run.sh command line of each boot test).
+
+TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+: "${O:=$TESTS_ROOT}"
+: "${KERNEL:=$O/kernel.elf}"
+: "${LOGDIR:=$O/test-logs}"
+: "${TEST_TIMEOUT:=60}"
+: "${TEST_CMD_TIMEOUT:=600}"
+: "${TEST_FILTER:=}"
+: "${TEST_VERBOSE:=0}"
+: "${TESTS_PASSED:=0}"
+: "${TESTS_FAILED:=0}"
+: "${TESTS_SKIPPED:=0}"
+: "${TEST_NUM:=0}"
+QEMU_RUN=$TESTS_ROOT/scripts/qemu-run.sh
+MKISO=$TESTS_ROOT/scripts/mkiso.sh
+if ! declare -p TEST_GLOBAL_REJECTS >/dev/null 2>&1; then
+	TEST_GLOBAL_REJECTS=()
+fi
+mkdir -p "$LOGDIR"
+
+# _test_selected NAME: true when NAME passes TEST_FILTER.
+_test_selected() {
+	[ -z "$TEST_FILTER" ] || grep -Eq -- "$TEST_FILTER" <<<"$1"
+}
+
+# _test_file NAME: a file-name-safe version of NAME.
+_test_file() {
+	printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'
+}
+
+# _test_save_state: write the counters to $TEST_STATE_FILE (run-all.sh reads them back after a
+# test file's subshell ends, even when it aborted).
+_test_save_state() {
+	[ -z "${TEST_STATE_FILE:-}" ] ||
+		echo "$TESTS_PASSED $TESTS_FAILED $TESTS_SKIPPED $TEST_NUM" >"$TEST_STATE_FILE"
+}
+
+# _test_report NAME LOG STDERR REASON...: print the verdict and count it. No reasons = pass.
+_test_report() {
+	local name=$1 log=$2 err=$3
+	shift 3
+	if [ $# -eq 0 ]; then
+		TESTS_PASSED=$((TESTS_PASSED + 1))
+		_test_save_state
+		echo "ok $TEST_NUM $name"
+		return 0
+	fi
+	TESTS_FAILED=$((TESTS_FAILED + 1))
+	_test_save_state
+	echo "not ok $TEST_NUM $name"
+	local r
+	for r in "$@"; do
+		echo "    $r"
+	done
+	if [ -n "$log" ]; then
+		if [ -s "$log" ]; then
+			echo "    --- last 30 lines of $log ---"
+			tail -n 30 "$log" | tr -d '\r' | sed 's/^/    | /'
+		else
+			echo "    --- $log is empty ---"
+		fi
+	fi
+	if [ -n "$err" ] && [ -s "$err" ]; then
+		echo "    --- last 10 lines of $err ---"
+		tail -n 10 "$err" | sed 's/^/    | /'
+	fi
+	return 0
+}
+
+_boot_test() {
+	local kind=$1 name=$2
+	shift 2
+	local smp=2 mem='' append='' accel='' timeout_s=$TEST_TIMEOUT expect_rc=33 allow_bug=0 qargs=''
+	local -a expects=() rejects=() reasons=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--allow-bug)
+			allow_bug=1
+			shift
+			continue
+			;;
+		--smp | --mem | --append | --accel | --timeout | --expect-rc | --expect | --reject | --qemu-args)
+			if [ $# -lt 2 ]; then
+				reasons+=("bad test definition: $1 needs a value")
+				break
+			fi
+			;;
+		*)
+			reasons+=("bad test definition: unknown option '$1'")
+			break
+			;;
+		esac
+		case $1 in
+		--smp) smp=$2 ;;
+		--mem) mem=$2 ;;
+		--append) append=$2 ;;
+		--accel) accel=$2 ;;
+		--timeout) timeout_s=$2 ;;
+		--expect-rc) expect_rc=$2 ;;
+		--expect) expects+=("$2") ;;
+		--reject) rejects+=("$2") ;;
+		--qemu-args) qargs=$2 ;;
+		esac
+		shift 2
+	done
+
+	_test_selected "$name" || return 0
+	TEST_NUM=$((TEST_NUM + 1))
+	local base
+	base=$LOGDIR/$(_test_file "$name")
+	local log=$base.log err=$base.stderr
+	rm -f "$log" "$err"
+	if [ ${#reasons[@]} -gt 0 ]; then
+		_test_report "$name" "" "" "${reasons[@]}"
+		return 0
+	fi
+	if [ ! -f "$KERNEL" ]; then
+		_test_report "$name" "" "" "kernel image '$KERNEL' not found (build it first: make)"
+		return 0
+	fi
+
+	if [ -z "$accel" ]; then
+		accel=${TEST_ACCEL:-${ACCEL:-}}
+		if [ "$kind" = iso ] && [ "$accel" = kvm ]; then
+			accel= # GRUB takes ~55 s under this host's KVM (qemu-facts.md)
+		fi
+		if [ -z "$accel" ]; then
+			if [ "$smp" -le 2 ] 2>/dev/null || [ "$kind" = iso ]; then accel=tcg; else accel=tcg-single; fi
+		fi
+	fi
+
+	local -a cmd=("$QEMU_RUN" --raw-exit --quiet --log "$log" --smp "$smp" --accel "$accel"
+		--timeout "$timeout_s")
+	[ -n "$mem" ] && cmd+=(--mem "$mem")
+	[ -n "$qargs" ] && cmd+=(--qemu-args "$qargs")
+	if [ "$kind" = iso ]; then
+		if ! "$MKISO" "$KERNEL" "$base.iso" "$append" >"$err" 2>&1; then
+			_test_report "$name" "" "$err" "scripts/mkiso.sh failed"
+			return 0
+		fi
+		cmd+=(--iso "$base.iso")
+	else
+		cmd+=(--kernel "$KERNEL" --append "$append")
+	fi
+	if [ "$TEST_VERBOSE" = 1 ]; then
+		printf '# %s:' "$name"
+		printf ' %q' "${cmd[@]}"
+		printf '\n'
+	fi
+
+	local rc=0
+	"${cmd[@]}" </dev/null 2>>"$err" || rc=$?
+
+	if [ "$expect_rc" != any ] && [ "$rc" != "$expect_rc" ]; then
+		local what
+		what=$(grep '^qemu-run: exit' "$err" | tail -n 1)
+		reasons+=("exit status $rc, expected $expect_rc${what:+ [$what]}")
+	fi
+	local -a all_rejects=()
+	[ "$expect_rc" = 7 ] || all_rejects+=('Kernel panic - not syncing')
+	[ "$allow_bug" = 1 ] || all_rejects+=('BUG:|WARNING:')
+	all_rejects+=("${TEST_GLOBAL_REJECTS[@]}" "${rejects[@]}")
+
+	# Here-strings, not pipes: with pipefail, grep -q exiting early would fail the pipeline.
+	local clean re line
+	clean=$(tr -d '\r' <"$log" 2>/dev/null || true)
+	for re in "${expects[@]}"; do
+		grep -Eq -- "$re" <<<"$clean" || reasons+=("no console line matches /$re/")
+	done
+	for re in "${all_rejects[@]}"; do
+		line=$(grep -E -m 1 -- "$re" <<<"$clean" || true)
+		[ -z "$line" ] || reasons+=("console line matches rejected /$re/: $line")
+	done
+	if [ ${#reasons[@]} -gt 0 ]; then
+		_test_report "$name" "$log" "$err" "${reasons[@]}"
+	else
+		_test_report "$name" "$log" "$err"
+	fi
+	return 0
+}
+
+boot_test() { _boot_test kernel "$@"; }
+iso_boot_test() { _boot_test iso "$@"; }
+
+run_cmd_test() {
+	local name=$1
+	shift
+	_test_selected "$name" || return 0
+	TEST_NUM=$((TEST_NUM + 1))
+	local log
+	log=$LOGDIR/$(_test_file "$name").log
+	local rc=0
+	if [ "$(type -t "$1")" = file ]; then
+		timeout --kill-after=10 "$TEST_CMD_TIMEOUT" "$@" </dev/null >"$log" 2>&1 || rc=$?
+	else
+		("$@") </dev/null >"$log" 2>&1 || rc=$?
+	fi
+	if [ "$rc" = 0 ]; then
+		_test_report "$name" "" ""
+	elif [ "$rc" = 124 ]; then
+		_test_report "$name" "$log" "" "timed out after $TEST_CMD_TIMEOUT s: $*"
+	else
+		_test_report "$name" "$log" "" "exit status $rc: $*"
+	fi
+	return 0
+}
+
+skip_test() {
+	_test_selected "$1" || return 0
+	TEST_NUM=$((TEST_NUM + 1))
+	TESTS_SKIPPED=$((TESTS_SKIPPED + 1))
+	_test_save_state
+	echo "ok $TEST_NUM $1 # SKIP ${2:-}"
+}
+
+add_counts() {
+	TESTS_PASSED=$((TESTS_PASSED + $1))
+	TESTS_FAILED=$((TESTS_FAILED + $2))
+	_test_save_state
+}
+
+tests_summary() {
+	local skipped=
+	[ "$TESTS_SKIPPED" -eq 0 ] || skipped=", $TESTS_SKIPPED skipped"
+	echo "$TESTS_PASSED passed, $TESTS_FAILED failed$skipped"
+	[ "$TESTS_FAILED" -eq 0 ]
+}

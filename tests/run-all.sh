@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# tests/run-all.sh - the test suite behind `make check` and CI.
+#
+# Usage: tests/run-all.sh [--skip-host] [--skip-fuzz] [--skip-boot] [--filter RE] [tests/boot/FILE.sh...]
+# Runs, in order:
+#   1. make -C tests/host check                       host unit tests (sanitizers)
+#   2. make -C tests/host fuzz FUZZ_SECS=$FUZZ_SECS   fuzzers, default 15 s (FUZZ_SECS=0 skips)
+#      Both must end their output with one "N passed, N failed" line (their own total); the last
+#      such line is added to our totals. No such line: the make exit status counts as one test.
+#   3. every tests/boot/*.sh in sorted order (or the files given), each sourced with tests/lib.sh
+#      in a subshell, so one broken file cannot stop the others.
+# The last line printed is always the overall "N passed, N failed"; the exit status is 1 when any
+# test failed. Environment: O (build dir, default repo root), KERNEL (default $O/kernel.elf),
+# LOGDIR (default $O/test-logs, else a new /tmp dir), FUZZ_SECS, SKIP_HOST=1, SKIP_FUZZ=1,
+# SKIP_BOOT=1, TEST_FILTER (regex on test names, host-check and host-fuzz included), plus tests/lib.sh's
+# TEST_TIMEOUT, TEST_ACCEL, TEST_VERBOSE=1 (also streams the host make output).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+export LC_ALL=C # sorted globs, plain grep
+
+skip_host=${SKIP_HOST:-0}
+skip_fuzz=${SKIP_FUZZ:-0}
+skip_boot=${SKIP_BOOT:-0}
+files=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--skip-host) skip_host=1 ;;
+	--skip-fuzz) skip_fuzz=1 ;;
+	--skip-boot) skip_boot=1 ;;
+	--filter)
+		[ $# -ge 2 ] || { echo "run-all: --filter needs a regex" >&2; exit 2; }
+		export TEST_FILTER=$2
+		shift
+		;;
+	-h | --help)
+		sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+		exit 0
+		;;
+	-*) echo "run-all: unknown option '$1' (try --help)" >&2; exit 2 ;;
+	*) files+=("$1") ;;
+	esac
+	shift
+done
+
+O=${O:-$ROOT}
+O=$(cd "$O" 2>/dev/null && pwd || printf '%s' "$O")
+KERNEL=${KERNEL:-$O/kernel.elf}
+if [ -z "${LOGDIR:-}" ]; then
+	LOGDIR=$O/test-logs
+	if ! mkdir -p "$LOGDIR" 2>/dev/null || [ ! -w "$LOGDIR" ]; then
+		LOGDIR=$(mktemp -d "${TMPDIR:-/tmp}/test-logs.XXXXXX")
+	fi
+fi
+FUZZ_SECS=${FUZZ_SECS:-15}
+export O KERNEL LOGDIR FUZZ_SECS
+
+# shellcheck source=tests/lib.sh
+. "$ROOT/tests/lib.sh"
+
+start=$SECONDS
+echo "# test logs in $LOGDIR"
+
+# host_suite NAME TARGET [MAKE ARGS...]: run a tests/host make target and fold in its totals.
+host_suite() {
+	local name=$1
+	shift
+	_test_selected "$name" || return 0
+	TEST_NUM=$((TEST_NUM + 1))
+	local log=$LOGDIR/$name.log
+	if [ ! -f tests/host/Makefile ]; then
+		_test_report "$name" "" "" "tests/host/Makefile is missing"
+		return 0
+	fi
+	local rc=0
+	if [ "$TEST_VERBOSE" = 1 ]; then
+		make --no-print-directory -C tests/host "$@" </dev/null 2>&1 | tee "$log" || rc=$?
+	else
+		make --no-print-directory -C tests/host "$@" </dev/null >"$log" 2>&1 || rc=$?
+	fi
+	local summary p f
+	summary=$(tr -d '\r' <"$log" | grep -E '^([A-Za-z_-]+: )?[0-9]+ passed, [0-9]+ failed' | tail -n 1 || true)
+	if [ -z "$summary" ]; then
+		if [ "$rc" = 0 ]; then
+			_test_report "$name" "" ""
+		else
+			_test_report "$name" "$log" "" "make $* exited $rc without a 'N passed, N failed' line"
+		fi
+		return 0
+	fi
+	p=$(sed -E 's/^([A-Za-z_-]+: )?([0-9]+) passed.*/\2/' <<<"$summary")
+	f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$summary")
+	add_counts "$p" "$f"
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		add_counts 0 1
+		f=1
+		echo "not ok $TEST_NUM $name ($summary)"
+		echo "    make $* exited $rc although it reported no failure"
+	elif [ "$f" != 0 ]; then
+		echo "not ok $TEST_NUM $name ($summary)"
+	else
+		echo "ok $TEST_NUM $name ($summary)"
+	fi
+	if [ "$f" != 0 ] && [ "$TEST_VERBOSE" != 1 ]; then
+		echo "    --- last 40 lines of $log ---"
+		tail -n 40 "$log" | sed 's/^/    | /'
+	fi
+	return 0
+}
+
+if [ "$skip_host" = 1 ]; then
+	skip_test host-check "SKIP_HOST"
+else
+	host_suite host-check check
+fi
+if [ "$skip_host" = 1 ] || [ "$skip_fuzz" = 1 ] || [ "$FUZZ_SECS" = 0 ]; then
+	skip_test host-fuzz "disabled"
+else
+	host_suite host-fuzz fuzz "FUZZ_SECS=$FUZZ_SECS"
+fi
+
+if [ "$skip_boot" != 1 ]; then
+	if [ ${#files[@]} -eq 0 ]; then
+		for f in tests/boot/*.sh; do
+			[ -e "$f" ] && files+=("$f")
+		done
+	fi
+	# The subshell's helpers record the counters in $TEST_STATE_FILE after every test.
+	TEST_STATE_FILE=$(mktemp "${TMPDIR:-/tmp}/run-all-state.XXXXXX")
+	trap 'rm -f "$TEST_STATE_FILE"' EXIT
+	export TEST_STATE_FILE
+	for file in "${files[@]}"; do
+		echo "# $file"
+		_test_save_state
+		# Not `( ... ) || rc=$?`: that context would switch off set -e inside the subshell.
+		set +e
+		(
+			set -e
+			# shellcheck source=/dev/null
+			. "$file"
+		)
+		rc=$?
+		set -e
+		read -r TESTS_PASSED TESTS_FAILED TESTS_SKIPPED TEST_NUM <"$TEST_STATE_FILE"
+		if [ "$rc" != 0 ]; then
+			TEST_NUM=$((TEST_NUM + 1))
+			_test_report "$file" "" "" "test file aborted with status $rc; its later tests did not run"
+		fi
+	done
+fi
+
+echo "# total time $((SECONDS - start)) s"
+tests_summary
