@@ -2,17 +2,19 @@
  * test_fault=<kind>: a test-only parameter that provokes a failure once
  * boot is complete, so the test suite can check the exception, BUG, WARN
  * and panic paths end to end. Kinds: null, pf, ud, gp, bug, warn, panic,
- * stack (overflow into the guard page).
+ * stack (overflow into the guard page), lock (spinlock recursion, caught
+ * with CONFIG_DEBUG_SPINLOCK).
  */
 #include <kernel/param.h>
 #include <kernel/init.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
+#include <kernel/spinlock.h>
 
 static char test_fault[16];
 KPARAM("test_fault", test_fault, KPARAM_STRING, 0, 0,
-       "test only: provoke null|pf|ud|gp|bug|warn|panic|stack after boot");
+       "test only: provoke null|pf|ud|gp|bug|warn|panic|stack|lock after boot");
 
 /* Recurses until the stack runs into its guard page (the limit is never reached). */
 static __noinline int recurse_deep(int depth, int limit)
@@ -50,6 +52,15 @@ static int test_fault_run(void)
 		panic("test_fault=panic");
 	if (!strcmp(k, "stack"))
 		return recurse_deep(0, 1 << 30);
+	if (!strcmp(k, "lock")) {
+		static DEFINE_SPINLOCK(test_lock);
+
+		spin_lock(&test_lock);
+		spin_lock(&test_lock);	/* recursion: DEBUG_SPINLOCK reports it, else we hang */
+		spin_unlock(&test_lock);
+		spin_unlock(&test_lock);
+		return 0;
+	}
 	pr_warn("test_fault: unknown kind '%s'\n", k);
 	return 0;
 }

@@ -33,6 +33,19 @@
 #define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, val)	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
 
+#ifndef LONG_MAX
+#define LONG_MAX	((long)(~0UL >> 1))
+#endif
+#ifndef ULONG_MAX
+#define ULONG_MAX	(~0UL)
+#endif
+#ifndef INT_MAX
+#define INT_MAX		((int)(~0U >> 1))
+#endif
+#ifndef UINT_MAX
+#define UINT_MAX	(~0U)
+#endif
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define BUILD_BUG_ON(cond)	_Static_assert(!(cond), "BUILD_BUG_ON: " #cond)
 

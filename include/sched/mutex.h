@@ -1,5 +1,8 @@
 /*
- * Sleeping locks. struct mutex: FIFO handoff, no priority inheritance.
+ * Sleeping locks. struct mutex: FIFO waiters; a running locker may take a
+ * just-released mutex until the first waiter has woken once and asked for a
+ * direct handoff (Linux's rule: fast, and no starvation). No priority
+ * inheritance.
  * struct rt_mutex: priority inheritance — a blocked waiter lends its
  * priority to the owner (transitively along a chain of owners blocked on
  * other rt_mutexes) until the owner unlocks. RCU priority boosting uses the
@@ -15,7 +18,8 @@
 struct mutex {
 	struct task_struct *owner;	/* guarded by wait_lock */
 	spinlock_t wait_lock;
-	struct list_head wait_list;
+	struct list_head wait_list;	/* FIFO */
+	bool handoff;			/* first waiter asked: next unlock hands it over */
 	const char *name;
 };
 

@@ -1,8 +1,12 @@
 /*
  * Sleeping mutex: an owner pointer and a FIFO list of waiters, both under
- * wait_lock. Unlock hands the mutex straight to the first waiter (it becomes
- * the owner before it even runs), so a stream of lockers cannot starve a
- * sleeper and ownership always follows arrival order.
+ * wait_lock, with Linux's fairness rule. Unlock wakes the first waiter but
+ * leaves the mutex free, so a running task may take it meanwhile (that
+ * keeps a contended mutex moving without a wakeup per acquisition). A first
+ * waiter that wakes and still finds the mutex taken sets `handoff`; the next
+ * unlock then hands the mutex straight to it (it owns it before it even
+ * runs). So lockers may overtake the first waiter only until it has run
+ * once (no starvation), and waiters get the mutex in arrival order.
  *
  * No priority inheritance here: that is struct rt_mutex (rtmutex.c).
  * Task context only; recursion and unlock by a non-owner are BUGs.
@@ -21,6 +25,7 @@ struct mutex_waiter {
 void __mutex_init(struct mutex *lock, const char *name)
 {
 	lock->owner = NULL;
+	lock->handoff = false;
 	spin_lock_init(&lock->wait_lock);
 	INIT_LIST_HEAD(&lock->wait_list);
 	lock->name = name;
@@ -63,9 +68,9 @@ void mutex_lock(struct mutex *lock)
 	waiter.task = current;
 	list_add_tail(&waiter.list, &lock->wait_list);
 	/*
-	 * mutex_unlock() unlinks us and makes us the owner under wait_lock,
-	 * then wakes us. The state is set under the lock, so that wakeup
-	 * cannot be lost; any other wakeup just loops.
+	 * Our state is set under wait_lock, and unlock wakes us under it, so
+	 * that wakeup cannot be lost. We leave with the mutex either handed
+	 * over (unlock made us the owner and unlinked us) or taken while free.
 	 */
 	for (;;) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
@@ -74,6 +79,14 @@ void mutex_lock(struct mutex *lock)
 		spin_lock_irqsave(&lock->wait_lock, flags);
 		if (lock->owner == current)
 			break;
+		if (!lock->owner) {
+			WRITE_ONCE(lock->owner, current);
+			list_del(&waiter.list);
+			break;
+		}
+		/* Passed over once: ask for the next unlock to come to us. */
+		if (lock->wait_list.next == &waiter.list)
+			lock->handoff = true;
 	}
 	__set_current_state(TASK_RUNNING);
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
@@ -108,14 +121,16 @@ void mutex_unlock(struct mutex *lock)
 		mutex_bug(lock, locked ? "unlock by non-owner" : "unlock of unlocked mutex");
 	}
 	w = list_first_entry_or_null(&lock->wait_list, struct mutex_waiter, list);
-	if (!w) {
-		WRITE_ONCE(lock->owner, NULL);
-	} else {
-		/* Hand off; wake under the lock, while w (on the waiter's stack) is still valid. */
+	if (w && lock->handoff) {
 		list_del(&w->list);
+		lock->handoff = false;
 		WRITE_ONCE(lock->owner, w->task);
-		wake_up_process(w->task);
+	} else {
+		WRITE_ONCE(lock->owner, NULL);
 	}
+	/* Under the lock, while w (on the waiter's stack) is still valid. */
+	if (w)
+		wake_up_process(w->task);
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
 }
 

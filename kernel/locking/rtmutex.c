@@ -157,8 +157,10 @@ static __noreturn __cold void rt_mutex_deadlock_bug(struct rt_mutex *lock, bool 
 {
 	printk(KERN_EMERG "BUG: rt_mutex deadlock detected\n");
 	rt_mutex_print_task("task", current);
-	printk(KERN_EMERG "  blocking on rt_mutex %p, held by %s\n", lock,
-	       READ_ONCE(lock->owner) == current ? "itself" : "a task waiting on it");
+	if (chain)
+		printk(KERN_EMERG "  blocking on rt_mutex %p: its chain of owners leads back here\n", lock);
+	else
+		printk(KERN_EMERG "  blocking on rt_mutex %p, which it already holds\n", lock);
 	if (chain)
 		rt_mutex_chain_is_cycle(current, lock, true);
 	BUG();

@@ -12,7 +12,7 @@
  *       A kthread on CPU A stamps local_clock() and wakes a kthread that
  *       sleeps on CPU B (idle, halted); the sleeper stamps local_clock()
  *       when it runs. 200 samples, 1 ms apart.
- *   sched-bench: idle cpuN wakeups_per_s=N
+ *   sched-bench: idle cpuN wakeups_per_s=N interrupts=I window_ms=W
  *       With the system idle for 2 s: the interrupts each CPU took (LOC +
  *       RES + CAL from the per-CPU irq_stat, the shutdown table's rows)
  *       per second. There is no per-CPU idle-exit counter; with nothing
@@ -36,7 +36,8 @@
 #include <kernel/string.h>
 
 static bool sched_bench;
-KPARAM_BOOL("sched.bench", sched_bench, "run the scheduler boot benchmark (context switch, wakeup latency, idle wakeups)");
+KPARAM_BOOL("sched.bench", sched_bench,
+	    "run the scheduler boot benchmark (context switch, wakeup latency, idle wakeups)");
 
 #define BENCH_CTXSW_ROUNDS	10000
 #define BENCH_WAKE_SAMPLES	200
@@ -133,7 +134,8 @@ static void bench_ctxsw(void)
 	wake_up_process(bc.t[0]);
 	ok = bench_wait(&bc.done[0], BENCH_TIMEOUT_MS) && bench_wait(&bc.done[1], 1000);
 	if (!ok) {
-		pr_info("ctxsw failed: token passing stopped at turn owner %d\n", READ_ONCE(bc.turn));
+		pr_info("ctxsw failed: token passing stopped with thread %d to run\n",
+			READ_ONCE(bc.turn));
 		return;
 	}
 	pr_info("ctxsw ns_per_switch=%llu switches=%llu cpu=%u\n",
@@ -186,8 +188,11 @@ static int wl_waker_fn(void *data)
 
 		msleep(1);	/* let the sleeper's CPU go idle */
 		end = local_clock() + 100 * NSEC_PER_MSEC;
-		while ((task_state(s) == TASK_RUNNING || READ_ONCE(s->on_cpu)) && local_clock() < end)
+		while (task_state(s) == TASK_RUNNING || READ_ONCE(s->on_cpu)) {
+			if (local_clock() > end)
+				break;
 			cpu_relax();
+		}
 		WRITE_ONCE(wl.t_wake, local_clock());
 		smp_wmb();
 		WRITE_ONCE(wl.seq, i + 1);
@@ -235,7 +240,8 @@ static void bench_wakeup(unsigned int a, unsigned int b)
 	}
 	bench_sort(wl.lat, wl.nr);
 	pr_info("wakeup cpu %u->%u median_ns=%llu p90_ns=%llu min_ns=%llu max_ns=%llu samples=%u\n",
-		a, b, wl.lat[wl.nr / 2], wl.lat[wl.nr * 9 / 10], wl.lat[0], wl.lat[wl.nr - 1], wl.nr);
+		a, b, wl.lat[wl.nr / 2], wl.lat[wl.nr * 9 / 10], wl.lat[0], wl.lat[wl.nr - 1],
+		wl.nr);
 	kthread_stop(wl.waker);
 	kthread_stop(wl.sleeper);
 }
@@ -266,7 +272,8 @@ static void bench_idle(void)
 	for_each_online_cpu(cpu) {
 		unsigned long n = bench_irq_count(cpu) - before[cpu];
 
-		pr_info("idle cpu%u wakeups_per_s=%llu\n", cpu, (u64)n * NSEC_PER_SEC / dt);
+		pr_info("idle cpu%u wakeups_per_s=%llu interrupts=%lu window_ms=%llu\n", cpu,
+			(u64)n * NSEC_PER_SEC / dt, n, dt / NSEC_PER_MSEC);
 	}
 }
 

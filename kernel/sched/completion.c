@@ -58,6 +58,9 @@ static long do_wait_for_common(struct completion *x, long timeout, int state)
 	if (!x->done) {
 		DECLARE_WAITQUEUE(wait, current);
 
+		if (!timeout)
+			return 0;
+
 		wait.flags |= WQ_FLAG_EXCLUSIVE;
 		list_add_tail(&wait.entry, &x->wait.head);
 		do {

@@ -12,6 +12,7 @@
  */
 #include "sched.h"
 #include <sched/kthread.h>
+#include <sched/mutex.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/mm.h>
@@ -468,6 +469,7 @@ int sched_setscheduler_nocheck(struct task_struct *p, int policy, const struct s
 	change_prio_locked(rq, p, effective_prio(p));
 	do_raw_spin_unlock(&rq->lock);
 	spin_unlock_irqrestore(&p->pi_lock, flags);
+	rt_mutex_adjust_pi(p);	/* blocked on an rt_mutex: its owner's boost follows */
 	return 0;
 }
 
@@ -489,6 +491,7 @@ void set_user_nice(struct task_struct *p, long nice)
 	change_prio_locked(rq, p, effective_prio(p));
 	do_raw_spin_unlock(&rq->lock);
 	spin_unlock_irqrestore(&p->pi_lock, flags);
+	rt_mutex_adjust_pi(p);
 }
 
 /* Caller holds p->pi_lock (the rt_mutex code does). */

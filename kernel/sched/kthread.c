@@ -16,7 +16,6 @@
 
 #define KTHREAD_SHOULD_STOP	0
 #define KTHREAD_SHOULD_PARK	1
-#define KTHREAD_IS_PARKED	2
 
 struct kthread {
 	int (*fn)(void *);
@@ -131,12 +130,15 @@ void kthread_parkme(void)
 		set_current_state(TASK_PARKED);
 		if (!test_bit(KTHREAD_SHOULD_PARK, &k->flags))
 			break;
-		if (!test_and_set_bit(KTHREAD_IS_PARKED, &k->flags))
-			complete(&k->parked);
+		/*
+		 * Signal every time round: after an unpark and a quick re-park
+		 * the parker waits on a fresh completion even though we never
+		 * left this loop.
+		 */
+		complete(&k->parked);
 		schedule();
 	}
 	__set_current_state(TASK_RUNNING);
-	clear_bit(KTHREAD_IS_PARKED, &k->flags);
 }
 
 int kthread_park(struct task_struct *p)

@@ -35,7 +35,8 @@
 #include <kernel/string.h>
 
 static bool sched_selftest;
-KPARAM_BOOL("sched.selftest", sched_selftest, "run the scheduler self-tests (KTAP suite \"sched\") at boot");
+KPARAM_BOOL("sched.selftest", sched_selftest,
+	    "run the scheduler self-tests (KTAP suite \"sched\") at boot");
 
 /* Budgets. Generous: QEMU's TCG runs a guest CPU 10-50x slower than hardware. */
 #define ST_START_MS	2000	/* a woken thread reports in */
@@ -285,11 +286,14 @@ static void st_pre_timer_fn(struct timer_list *t)
 	wake_up_process(st_pre.fifo);
 }
 
-static void sched_fifo_preempt(void)
+/*
+ * One attempt: the wakeup latency in *lat; false if something other than
+ * the latency went wrong (reported here, and its threads may be left behind).
+ */
+static bool st_fifo_preempt_once(unsigned int cpu, u64 *lat)
 {
-	unsigned int cpu = st_last_online_cpu();
 	struct task_struct *spinner, *fifo;
-	bool started, ran, done;
+	bool started, ran, done, ok;
 
 	init_completion(&st_pre.spinner_started);
 	init_completion(&st_pre.spinner_done);
@@ -298,7 +302,7 @@ static void sched_fifo_preempt(void)
 	spinner = st_kthread(st_pre_spinner, NULL, cpu, "st_spin/%u");
 	fifo = st_kthread(st_pre_fifo, NULL, cpu, "st_fifo/%u");
 	if (!spinner || !fifo)
-		return;	/* leaks the TASK_NEW one: harmless */
+		return false;	/* leaks the TASK_NEW one: harmless */
 	KTAP_EXPECT(st_set_fifo(fifo, 10) == 0);
 	KTAP_EXPECT(fifo->prio == MAX_RT_PRIO - 1 - 10);
 	st_pre.fifo = fifo;
@@ -306,7 +310,7 @@ static void sched_fifo_preempt(void)
 	started = st_wait(&st_pre.spinner_started, ST_START_MS);
 	KTAP_EXPECT_MSG(started, "spinner on CPU %u never started", cpu);
 	if (!started)
-		return;
+		return false;
 	timer_setup(&st_pre.timer, st_pre_timer_fn, 0);
 	st_pre.timer.expires = jiffies + msecs_to_jiffies(5);
 	add_timer_on(&st_pre.timer, cpu);
@@ -314,21 +318,38 @@ static void sched_fifo_preempt(void)
 	done = st_wait(&st_pre.spinner_done, ST_START_MS);
 	KTAP_EXPECT_MSG(ran, "FIFO task never ran on CPU %u", cpu);
 	KTAP_EXPECT_MSG(done, "spinner never finished");
+	ok = ran && done;
 	if (ran) {
-		u64 lat = st_pre.t_run - st_pre.t_wake;
-
-		KTAP_EXPECT_MSG(!st_pre.spinner_finished_first,
-				"FIFO task waited for the SCHED_NORMAL spinner to finish");
-		KTAP_EXPECT(st_pre.fifo_cpu == (int)cpu);
-		KTAP_EXPECT_MSG(lat < ST_LATENCY_NS, "FIFO task ran %llu us after its wakeup",
-				lat / NSEC_PER_USEC);
-		ktap_diag("CPU %u: FIFO 10 ran %llu us after its wakeup over a busy SCHED_NORMAL task (%s)",
-			  cpu, lat / NSEC_PER_USEC,
+		ok &= KTAP_EXPECT_MSG(!st_pre.spinner_finished_first,
+				      "FIFO task waited for the SCHED_NORMAL spinner to finish");
+		ok &= KTAP_EXPECT(st_pre.fifo_cpu == (int)cpu);
+		*lat = st_pre.t_run - st_pre.t_wake;
+		ktap_diag("CPU %u: FIFO 10 ran %llu us after its wakeup, a NORMAL task busy (%s)",
+			  cpu, *lat / NSEC_PER_USEC,
 			  IS_ENABLED(CONFIG_PREEMPTION) ? "PREEMPT" : "PREEMPT_NONE, cond_resched");
 	}
 	del_timer_sync(&st_pre.timer);
 	st_stop_if(fifo, ran);
 	st_stop_if(spinner, done);
+	return ok;
+}
+
+/*
+ * The latency is measured in host time: under QEMU a host hiccup can add
+ * tens of ms, so the best of three attempts must be within ST_LATENCY_NS.
+ */
+static void sched_fifo_preempt(void)
+{
+	unsigned int cpu = st_last_online_cpu();
+	u64 lat = ~0ULL, best = ~0ULL;
+
+	for (int attempt = 0; attempt < 3 && best >= ST_LATENCY_NS; attempt++) {
+		if (!st_fifo_preempt_once(cpu, &lat))
+			return;
+		best = min(best, lat);
+	}
+	KTAP_EXPECT_MSG(best < ST_LATENCY_NS, "FIFO task ran %llu us after its wakeup at best",
+			best / NSEC_PER_USEC);
 }
 
 /* --- run order among queued tasks of different priority ----------------------------- */
@@ -340,7 +361,7 @@ static struct {
 	atomic_t seq;
 	int order[ST_ORD_TASKS];
 	bool early[ST_ORD_TASKS];
-	bool released, blocker_timed_out;
+	bool released, queued, blocker_timed_out;
 } st_ord;
 
 /* Queued in index order; expected to run as 2 (FIFO 30), 0 (FIFO 10), 1 (NORMAL). */
@@ -363,6 +384,7 @@ static void st_ord_queue_all(void)
 	for (int i = 0; i < ST_ORD_TASKS; i++)
 		wake_up_process(st_ord.t[i]);
 	WRITE_ONCE(st_ord.released, true);
+	WRITE_ONCE(st_ord.queued, true);
 	complete(&st_ord.all_queued);
 }
 
@@ -444,7 +466,7 @@ static void sched_fifo_order(void)
 		st_stop_if(st_ord.t[i], ran[i]);
 	st_stop_if(st_ord.blocker, !st_ord.blocker_timed_out);
 	if (st_ord.waker)
-		st_stop_if(st_ord.waker, completion_done(&st_ord.all_queued));
+		st_stop_if(st_ord.waker, READ_ONCE(st_ord.queued));
 }
 
 /* --- sleeping ------------------------------------------------------------------- */
@@ -469,7 +491,8 @@ static void sched_msleep_accuracy(void)
 
 		usleep_range(2000, 3000);
 		dt = local_clock() - t0;
-		KTAP_EXPECT_MSG(dt >= 2000 * NSEC_PER_USEC && dt < (2 + ST_SLEEP_SLACK_MS) * NSEC_PER_MSEC,
+		KTAP_EXPECT_MSG(dt >= 2000 * NSEC_PER_USEC &&
+				dt < (2 + ST_SLEEP_SLACK_MS) * NSEC_PER_MSEC,
 				"usleep_range(2000, 3000) took %llu us", dt / NSEC_PER_USEC);
 		ktap_diag("usleep_range(2000, 3000) took %llu us", dt / NSEC_PER_USEC);
 	}
@@ -506,7 +529,8 @@ static void st_tmr_rearm_fn(struct timer_list *t)
 
 static void sched_timer_once(void)
 {
-	unsigned long delay = msecs_to_jiffies(10), expires, slack = msecs_to_jiffies(ST_SLEEP_SLACK_MS);
+	unsigned long delay = msecs_to_jiffies(10), expires;
+	unsigned long slack = msecs_to_jiffies(ST_SLEEP_SLACK_MS);
 	bool fired;
 	int cpu;
 
@@ -526,8 +550,8 @@ static void sched_timer_once(void)
 		del_timer_sync(&st_tmr.timer);
 		return;
 	}
-	KTAP_EXPECT_MSG(time_after_eq(st_tmr.fired_at, expires), "timer for jiffy %lu fired early at %lu",
-			expires, st_tmr.fired_at);
+	KTAP_EXPECT_MSG(time_after_eq(st_tmr.fired_at, expires),
+			"timer for jiffy %lu fired early at %lu", expires, st_tmr.fired_at);
 	KTAP_EXPECT_MSG(time_before_eq(st_tmr.fired_at, expires + slack),
 			"timer for jiffy %lu fired late at %lu", expires, st_tmr.fired_at);
 	KTAP_EXPECT_MSG(st_tmr.cpu == cpu, "timer armed on CPU %d ran on CPU %d", cpu, st_tmr.cpu);
@@ -547,7 +571,8 @@ static void sched_timer_del_sync(void)
 	init_completion(&st_tmr.done);
 	timer_setup(&st_tmr.timer, st_tmr_once_fn, 0);
 	KTAP_EXPECT(mod_timer(&st_tmr.timer, jiffies + delay) == 0);
-	KTAP_EXPECT(mod_timer(&st_tmr.timer, jiffies + delay) == 1);	/* re-arm a pending one */
+	/* Re-arming a pending timer reports that it was pending. */
+	KTAP_EXPECT(mod_timer(&st_tmr.timer, jiffies + delay) == 1);
 	KTAP_EXPECT(del_timer_sync(&st_tmr.timer) == 1);
 	KTAP_EXPECT(!timer_pending(&st_tmr.timer));
 	msleep(2 * jiffies_to_msecs(delay) + 10);
@@ -574,8 +599,8 @@ static void sched_timer_rearm(void)
 		return;
 	}
 	msleep(20);
-	KTAP_EXPECT_MSG(READ_ONCE(st_tmr.count) == st_tmr.target, "re-arming timer ran %u times, expected %u",
-			st_tmr.count, st_tmr.target);
+	KTAP_EXPECT_MSG(READ_ONCE(st_tmr.count) == st_tmr.target,
+			"re-arming timer ran %u times, expected %u", st_tmr.count, st_tmr.target);
 	KTAP_EXPECT(!timer_pending(&st_tmr.timer));
 }
 
@@ -684,8 +709,8 @@ static void sched_completion_pingpong(void)
 	dt = local_clock() - t0;
 	KTAP_EXPECT_MSG(done[0] && done[1], "ping-pong did not finish");
 	KTAP_EXPECT_MSG(st_pp.rounds[0] == ST_PP_ROUNDS && st_pp.rounds[1] == ST_PP_ROUNDS,
-			"rounds: CPU %u %u, CPU %u %u of %u", a, st_pp.rounds[0], b, st_pp.rounds[1],
-			ST_PP_ROUNDS);
+			"rounds: CPU %u %u, CPU %u %u of %u", a, st_pp.rounds[0], b,
+			st_pp.rounds[1], ST_PP_ROUNDS);
 	ktap_diag("CPU %u <-> CPU %u: %u round trips in %llu ms (%llu us each)", a, b,
 		  st_pp.rounds[0], dt / NSEC_PER_MSEC, dt / NSEC_PER_USEC / ST_PP_ROUNDS);
 	st_stop_if(p[0], done[0]);
@@ -694,12 +719,23 @@ static void sched_completion_pingpong(void)
 
 /* --- mutex: counter increments with a reschedule inside the critical section ------------ */
 
-#define ST_MUTEX_THREADS 4
-#define ST_MUTEX_LOOPS	10000
+/*
+ * Each thread increments 10000 times unless the deadline passes first: on
+ * 2 CPUs under MTTCG on a busy host every handoff to the other CPU waits
+ * for the host to run that vCPU thread, and 40000 handoffs have taken 3 to
+ * 25 s. Past the deadline each thread stops at its next iteration; the
+ * count must still be exact, and every thread must have made progress.
+ */
+#define ST_MUTEX_THREADS	4
+#define ST_MUTEX_LOOPS		10000
+#define ST_MUTEX_DEADLINE_NS	(10000 * NSEC_PER_MSEC)
+#define ST_MUTEX_MIN_LOOPS	100
 static DEFINE_MUTEX(st_mutex);
 static struct {
 	unsigned long counter;
+	unsigned int loops[ST_MUTEX_THREADS];
 	struct completion done[ST_MUTEX_THREADS];
+	u64 deadline;
 	bool overlap;
 	int holder;
 } st_mtx;
@@ -707,8 +743,9 @@ static struct {
 static int st_mutex_fn(void *data)
 {
 	int me = (long)data + 1;
+	unsigned int i;
 
-	for (int i = 0; i < ST_MUTEX_LOOPS; i++) {
+	for (i = 0; i < ST_MUTEX_LOOPS && local_clock() < st_mtx.deadline; i++) {
 		unsigned long v;
 
 		mutex_lock(&st_mutex);
@@ -723,6 +760,7 @@ static int st_mutex_fn(void *data)
 		WRITE_ONCE(st_mtx.holder, 0);
 		mutex_unlock(&st_mutex);
 	}
+	st_mtx.loops[me - 1] = i;
 	complete(&st_mtx.done[me - 1]);
 	st_wait_stop();
 	return 0;
@@ -733,6 +771,7 @@ static void sched_mutex_counter(void)
 	struct task_struct *p[ST_MUTEX_THREADS];
 	bool done[ST_MUTEX_THREADS];
 	unsigned int ncpus = num_online_cpus(), cpu = cpumask_first(cpu_online_mask);
+	unsigned long sum = 0;
 	u64 t0, dt;
 
 	memset(&st_mtx, 0, sizeof(st_mtx));
@@ -746,23 +785,31 @@ static void sched_mutex_counter(void)
 			cpu = cpumask_first(cpu_online_mask);
 	}
 	t0 = local_clock();
+	st_mtx.deadline = t0 + ST_MUTEX_DEADLINE_NS;
 	for (int i = 0; i < ST_MUTEX_THREADS; i++)
 		if (p[i])
 			wake_up_process(p[i]);
 	for (int i = 0; i < ST_MUTEX_THREADS; i++) {
-		done[i] = p[i] && st_wait(&st_mtx.done[i], 15000);
+		done[i] = p[i] &&
+			  st_wait(&st_mtx.done[i], ST_MUTEX_DEADLINE_NS / NSEC_PER_MSEC + 5000);
 		KTAP_EXPECT_MSG(done[i], "mutex thread %d did not finish", i);
+		if (done[i]) {
+			sum += st_mtx.loops[i];
+			KTAP_EXPECT_MSG(st_mtx.loops[i] >= ST_MUTEX_MIN_LOOPS,
+					"mutex thread %d got the lock only %u times", i,
+					st_mtx.loops[i]);
+		}
 	}
 	dt = local_clock() - t0;
-	KTAP_EXPECT_MSG(st_mtx.counter == ST_MUTEX_THREADS * ST_MUTEX_LOOPS,
-			"counter %lu, expected %u", st_mtx.counter, ST_MUTEX_THREADS * ST_MUTEX_LOOPS);
+	KTAP_EXPECT_MSG(st_mtx.counter == sum, "counter %lu, expected %lu", st_mtx.counter, sum);
 	KTAP_EXPECT_MSG(!st_mtx.overlap, "two threads were inside the mutex at once");
 	KTAP_EXPECT(!mutex_is_locked(&st_mutex));
 	KTAP_EXPECT(mutex_trylock(&st_mutex));
 	KTAP_EXPECT(!mutex_trylock(&st_mutex));
 	mutex_unlock(&st_mutex);
-	ktap_diag("%d threads on %u CPUs: %lu locked increments in %llu ms", ST_MUTEX_THREADS,
-		  min(ncpus, (unsigned int)ST_MUTEX_THREADS), st_mtx.counter, dt / NSEC_PER_MSEC);
+	ktap_diag("%d threads on %u CPUs: %lu locked increments in %llu ms%s", ST_MUTEX_THREADS,
+		  min(ncpus, (unsigned int)ST_MUTEX_THREADS), st_mtx.counter, dt / NSEC_PER_MSEC,
+		  sum < ST_MUTEX_THREADS * ST_MUTEX_LOOPS ? " (stopped at the deadline)" : "");
 	for (int i = 0; i < ST_MUTEX_THREADS; i++)
 		st_stop_if(p[i], done[i]);
 }
@@ -847,7 +894,7 @@ static void sched_rt_mutex_pi(void)
 	KTAP_EXPECT_MSG(o->prio == DEFAULT_PRIO, "owner prio %d before any waiter", o->prio);
 	wake_up_process(w);
 	boosted = st_poll(READ_ONCE(o->prio) == ST_PI_BOOST_PRIO, 1000);
-	KTAP_EXPECT_MSG(boosted, "owner prio %d with a FIFO 50 waiter, expected %d (waiter queued: %d)",
+	KTAP_EXPECT_MSG(boosted, "owner prio %d with a FIFO 50 waiter, expected %d (queued: %d)",
 			READ_ONCE(o->prio), ST_PI_BOOST_PRIO, st_rt_mutex_has_waiters(&st_pi.l1));
 	KTAP_EXPECT(!completion_done(&st_pi.top.locked));
 	complete(&st_pi.owner.release);
@@ -893,7 +940,8 @@ static void sched_rt_mutex_pi_chain(void)
 	if (!ok)
 		return;
 	wake_up_process(b);
-	ok = st_wait(&st_pi.mid.locked, ST_START_MS) && st_poll(st_rt_mutex_has_waiters(&st_pi.l1), 1000);
+	ok = st_wait(&st_pi.mid.locked, ST_START_MS) &&
+	     st_poll(st_rt_mutex_has_waiters(&st_pi.l1), 1000);
 	KTAP_EXPECT_MSG(ok, "B never blocked on L1");
 	if (!ok) {
 		complete(&st_pi.owner.release);
@@ -915,7 +963,8 @@ static void sched_rt_mutex_pi_chain(void)
 	KTAP_EXPECT(st_pi.mid.got_then);
 	if (done_a)
 		KTAP_EXPECT_MSG(st_pi.owner.prio_after_unlock == DEFAULT_PRIO,
-				"A prio %d right after unlocking L1", st_pi.owner.prio_after_unlock);
+				"A prio %d right after unlocking L1",
+				st_pi.owner.prio_after_unlock);
 	if (done_b)
 		KTAP_EXPECT_MSG(st_pi.mid.prio_after_unlock == DEFAULT_PRIO,
 				"B prio %d right after unlocking L2", st_pi.mid.prio_after_unlock);
@@ -1004,7 +1053,8 @@ static void st_migrate(int how)
 		if (!started)
 			return;
 		if (how == 0)
-			KTAP_EXPECT_MSG(st_poll(task_state(p) != TASK_RUNNING && !READ_ONCE(p->on_cpu), 1000),
+			KTAP_EXPECT_MSG(st_poll(task_state(p) != TASK_RUNNING &&
+						!READ_ONCE(p->on_cpu), 1000),
 					"thread never went to sleep");
 		st_cpumask_one(&m, to);
 		KTAP_EXPECT(set_cpus_allowed_ptr(p, &m) == 0);
@@ -1018,7 +1068,8 @@ static void st_migrate(int how)
 	KTAP_EXPECT_MSG(st_mig.cpu_before == (int)from, "started on CPU %d, expected %u",
 			st_mig.cpu_before, from);
 	if (done)
-		KTAP_EXPECT_MSG(st_mig.cpu_after == (int)to, "%s thread on CPU %d after the move to %u",
+		KTAP_EXPECT_MSG(st_mig.cpu_after == (int)to,
+				"%s thread on CPU %d after the move to %u",
 				how == 0 ? "sleeping" : how == 1 ? "running" : "self-moving",
 				st_mig.cpu_after, to);
 	ktap_diag("%s kthread: CPU %d -> CPU %d", how == 0 ? "sleeping" : how == 1 ? "running" :
@@ -1092,7 +1143,8 @@ static void sched_kthread_park(void)
 	if (st_call_timeout(st_do_park, p, ST_STOP_MS, NULL)) {
 		ret = 0;
 		if (st_stop(p, &ret))
-			KTAP_EXPECT_MSG(ret == 42, "kthread_stop() of a parked thread returned %d", ret);
+			KTAP_EXPECT_MSG(ret == 42, "kthread_stop() of a parked thread returned %d",
+					ret);
 	} else {
 		KTAP_EXPECT_MSG(false, "last kthread_park() did not return");
 	}
@@ -1155,7 +1207,8 @@ static void sched_kthread_stop_unwoken(void)
 		return;
 	st_unwoken_ran = false;
 	if (st_stop(p, &ret))
-		KTAP_EXPECT_MSG(ret == -EINTR, "kthread_stop() of a never-woken thread returned %d", ret);
+		KTAP_EXPECT_MSG(ret == -EINTR, "kthread_stop() of a never-woken thread returned %d",
+				ret);
 	KTAP_EXPECT_MSG(!READ_ONCE(st_unwoken_ran), "the thread function ran");
 }
 

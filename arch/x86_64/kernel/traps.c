@@ -15,6 +15,7 @@
 #include <asm/x86/boot.h>
 #include <asm/irqflags.h>
 #include <sched/sched.h>
+#include <kernel/mm.h>
 
 struct idt_entry {
 	u16 off_lo, sel;
@@ -162,8 +163,11 @@ static void handle_exception(struct pt_regs *r)
 	}
 	if (v == X86_TRAP_DF) {
 		/* On its own IST stack: usually a kernel stack overflow into a guard page. */
-		printk(KERN_EMERG "BUG: double fault (kernel stack overflow into its guard page?) at %pS, CR2 %016llx\n",
-		       (void *)r->rip, read_cr2());
+		u64 cr2 = read_cr2();
+
+		if (kernel_stack_guard_page(cr2))
+			printk(KERN_EMERG "BUG: stack guard page was hit at %016llx (kernel stack overflow)\n", cr2);
+		printk(KERN_EMERG "BUG: double fault at %pS, CR2 %016llx\n", (void *)r->rip, cr2);
 	}
 	die(v < 32 && exception_names[v] ? exception_names[v] : "unknown exception", r);
 }
