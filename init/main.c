@@ -14,6 +14,7 @@
 #include <kernel/sched_hooks.h>
 #include <kernel/timer.h>
 #include <kernel/ktap.h>
+#include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
 #include <asm/processor.h>
@@ -53,6 +54,7 @@ void start_kernel(void)
  */
 static int kernel_init(void *unused)
 {
+	rcu_init_kthreads();
 	smp_init();
 	smp_measure_ipi_rtt();
 	do_initcalls();
@@ -64,6 +66,7 @@ static int kernel_init(void *unused)
 static void start_kernel_rest(void)
 {
 	sched_init();
+	rcu_init();
 	timers_init();
 	arch_boot_cpu_init();
 	local_irq_enable();

@@ -13,6 +13,7 @@
 #include <kernel/time.h>
 #include <kernel/sched_hooks.h>
 #include <kernel/mm.h>
+#include <rcu/rcupdate.h>
 #include <kernel/tick.h>
 
 static int panic_cpu = -1;
@@ -73,6 +74,7 @@ static void __noreturn power_off(enum poweroff_status status)
 
 	show_interrupts();
 	mm_show_stats();
+	rcu_show_stats();
 	tick_show_jiffies();
 	printk(KERN_INFO "Uptime: %llu.%03llu seconds\n",
 	       (unsigned long long)(ns / NSEC_PER_SEC),

@@ -1,0 +1,143 @@
+/*
+ * RCU-protected lists over <kernel/list.h>, with Linux's names.
+ *
+ * Updaters (serialised among themselves by their own lock) publish new
+ * elements with rcu_assign_pointer(): every initialising store to an
+ * element is visible before the pointer that links it in. Readers walk the
+ * list inside rcu_read_lock() with the *_rcu iterators, which load each
+ * link with rcu_dereference(). A removed element keeps its ->next (it is
+ * not poisoned), so a reader standing on it can still walk forward to the
+ * rest of the list; only ->prev / ->pprev, which readers never follow,
+ * are poisoned. Free it after a grace period (call_rcu(), kfree_rcu(),
+ * synchronize_rcu()).
+ */
+#ifndef _RCU_RCULIST_H
+#define _RCU_RCULIST_H
+
+#include <kernel/list.h>
+#include <rcu/rcupdate.h>
+
+/* The ->next field as an lvalue that rcu_assign_pointer()/rcu_dereference() can take. */
+#define list_next_rcu(list)	(*((struct list_head **)(&(list)->next)))
+#define hlist_first_rcu(head)	(*((struct hlist_node **)(&(head)->first)))
+#define hlist_next_rcu(node)	(*((struct hlist_node **)(&(node)->next)))
+
+/* Initialise a head that readers may already see (no torn stores). */
+static inline void INIT_LIST_HEAD_RCU(struct list_head *list)
+{
+	WRITE_ONCE(list->next, list);
+	WRITE_ONCE(list->prev, list);
+}
+
+/* Link n between two known-adjacent entries; n becomes visible to readers last. */
+static inline void __list_add_rcu(struct list_head *n, struct list_head *prev,
+				  struct list_head *next)
+{
+	n->next = next;
+	n->prev = prev;
+	rcu_assign_pointer(list_next_rcu(prev), n);	/* publish: n's fields first */
+	next->prev = n;
+}
+
+/* Add n after head (stack order). Caller holds the updaters' lock. */
+static inline void list_add_rcu(struct list_head *n, struct list_head *head)
+{
+	__list_add_rcu(n, head, head->next);
+}
+
+/* Add n before head (queue order). Caller holds the updaters' lock. */
+static inline void list_add_tail_rcu(struct list_head *n, struct list_head *head)
+{
+	__list_add_rcu(n, head->prev, head);
+}
+
+/*
+ * Unlink e. Readers may still be on e: its ->next stays valid (pointing
+ * into the list) until the grace period ends; ->prev is poisoned.
+ */
+static inline void list_del_rcu(struct list_head *e)
+{
+	__list_del(e->prev, e->next);
+	e->prev = LIST_POISON2;
+}
+
+/* Put n in old's place in one store visible to readers; old's ->next stays intact. */
+static inline void list_replace_rcu(struct list_head *old, struct list_head *n)
+{
+	n->next = old->next;
+	n->prev = old->prev;
+	rcu_assign_pointer(list_next_rcu(n->prev), n);
+	n->next->prev = n;
+	old->prev = LIST_POISON2;
+}
+
+/* The element a link points to, the link loaded once with rcu_dereference(). */
+#define list_entry_rcu(ptr, type, member)	container_of(rcu_dereference_raw(ptr), type, member)
+
+/* True if the list is empty, for readers (no ordering beyond the load). */
+static inline bool list_empty_rcu(const struct list_head *head)
+{
+	return rcu_access_pointer(head->next) == head;
+}
+
+/* First element or NULL, the link read once (a plain check-then-use would read it twice). */
+#define list_first_or_null_rcu(ptr, type, member) ({				\
+	struct list_head *__lhead = (ptr);					\
+	struct list_head *__lnext = rcu_dereference_raw(list_next_rcu(__lhead)); \
+	likely(__lhead != __lnext) ? container_of(__lnext, type, member) : NULL; })
+
+/*
+ * Walk a list under rcu_read_lock() (or with the updaters' lock held). The
+ * optional trailing argument is Linux's lockdep condition; accepted and
+ * ignored here.
+ */
+#define list_for_each_entry_rcu(pos, head, member, cond...)			\
+	for (pos = list_entry_rcu(list_next_rcu(head), __typeof__(*(pos)), member); \
+	     &(pos)->member != (head);						\
+	     pos = list_entry_rcu(list_next_rcu(&(pos)->member), __typeof__(*(pos)), member))
+
+/* Continue after pos (which the caller found in this read-side section). */
+#define list_for_each_entry_continue_rcu(pos, head, member)			\
+	for (pos = list_entry_rcu(list_next_rcu(&(pos)->member), __typeof__(*(pos)), member); \
+	     &(pos)->member != (head);						\
+	     pos = list_entry_rcu(list_next_rcu(&(pos)->member), __typeof__(*(pos)), member))
+
+/* --- hlists ----------------------------------------------------------------------- */
+
+/* Add n at the front of h. Caller holds the updaters' lock. */
+static inline void hlist_add_head_rcu(struct hlist_node *n, struct hlist_head *h)
+{
+	struct hlist_node *first = h->first;
+
+	n->next = first;
+	n->pprev = &h->first;
+	rcu_assign_pointer(hlist_first_rcu(h), n);	/* publish: n's fields first */
+	if (first)
+		first->pprev = &n->next;
+}
+
+/* Unlink n; its ->next stays intact for readers standing on it, ->pprev is poisoned. */
+static inline void hlist_del_rcu(struct hlist_node *n)
+{
+	__hlist_del(n);
+	n->pprev = LIST_POISON2;
+}
+
+/* Unlink n if linked and mark it unhashed (hlist_unhashed() true); ->next stays intact. */
+static inline void hlist_del_init_rcu(struct hlist_node *n)
+{
+	if (!hlist_unhashed(n)) {
+		__hlist_del(n);
+		WRITE_ONCE(n->pprev, NULL);
+	}
+}
+
+/* Walk an hlist under rcu_read_lock(); the optional lockdep condition is ignored. */
+#define hlist_for_each_entry_rcu(pos, head, member, cond...)			\
+	for (pos = hlist_entry_safe(rcu_dereference_raw(hlist_first_rcu(head)),	\
+				    __typeof__(*(pos)), member);		\
+	     pos;								\
+	     pos = hlist_entry_safe(rcu_dereference_raw(hlist_next_rcu(&(pos)->member)), \
+				    __typeof__(*(pos)), member))
+
+#endif

@@ -1,0 +1,240 @@
+/*
+ * Tree RCU boot benchmark, our own (rcutree.gp_bench=1; Linux's
+ * equivalent is the rcuscale module). Runs from init as a late initcall,
+ * in a kthread bound to CPU 0, and prints one line per figure (with
+ * rcutree.gp_bench=2 only the "idle" synchronize_rcu line, a quick way to
+ * run 210 grace periods on an otherwise idle system):
+ *
+ *   rcu-bench: call_rcu cpus=C per_cpu_per_s=N n=K ns=T
+ *       K callbacks queued back to back on CPU 0, then rcu_barrier():
+ *       K / (time from the first call_rcu() until rcu_barrier() returns).
+ *   rcu-bench: flood cbs=K peak_kmalloc_live=L peak_pages_used=P base_kmalloc_live=L0 base_pages_used=P0
+ *       K kmalloc'd objects each freed through call_rcu(), queued as fast
+ *       as possible on CPU 0 (yielding every 500): the largest kmalloc live
+ *       count and pages in use seen while queuing (sampled every 500), and
+ *       the same before the flood. Past rcutree.qhimark the batch limit is
+ *       lifted, which shows as a large "max batch" at power-off.
+ *   rcu-bench: synchronize_rcu idle cpus=C n=200 median_ns=M p99_ns=P max_ns=X
+ *       200 synchronize_rcu() calls (after 10 warm-ups) with the other
+ *       CPUs idle: their quiescent states come from dyntick-idle credit.
+ *   rcu-bench: synchronize_rcu busy cpus=C n=200 median_ns=M p99_ns=P max_ns=X
+ *       The same with one SCHED_NORMAL kthread per other CPU spinning on
+ *       cond_resched(): under PREEMPT_NONE those CPUs report a quiescent
+ *       state only when RCU asks for one (after rcutree.jiffies_till_sched_qs),
+ *       so this is the "busy kernel" latency. Takes about 200 x 100 ms.
+ *
+ * With one CPU synchronize_rcu() returns at once (rcu_blocking_is_gp()).
+ * Figures are reported, never judged. If the run does not end within
+ * GB_TIMEOUT_MS, init prints "rcu-bench: timed out" and goes on.
+ */
+#define pr_fmt(fmt) "rcu-bench: " fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include <rcu/rcupdate.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <sched/completion.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
+#include <kernel/slab.h>
+#include <kernel/mm.h>
+#include <kernel/atomic.h>
+#include <kernel/errno.h>
+
+/* 1: every figure; 2: only "synchronize_rcu idle" (grace periods on an otherwise idle system). */
+static int gp_bench;
+KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 2,
+       "run the RCU boot benchmark: 1 all figures (synchronize_rcu latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only");
+
+#define GB_WARMUP	10
+#define GB_SAMPLES	200
+#define GB_CALL_N	5000	/* below the default qhimark: batches stay limited */
+#define GB_FLOOD_N	50000
+#define GB_SAMPLE_EVERY	500
+#define GB_TIMEOUT_MS	120000
+
+static u64 gb_samples[GB_SAMPLES];
+
+static void gb_sort(u64 *a, unsigned int n)
+{
+	for (unsigned int i = 1; i < n; i++) {
+		u64 v = a[i];
+		unsigned int j = i;
+
+		for (; j > 0 && a[j - 1] > v; j--)
+			a[j] = a[j - 1];
+		a[j] = v;
+	}
+}
+
+/* --- synchronize_rcu() latency --------------------------------------------------- */
+
+static void gb_sync_latency(const char *load)
+{
+	for (int i = 0; i < GB_WARMUP; i++)
+		synchronize_rcu();
+	for (int i = 0; i < GB_SAMPLES; i++) {
+		u64 t0 = local_clock();
+
+		synchronize_rcu();
+		gb_samples[i] = local_clock() - t0;
+	}
+	gb_sort(gb_samples, GB_SAMPLES);
+	pr_info("synchronize_rcu %s cpus=%u n=%u median_ns=%llu p99_ns=%llu max_ns=%llu\n", load,
+		num_online_cpus(), GB_SAMPLES, (unsigned long long)gb_samples[GB_SAMPLES / 2],
+		(unsigned long long)gb_samples[GB_SAMPLES * 99 / 100],
+		(unsigned long long)gb_samples[GB_SAMPLES - 1]);
+}
+
+/* A busy kernel thread under PREEMPT_NONE: never sleeps, offers cond_resched() constantly. */
+static int gb_spinner(void *unused)
+{
+	while (!kthread_should_stop())
+		cond_resched();
+	return 0;
+}
+
+static void gb_sync_latency_busy(void)
+{
+	static struct task_struct *spinners[NR_CPUS];
+	unsigned int cpu, me = raw_smp_processor_id();
+
+	for_each_online_cpu(cpu) {
+		spinners[cpu] = NULL;
+		if (cpu == me)
+			continue;
+		spinners[cpu] = kthread_create_on_cpu(gb_spinner, NULL, cpu, "rcu_spin/%u");
+		if (spinners[cpu])
+			wake_up_process(spinners[cpu]);
+		else
+			pr_err("cannot start the spinner on CPU %u\n", cpu);
+	}
+	gb_sync_latency("busy");
+	for_each_online_cpu(cpu)
+		if (spinners[cpu])
+			kthread_stop(spinners[cpu]);
+}
+
+/* --- call_rcu() throughput -------------------------------------------------------- */
+
+static atomic_t gb_cb_count;
+
+static void gb_cb(struct rcu_head *rh)
+{
+	atomic_inc(&gb_cb_count);
+}
+
+static void gb_call_rcu_rate(void)
+{
+	struct rcu_head *heads = kcalloc(GB_CALL_N, sizeof(*heads), GFP_KERNEL);
+	u64 t0, ns;
+
+	if (!heads) {
+		pr_err("call_rcu failed: no memory\n");
+		return;
+	}
+	rcu_barrier();		/* start with empty queues */
+	atomic_set(&gb_cb_count, 0);
+	t0 = local_clock();
+	for (int i = 0; i < GB_CALL_N; i++)
+		call_rcu(&heads[i], gb_cb);
+	rcu_barrier();
+	ns = local_clock() - t0;
+	if (atomic_read(&gb_cb_count) != GB_CALL_N)
+		pr_err("call_rcu failed: %d of %d callbacks ran by rcu_barrier()\n",
+		       atomic_read(&gb_cb_count), GB_CALL_N);
+	pr_info("call_rcu cpus=%u per_cpu_per_s=%llu n=%u ns=%llu\n", num_online_cpus(),
+		(unsigned long long)(ns ? GB_CALL_N * NSEC_PER_SEC / ns : 0), GB_CALL_N,
+		(unsigned long long)ns);
+	kfree(heads);
+}
+
+/* --- a callback flood ---------------------------------------------------------------- */
+
+struct gb_obj {
+	struct rcu_head rh;
+	unsigned long payload[6];	/* 64 bytes in all */
+};
+
+static void gb_obj_free(struct rcu_head *rh)
+{
+	kfree(container_of(rh, struct gb_obj, rh));
+}
+
+static void gb_sample(unsigned long *live, unsigned long *pages)
+{
+	struct mm_stats st;
+
+	mm_get_stats(&st);
+	if (st.kmalloc_live > *live)
+		*live = st.kmalloc_live;
+	if (st.total_pages - st.free_pages > *pages)
+		*pages = st.total_pages - st.free_pages;
+}
+
+static void gb_flood(void)
+{
+	unsigned long base_live = 0, base_pages = 0, live = 0, pages = 0;
+	unsigned int n;
+
+	rcu_barrier();
+	gb_sample(&base_live, &base_pages);
+	for (n = 0; n < GB_FLOOD_N; n++) {
+		struct gb_obj *o = kmalloc(sizeof(*o), GFP_KERNEL);
+
+		if (!o) {
+			pr_err("flood: allocation failed after %u objects\n", n);
+			break;
+		}
+		call_rcu(&o->rh, gb_obj_free);
+		if (!(n % GB_SAMPLE_EVERY)) {
+			gb_sample(&live, &pages);
+			cond_resched();
+		}
+	}
+	gb_sample(&live, &pages);
+	rcu_barrier();
+	pr_info("flood cbs=%u peak_kmalloc_live=%lu peak_pages_used=%lu base_kmalloc_live=%lu base_pages_used=%lu\n",
+		n, live, pages, base_live, base_pages);
+}
+
+/* --- driver --------------------------------------------------------------------------- */
+
+static struct completion gb_done;
+
+static int gb_thread(void *unused)
+{
+	if (gp_bench == 2) {
+		gb_sync_latency("idle");
+		complete(&gb_done);
+		return 0;
+	}
+	gb_call_rcu_rate();
+	gb_flood();
+	gb_sync_latency("idle");
+	gb_sync_latency_busy();
+	complete(&gb_done);
+	return 0;
+}
+
+static int rcu_gp_bench_run(void)
+{
+	struct task_struct *t;
+
+	if (!gp_bench)
+		return 0;
+	init_completion(&gb_done);
+	t = kthread_create_on_cpu(gb_thread, NULL, 0, "rcu_bench/%u");
+	if (!t) {
+		pr_err("cannot create the benchmark kthread\n");
+		return -ENOMEM;
+	}
+	wake_up_process(t);
+	if (!wait_for_completion_timeout(&gb_done, msecs_to_jiffies(GB_TIMEOUT_MS)))
+		pr_err("timed out after %u ms\n", GB_TIMEOUT_MS);
+	return 0;
+}
+late_initcall(rcu_gp_bench_run);

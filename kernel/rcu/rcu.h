@@ -1,0 +1,67 @@
+/*
+ * RCU-internal helpers shared by every flavor: grace-period sequence
+ * numbers. Pure logic, also compiled for the host tests.
+ *
+ * A sequence number counts grace-period phases: the low RCU_SEQ_CTR_SHIFT
+ * bits hold the state (0 = idle, non-zero = a grace period in progress),
+ * the rest count grace periods. rcu_seq_start() moves idle -> in progress,
+ * rcu_seq_end() moves to the next idle value. A snapshot taken at any time
+ * names the first idle value that lies after a full grace period from
+ * now; rcu_seq_done() says whether the counter has reached it. All
+ * comparisons tolerate wrap (they subtract, then test the sign).
+ */
+#ifndef _KERNEL_RCU_RCU_H
+#define _KERNEL_RCU_RCU_H
+
+#include <kernel/compiler.h>
+
+#define RCU_SEQ_CTR_SHIFT	2
+#define RCU_SEQ_STATE_MASK	((1UL << RCU_SEQ_CTR_SHIFT) - 1)
+
+#define ULONG_CMP_GE(a, b)	(ULONG_MAX / 2 >= (unsigned long)((a) - (b)))
+#define ULONG_CMP_LT(a, b)	(ULONG_MAX / 2 < (unsigned long)((a) - (b)))
+#ifndef ULONG_MAX
+#define ULONG_MAX		(~0UL)
+#endif
+
+static inline unsigned long rcu_seq_ctr(unsigned long s) { return s >> RCU_SEQ_CTR_SHIFT; }
+static inline int rcu_seq_state(unsigned long s) { return s & RCU_SEQ_STATE_MASK; }
+
+/* Caller holds the lock that serialises updates (the root rcu_node's, or the GP kthread). */
+static inline void rcu_seq_start(unsigned long *sp)
+{
+	WRITE_ONCE(*sp, *sp + 1);
+}
+static inline unsigned long rcu_seq_endval(unsigned long *sp)
+{
+	return (*sp | RCU_SEQ_STATE_MASK) + 1;
+}
+static inline void rcu_seq_end(unsigned long *sp)
+{
+	WRITE_ONCE(*sp, rcu_seq_endval(sp));
+}
+/* The value the counter will hold once a full grace period after now has ended. */
+static inline unsigned long rcu_seq_snap(unsigned long *sp)
+{
+	return (READ_ONCE(*sp) + 2 * RCU_SEQ_STATE_MASK + 1) & ~RCU_SEQ_STATE_MASK;
+}
+static inline unsigned long rcu_seq_current(unsigned long *sp) { return READ_ONCE(*sp); }
+static inline bool rcu_seq_started(unsigned long *sp, unsigned long s)
+{
+	return ULONG_CMP_LT((s - 1) & ~RCU_SEQ_STATE_MASK, READ_ONCE(*sp));
+}
+static inline bool rcu_seq_done(unsigned long *sp, unsigned long s)
+{
+	return ULONG_CMP_GE(READ_ONCE(*sp), s);
+}
+/* True if the counter has moved past s by more than one full grace period. */
+static inline bool rcu_seq_completed_gp(unsigned long old, unsigned long new)
+{
+	return ULONG_CMP_LT(old, new & ~RCU_SEQ_STATE_MASK);
+}
+static inline bool rcu_seq_new_gp(unsigned long old, unsigned long new)
+{
+	return ULONG_CMP_LT((old + RCU_SEQ_STATE_MASK) & ~RCU_SEQ_STATE_MASK, new);
+}
+
+#endif

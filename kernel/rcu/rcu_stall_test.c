@@ -1,0 +1,75 @@
+/*
+ * Provoke an RCU CPU stall on purpose (test-only, our own parameter):
+ * rcutree.stall_test_secs=N makes a kthread bound to the last CPU (CPU 0
+ * on a uniprocessor) spin with interrupts disabled for N seconds once the
+ * boot is done. That CPU can neither take its tick nor schedule, so it
+ * holds up any grace period and Tree RCU's stall detector must report it
+ * (boot with rcupdate.rcu_cpu_stall_timeout=3 to see it within N=8).
+ * Default 0: nothing happens.
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include <rcu/rcupdate.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
+#include <kernel/errno.h>
+
+static int stall_test_secs;
+KPARAM("rcutree.stall_test_secs", stall_test_secs, KPARAM_INT, 0, 300,
+       "test: spin one CPU with interrupts off this many seconds after boot to provoke an RCU CPU stall");
+
+/* Queued from the spinning CPU: the grace period it needs cannot end until the spin does. */
+static struct rcu_head rcu_stall_test_head;
+
+static void rcu_stall_test_cb(struct rcu_head *rh)
+{
+}
+
+static int rcu_stall_test_thread(void *unused)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	/*
+	 * Ask for a grace period from inside the spin, so one is in progress
+	 * whatever else the system does: this CPU can report no quiescent
+	 * state for it (no tick, no context switch, and its dynticks counter
+	 * says "not idle"), so the grace-period kthread on another CPU sees
+	 * the stall. On a uniprocessor the kthread cannot run until the spin
+	 * ends, so no stall is reported there.
+	 */
+	call_rcu(&rcu_stall_test_head, rcu_stall_test_cb);
+	/* 100 ms steps: the spin is a loop of short delays, never one long one. */
+	for (int i = 0; i < stall_test_secs * 10; i++)
+		mdelay(100);
+	local_irq_restore(flags);
+	pr_info("stall_test: CPU %d has interrupts on again\n", raw_smp_processor_id());
+	return 0;
+}
+
+static int rcu_stall_test_init(void)
+{
+	unsigned int cpu = nr_cpu_ids > 1 ? nr_cpu_ids - 1 : 0;
+	struct task_struct *t;
+
+	if (!stall_test_secs)
+		return 0;
+	if (!cpu_online(cpu))
+		cpu = raw_smp_processor_id();
+	t = kthread_create_on_cpu(rcu_stall_test_thread, NULL, cpu, "rcu_stall/%u");
+	if (!t) {
+		pr_err("stall_test: cannot create the spinning kthread\n");
+		return -ENOMEM;
+	}
+	pr_info("stall_test: spinning CPU %d with interrupts off for %d seconds\n", cpu,
+		stall_test_secs);
+	wake_up_process(t);
+	return 0;
+}
+late_initcall(rcu_stall_test_init);

@@ -1,0 +1,175 @@
+/*
+ * Tree RCU's data structures, shared by tree.c and the files split from it
+ * (tree_stall.c, tree_params.c, ...). One global rcu_state, a combining
+ * tree of rcu_node structures, one rcu_data per CPU.
+ *
+ * Quiescent states flow up: a CPU clears its bit in its leaf's qsmask
+ * under the leaf's lock; the last bit of a node clears the node's bit in
+ * its parent; the root's mask emptying ends the grace period. Grace-period
+ * requests flow up the same path through gp_seq_needed.
+ */
+#ifndef _KERNEL_RCU_TREE_H
+#define _KERNEL_RCU_TREE_H
+
+#include <kernel/spinlock.h>
+#include <kernel/percpu.h>
+#include <kernel/atomic.h>
+#include <sched/task.h>
+#include <sched/wait.h>
+#include <sched/mutex.h>
+#include <sched/completion.h>
+#include "rcu.h"
+#include "rcu_segcblist.h"
+#include "tree_geometry.h"
+
+#define RCU_MAX_NODES	(1 + DIV_ROUND_UP(NR_CPUS, 2) + DIV_ROUND_UP(NR_CPUS, 4) + DIV_ROUND_UP(NR_CPUS, 8) + 4)
+
+struct rcu_node {
+	spinlock_t lock;		/* guards the fields below */
+	unsigned long gp_seq;		/* grace period this node has seen start */
+	unsigned long gp_seq_needed;	/* furthest grace period requested through here */
+	unsigned long qsmask;		/* CPUs/children still to report for this GP */
+	unsigned long qsmaskinit;	/* CPUs/children that take part in every GP */
+	unsigned long grpmask;		/* this node's bit in its parent's masks */
+	int grplo, grphi;		/* CPUs covered */
+	int grpnum;			/* index among the parent's children */
+	int level;			/* 0 = root */
+	struct rcu_node *parent;
+	unsigned long n_qs_reported;	/* bits cleared here (statistics) */
+};
+
+/* What the grace-period kthread is doing (for stall reports). */
+enum rcu_gp_state {
+	RCU_GP_IDLE, RCU_GP_WAIT_GPS, RCU_GP_INIT, RCU_GP_WAIT_FQS, RCU_GP_DOING_FQS,
+	RCU_GP_CLEANUP, RCU_GP_CLEANED,
+};
+
+#define RCU_GP_FLAG_INIT	0x1	/* start a grace period */
+#define RCU_GP_FLAG_FQS		0x2	/* force quiescent states now */
+
+struct rcu_state {
+	struct rcu_node node[RCU_MAX_NODES];
+	struct rcu_node *level[RCU_NUM_LVLS];	/* first node of each level */
+	struct rcu_geometry geo;
+	int ncpus;
+	unsigned long gp_seq;			/* guarded by the root's lock */
+	/*
+	 * The polling API's own grace-period number: started and ended with
+	 * each normal grace period, and also stepped by synchronize_rcu()'s
+	 * single-CPU fast path, which completes a grace period without the
+	 * kthread. Ended as soon as the root clears, so a caller that waited
+	 * for a grace period always finds its earlier cookie done.
+	 */
+	unsigned long gp_seq_polled;		/* guarded by poll_lock */
+	raw_spinlock_t poll_lock;
+	unsigned long gp_max;			/* longest grace period, jiffies */
+	struct task_struct *gp_kthread;
+	struct wait_queue_head gp_wq;		/* the GP kthread sleeps here */
+	int gp_flags;				/* RCU_GP_FLAG_*, under the root's lock */
+	int gp_state;
+	unsigned long gp_wake_time, gp_activity, gp_start;
+	unsigned long jiffies_force_qs;		/* when the next FQS scan is due */
+	unsigned long jiffies_kick_kthreads;
+	unsigned long jiffies_stall;		/* when to warn about this GP */
+	unsigned long jiffies_resched;		/* when holdouts get resched IPIs */
+	unsigned long n_force_qs;		/* FQS scans */
+	unsigned long n_gp_kthread_wakeups;
+	unsigned long n_gp_started, n_gp_completed;
+	unsigned long n_kthread_kicks;
+	struct mutex barrier_mutex;		/* one rcu_barrier() at a time */
+	atomic_t barrier_cpu_count;
+	struct completion barrier_completion;
+	unsigned long barrier_sequence;
+	const char *name;			/* "rcu_sched" */
+	char abbr;				/* 's' */
+};
+
+struct rcu_data {
+	/* Touched by this CPU only (interrupts off), except where noted. */
+	unsigned long gp_seq;		/* the grace period this CPU has seen */
+	unsigned long gp_seq_needed;
+	long qlen_last_fqs_check;	/* queue length at the last flood FQS request */
+	bool cpu_no_qs;			/* no quiescent state yet in the current GP */
+	bool core_needs_qs;		/* RCU waits for this CPU in the current GP */
+	bool beenonline;
+	bool gpwrap;
+	struct rcu_node *mynode;	/* this CPU's leaf */
+	unsigned long grpmask;		/* this CPU's bit in mynode's masks */
+	struct rcu_segcblist cblist;
+	bool urgent_qs;			/* GP is long: report a QS at the next chance (cond_resched) */
+	bool need_heavy_qs;		/* GP is very long: resched IPIs too */
+	int dynticks_snap;		/* FQS: counter value at the first scan */
+	unsigned long last_fqs_resched;	/* when the last resched IPI went */
+	int cpu;
+	/* Callback processing in the rcuc/N kthread. */
+	struct task_struct *rcu_cpu_kthread_task;
+	bool rcu_cpu_has_work;
+	struct wait_queue_head rcuc_wq;
+	long blimit;			/* current batch limit */
+	struct rcu_head barrier_head;
+	/* Statistics (rcu_show_stats). */
+	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
+	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis, n_rcu_core;
+	unsigned long ticks_this_gp;	/* scheduling-clock ticks in the current GP (stall report) */
+};
+
+/* Per-CPU extended-quiescent-state tracking. */
+struct rcu_dynticks {
+	long nesting;			/* process level: 0 in idle, 1 otherwise */
+	long nmi_nesting;		/* interrupt/NMI level, +2 per level, 1 if entered from idle */
+	atomic_t dynticks;		/* even: in an extended quiescent state */
+};
+
+extern struct rcu_state rcu_state;
+DECLARE_PER_CPU(struct rcu_data, rcu_data);
+DECLARE_PER_CPU(struct rcu_dynticks, rcu_dynticks);
+
+#define rcu_get_root()	(&rcu_state.node[0])
+static inline bool rcu_gp_in_progress(void)
+{
+	return rcu_seq_state(rcu_seq_current(&rcu_state.gp_seq));
+}
+#define rcu_is_leaf_node(rnp)	((rnp)->level == rcu_state.geo.levels - 1)
+#define rcu_for_each_node_breadth_first(rnp) \
+	for ((rnp) = &rcu_state.node[0]; (rnp) < &rcu_state.node[rcu_state.geo.num_nodes]; (rnp)++)
+#define rcu_for_each_leaf_node(rnp) \
+	for ((rnp) = rcu_state.level[rcu_state.geo.levels - 1]; \
+	     (rnp) < &rcu_state.node[rcu_state.geo.num_nodes]; (rnp)++)
+#define for_each_leaf_node_possible_cpu(rnp, cpu) \
+	for ((cpu) = (rnp)->grplo; (cpu) <= (rnp)->grphi; (cpu)++) if (cpu_possible(cpu))
+#define leaf_node_cpu_bit(rnp, cpu)	(1UL << ((cpu) - (rnp)->grplo))
+
+/* rcu_node locks: always with interrupts off. */
+#define raw_spin_lock_irqsave_rcu_node(rnp, flags)	spin_lock_irqsave(&(rnp)->lock, flags)
+#define raw_spin_unlock_irqrestore_rcu_node(rnp, flags) spin_unlock_irqrestore(&(rnp)->lock, flags)
+#define raw_spin_lock_rcu_node(rnp)	do { do_raw_spin_lock(&(rnp)->lock, __THIS_PC); smp_mb(); } while (0)
+#define raw_spin_unlock_rcu_node(rnp)	do_raw_spin_unlock(&(rnp)->lock)
+
+/* --- boot parameters (tree_params.c) --- */
+extern long blimit, qhimark, qlowmark;
+extern int jiffies_till_first_fqs, jiffies_till_next_fqs, jiffies_till_sched_qs;
+extern bool rcu_kick_kthreads;
+extern int rcu_fanout_leaf;
+extern bool rcu_fanout_exact, dump_tree;
+extern int gp_preinit_delay, gp_init_delay, gp_cleanup_delay;
+/* Apply defaults, validate, print the "Boot-time adjustment" banners. */
+void rcu_params_init(void);
+/* update.c: the rcupdate.* banners, printed from rcu_params_init(). */
+void rcupdate_announce_bootup_oddness(void);
+
+/* --- tree.c --- */
+bool rcu_dynticks_in_eqs(int snap);
+int rcu_dynticks_snap(int cpu);
+void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long gps, unsigned long flags);
+void rcu_gp_kthread_wake(void);
+
+/* --- stall warnings (tree_stall.c) --- */
+extern int rcu_cpu_stall_timeout;	/* seconds; rcupdate.rcu_cpu_stall_timeout */
+extern bool rcu_cpu_stall_suppress;
+/* Called when a grace period starts: arm the stall timer. */
+void record_gp_stall_check_time(void);
+/* Called from the GP kthread's FQS loop and each CPU's tick. */
+void rcu_check_cpu_stall(struct rcu_data *rdp);
+unsigned long rcu_jiffies_till_stall_check(void);
+
+#endif

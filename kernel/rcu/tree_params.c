@@ -1,0 +1,241 @@
+/*
+ * Tree RCU's rcutree.* boot parameters, and rcu_params_init(): called
+ * first thing in rcu_init() to fill in the computed defaults, check the
+ * values against each other, print the boot banner with one indented
+ * line per non-default setting (Linux's wording and order, so a
+ * Linux-trained eye and Linux's log greps find them), and compute the
+ * rcu_node tree's shape into rcu_state.geo.
+ *
+ * Single values out of range are handled by the parameter parser when
+ * the command line is read (one warning each, see KPARAM*() below);
+ * this file handles what depends on other values or on nr_cpu_ids.
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include "tree.h"
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/time.h>
+#include <kernel/cpumask.h>
+#include <kernel/bug.h>
+
+#define DEFAULT_RCU_BLIMIT	10	/* callbacks per rcu_do_batch() pass */
+#define DEFAULT_RCU_QHIMARK	10000	/* queue length that lifts the limit */
+#define DEFAULT_RCU_QLOMARK	100	/* ... and that restores it */
+
+/* Default FQS delays: 1 jiffy, +1 above HZ=250, +1 above HZ=500, +1 per 256 CPUs. */
+#define RCU_JIFFIES_TILL_FORCE_QS	(1 + (HZ > 250) + (HZ > 500))
+#define RCU_JIFFIES_FQS_DIV		256
+
+/* Tree capacity with the Kconfig fanouts: the build fails if NR_CPUS does not fit. */
+#define RCU_CAP_1	(CONFIG_RCU_FANOUT_LEAF)
+#define RCU_CAP_2	(RCU_CAP_1 * CONFIG_RCU_FANOUT)
+#define RCU_CAP_3	(RCU_CAP_2 * CONFIG_RCU_FANOUT)
+#define RCU_CAP_4	(RCU_CAP_3 * CONFIG_RCU_FANOUT)
+#if NR_CPUS <= RCU_CAP_1
+#define RCU_BUILD_LVLS	1
+#elif NR_CPUS <= RCU_CAP_2
+#define RCU_BUILD_LVLS	2
+#elif NR_CPUS <= RCU_CAP_3
+#define RCU_BUILD_LVLS	3
+#elif NR_CPUS <= RCU_CAP_4
+#define RCU_BUILD_LVLS	4
+#else
+#error "CONFIG_RCU_FANOUT insufficient for NR_CPUS"
+#define RCU_BUILD_LVLS	RCU_NUM_LVLS
+#endif
+
+long blimit = DEFAULT_RCU_BLIMIT;
+KPARAM("rcutree.blimit", blimit, KPARAM_LONG, 1, 1000000,
+       "callbacks one batch may invoke on a CPU");
+long qhimark = DEFAULT_RCU_QHIMARK;
+KPARAM("rcutree.qhimark", qhimark, KPARAM_LONG, 1, 100000000,
+       "queued callbacks beyond which the batch limit is lifted");
+long qlowmark = DEFAULT_RCU_QLOMARK;
+KPARAM("rcutree.qlowmark", qlowmark, KPARAM_LONG, 0, 100000000,
+       "queued callbacks at which the batch limit applies again");
+
+/* -1: computed in rcu_params_init(). Clamped to at most one second, as Linux does. */
+int jiffies_till_first_fqs = -1;
+KPARAM_CLAMP("rcutree.jiffies_till_first_fqs", jiffies_till_first_fqs, KPARAM_INT, 0, HZ,
+	     "jiffies from grace-period start to the first force-quiescent-state scan");
+int jiffies_till_next_fqs = -1;
+KPARAM_CLAMP("rcutree.jiffies_till_next_fqs", jiffies_till_next_fqs, KPARAM_INT, 1, HZ,
+	     "jiffies between force-quiescent-state scans");
+int jiffies_till_sched_qs = -1;
+KPARAM("rcutree.jiffies_till_sched_qs", jiffies_till_sched_qs, KPARAM_INT, 0, INT_MAX,
+       "grace-period age in jiffies at which holdout CPUs are asked to report");
+
+bool rcu_kick_kthreads;
+KPARAM_BOOL("rcutree.rcu_kick_kthreads", rcu_kick_kthreads,
+	    "wake the grace-period kthread if it oversleeps (debug)");
+
+int rcu_fanout_leaf = CONFIG_RCU_FANOUT_LEAF;
+KPARAM("rcutree.rcu_fanout_leaf", rcu_fanout_leaf, KPARAM_INT, 2, BITS_PER_LONG,
+       "CPUs per leaf rcu_node");
+bool rcu_fanout_exact;
+KPARAM_BOOL("rcutree.rcu_fanout_exact", rcu_fanout_exact,
+	    "fill rcu_nodes to their fanout instead of balancing them");
+bool dump_tree;
+KPARAM_BOOL("rcutree.dump_tree", dump_tree, "print the rcu_node tree at boot");
+
+/* Testing aids: sleep this many jiffies per rcu_node in that phase of some grace periods. */
+int gp_preinit_delay;
+KPARAM_CLAMP("rcutree.gp_preinit_delay", gp_preinit_delay, KPARAM_INT, 0, HZ,
+	     "debug: jiffies of delay before grace-period initialisation");
+int gp_init_delay;
+KPARAM_CLAMP("rcutree.gp_init_delay", gp_init_delay, KPARAM_INT, 0, HZ,
+	     "debug: jiffies of delay per rcu_node during grace-period initialisation");
+int gp_cleanup_delay;
+KPARAM_CLAMP("rcutree.gp_cleanup_delay", gp_cleanup_delay, KPARAM_INT, 0, HZ,
+	     "debug: jiffies of delay per rcu_node during grace-period cleanup");
+
+/* update.c: the rcupdate.* lines of the boot list. */
+
+/*
+ * Values a single parameter's range cannot express. The clamps repeat
+ * the parser's ranges in case a value was set some other way.
+ */
+static void rcu_params_check(void)
+{
+	if (jiffies_till_first_fqs > HZ)
+		jiffies_till_first_fqs = HZ;
+	if (jiffies_till_next_fqs > HZ)
+		jiffies_till_next_fqs = HZ;
+	else if (jiffies_till_next_fqs == 0)
+		jiffies_till_next_fqs = 1;
+	if (blimit < 1)
+		blimit = 1;
+	if (qlowmark >= qhimark) {
+		pr_warn("rcutree.qlowmark: value %ld not below rcutree.qhimark=%ld, using %ld\n",
+			qlowmark, qhimark, qhimark / 2);
+		qlowmark = qhimark / 2;
+	}
+}
+
+/*
+ * Shape the rcu_node tree for nr_cpu_ids CPUs. A leaf fanout too small
+ * for this many CPUs within RCU_NUM_LVLS levels falls back to the Kconfig
+ * value, which the build has checked against NR_CPUS.
+ */
+static void rcu_params_geometry(void)
+{
+	int leaf = rcu_fanout_leaf;
+
+	if (!rcu_geometry_compute(&rcu_state.geo, nr_cpu_ids, CONFIG_RCU_FANOUT, leaf,
+				  rcu_fanout_exact))
+		return;
+	rcu_fanout_leaf = CONFIG_RCU_FANOUT_LEAF;
+	pr_warn("rcutree.rcu_fanout_leaf: value %d too small for nr_cpu_ids=%u with CONFIG_RCU_FANOUT=%d, using %d\n",
+		leaf, nr_cpu_ids, CONFIG_RCU_FANOUT, rcu_fanout_leaf);
+	if (rcu_geometry_compute(&rcu_state.geo, nr_cpu_ids, CONFIG_RCU_FANOUT, rcu_fanout_leaf,
+				 rcu_fanout_exact))
+		panic("rcu: no rcu_node geometry for nr_cpu_ids=%u", nr_cpu_ids);
+}
+
+/* The implementation banner and the settings that differ from their defaults. */
+static void rcu_bootup_announce(void)
+{
+	pr_info("Hierarchical RCU implementation.\n");
+	if (CONFIG_RCU_FANOUT != 64)
+		pr_info("\tCONFIG_RCU_FANOUT set to non-default value of %d.\n", CONFIG_RCU_FANOUT);
+	if (rcu_fanout_exact)
+		pr_info("\tHierarchical RCU autobalancing is disabled.\n");
+	if (RCU_BUILD_LVLS >= 4)
+		pr_info("\tFour(or more)-level hierarchy is enabled.\n");
+	if (CONFIG_RCU_FANOUT_LEAF != 16)
+		pr_info("\tBuild-time adjustment of leaf fanout to %d.\n", CONFIG_RCU_FANOUT_LEAF);
+	if (rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF)
+		pr_info("\tBoot-time adjustment of leaf fanout to %d.\n", rcu_fanout_leaf);
+	if (nr_cpu_ids != NR_CPUS)
+		pr_info("\tRCU restricting CPUs from NR_CPUS=%d to nr_cpu_ids=%u.\n", NR_CPUS, nr_cpu_ids);
+	if (blimit != DEFAULT_RCU_BLIMIT)
+		pr_info("\tBoot-time adjustment of callback invocation limit to %ld.\n", blimit);
+	if (qhimark != DEFAULT_RCU_QHIMARK)
+		pr_info("\tBoot-time adjustment of callback high-water mark to %ld.\n", qhimark);
+	if (qlowmark != DEFAULT_RCU_QLOMARK)
+		pr_info("\tBoot-time adjustment of callback low-water mark to %ld.\n", qlowmark);
+	if (jiffies_till_first_fqs >= 0)
+		pr_info("\tBoot-time adjustment of first FQS scan delay to %ld jiffies.\n",
+			(long)jiffies_till_first_fqs);
+	if (jiffies_till_next_fqs >= 0)
+		pr_info("\tBoot-time adjustment of subsequent FQS scan delay to %ld jiffies.\n",
+			(long)jiffies_till_next_fqs);
+	if (jiffies_till_sched_qs >= 0)
+		pr_info("\tBoot-time adjustment of scheduler-enlistment delay to %ld jiffies.\n",
+			(long)jiffies_till_sched_qs);
+	if (rcu_kick_kthreads)
+		pr_info("\tKick kthreads if too-long grace period.\n");
+	if (gp_preinit_delay)
+		pr_info("\tRCU debug GP pre-init slowdown %d jiffies.\n", gp_preinit_delay);
+	if (gp_init_delay)
+		pr_info("\tRCU debug GP init slowdown %d jiffies.\n", gp_init_delay);
+	/* Linux prints the cleanup delay with the "init" wording too; kept for log compatibility. */
+	if (gp_cleanup_delay)
+		pr_info("\tRCU debug GP init slowdown %d jiffies.\n", gp_cleanup_delay);
+	/* Callbacks always run in rcuc/N kthreads here (Linux: rcutree.use_softirq=0). */
+	pr_info("\tRCU_SOFTIRQ processing moved to rcuc kthreads.\n");
+	if (IS_ENABLED(CONFIG_RCU_EQS_DEBUG))
+		pr_info("\tRCU debug extended QS entry/exit.\n");
+	rcupdate_announce_bootup_oddness();
+}
+
+/*
+ * Unset FQS delays get the default for this HZ and CPU count; an unset
+ * scheduler-enlistment delay becomes the time of the third FQS scan, but
+ * at least a tenth of a second (plus a jiffy per 256 CPUs).
+ */
+static void rcu_params_fqs_defaults(void)
+{
+	int d = RCU_JIFFIES_TILL_FORCE_QS + nr_cpu_ids / RCU_JIFFIES_FQS_DIV;
+	long j;
+
+	if (jiffies_till_first_fqs < 0)
+		jiffies_till_first_fqs = d;
+	if (jiffies_till_next_fqs < 0)
+		jiffies_till_next_fqs = d;
+	if (jiffies_till_sched_qs >= 0)
+		return;		/* given: used as is */
+	j = jiffies_till_first_fqs + 2L * jiffies_till_next_fqs;
+	if (j < HZ / 10 + nr_cpu_ids / RCU_JIFFIES_FQS_DIV)
+		j = HZ / 10 + nr_cpu_ids / RCU_JIFFIES_FQS_DIV;
+	pr_info("RCU calculated value of scheduler-enlistment delay is %ld jiffies.\n", j);
+	jiffies_till_sched_qs = j;
+}
+
+/*
+ * "rcu_node tree layout dump": one line per level, each node as
+ * "grplo:grphi ^grpnum" (its CPUs and its index among its parent's
+ * children), in Linux's layout. Printed from the geometry, before
+ * rcu_init() builds the nodes.
+ */
+static void rcu_dump_rcu_node_tree(const struct rcu_geometry *g)
+{
+	pr_info("rcu_node tree layout dump\n");
+	for (int level = 0; level < g->levels; level++) {
+		pr_info(" ");
+		for (int i = 0; i < g->num_rcu_lvl[level]; i++) {
+			int lo, hi, grpnum = 0, parent = rcu_geometry_parent(g, level, i);
+
+			rcu_geometry_node_span(g, level, i, &lo, &hi);
+			if (parent >= 0)
+				grpnum = i - rcu_geometry_first_child(g, level - 1, parent);
+			pr_cont("%d:%d ^%d  ", lo, hi, grpnum);
+		}
+		pr_cont("\n");
+	}
+}
+
+void rcu_params_init(void)
+{
+	rcu_params_check();
+	rcu_params_geometry();
+	rcu_bootup_announce();
+	rcu_params_fqs_defaults();
+	if (rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF || nr_cpu_ids != NR_CPUS)
+		pr_info("Adjusting geometry for rcu_fanout_leaf=%d, nr_cpu_ids=%u\n",
+			rcu_fanout_leaf, nr_cpu_ids);
+	if (dump_tree)
+		rcu_dump_rcu_node_tree(&rcu_state.geo);
+}

@@ -1,0 +1,184 @@
+# shellcheck shell=bash
+# tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/selftest.c,
+# rcutree.selftest=1) on 1, 2, 4 and 8 CPUs; the rcutree./rcupdate. boot-time adjustment banners
+# and what blimit and qhimark do to callback batches; a provoked CPU stall
+# (kernel/rcu/rcu_stall_test.c); grace periods on an idle 8-CPU guest without waking its idle
+# CPUs; the boot benchmark (kernel/rcu/gp_bench.c); and bad rcu_fanout_leaf values.
+# Sourced by tests/run-all.sh with tests/lib.sh loaded. Accelerators are lib.sh's defaults
+# (MTTCG for 1-2 CPUs, single-threaded TCG for 4-8). Whole file: about 2 minutes on 2 host cores.
+#
+# Console lines assumed (Documentation/admin-guide/kernel-parameters.md, RCU section):
+#   "# Totals: pass:P fail:0 skip:S total:T"      lib/ktap.c, after every suite
+#   "rcu: 	Boot-time adjustment of ..."           kernel/rcu/tree_params.c (a TAB after "rcu: ")
+#   "	RCU CPU stall warnings timeout set to N (rcu_cpu_stall_timeout)."   kernel/rcu/update.c
+#   "rcu: rcu_sched: N grace periods completed (...)"                      rcu_show_stats(), at
+#   "rcu: CPU n: cbs queued Q invoked I pending P max batch B, QS reported R, ..."  power-off
+#   " LOC:  n0 n1 ..."                             kernel/irq.c, the power-off interrupt table
+#   "rcu: INFO: rcu_sched detected stalls on CPUs/tasks:"  kernel/rcu/tree_stall.c
+#   "rcu-bench: ..."                               kernel/rcu/gp_bench.c; figures never judged
+
+TAB=$(printf '\t')
+
+# shutdown_secs for self-test boots: the suite must end before the power-off, or the Totals line is
+# missing. It takes about 2 s (1.5 s of it the list-under-readers case); on 2 CPUs under MTTCG a
+# busy host slows every cross-CPU wakeup, hence more room there.
+rcu_st_secs() { if [ "$1" = 2 ]; then echo 14; else echo 8; fi; }
+
+rcu_selftest_boot() { # NAME SMP EXTRA_ARGS [boot_test options...]
+	local name=$1 smp=$2 extra=$3
+	shift 3
+	boot_test "$name" --smp "$smp" \
+		--append "rcutree.selftest=1 shutdown_secs=$(rcu_st_secs "$smp")${extra:+ $extra}" \
+		--expect "# Subtest: rcu" \
+		--expect "# Totals: pass:[0-9]+ fail:0 " \
+		--reject "not ok" \
+		--expect "reboot: Power down" "$@"
+}
+
+# rcu_stats_check LOG MODE N: the power-off "rcu: CPU n: ... max batch B" lines.
+#   MODE le: every CPU's max batch <= N.   MODE gt: some CPU's max batch > N.
+rcu_stats_check() {
+	tr -d '\r' <"$1" | awk -v mode="$2" -v n="$3" '
+		/rcu: CPU [0-9]+: cbs queued/ {
+			if (!match($0, /max batch [0-9]+/)) next
+			b = substr($0, RSTART + 10, RLENGTH - 10) + 0
+			cpus++
+			print "CPU line: max batch " b
+			if (b > n) above++
+		}
+		END {
+			if (!cpus) { print "no rcu: CPU n: lines in the log"; exit 1 }
+			if (mode == "le" && above) { print above " CPUs had a batch above " n; exit 1 }
+			if (mode == "gt" && !above) { print "no CPU had a batch above " n; exit 1 }
+		}'
+}
+
+# --- the self-test suite -------------------------------------------------------------------------
+
+rcu_selftest_boot rcu-selftest-smp1 1 ""
+rcu_selftest_boot rcu-selftest-smp2 2 ""
+# On 4 CPUs with rcutree.blimit=5: no CPU ever queues qhimark (10000) callbacks, so no batch
+# may exceed 5 callbacks.
+rcu_selftest_boot rcu-selftest-smp4-blimit5 4 "rcutree.blimit=5" \
+	--expect "rcu: ${TAB}Boot-time adjustment of callback invocation limit to 5\."
+if _test_selected rcu-selftest-smp4-blimit5; then
+	run_cmd_test rcu-blimit5-max-batch rcu_stats_check "$LOGDIR/rcu-selftest-smp4-blimit5.log" le 5
+fi
+rcu_selftest_boot rcu-selftest-smp8 8 ""
+
+# --- boot-time adjustment banners ------------------------------------------------------------------
+
+# Every setting in one boot, each with its Linux-format line; the self-test runs under them, so
+# jiffies_till_first_fqs=0 (scan at once) and next_fqs=2 must keep grace periods working.
+rcu_selftest_boot rcu-banners 2 "rcutree.blimit=5 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.jiffies_till_first_fqs=0 rcutree.jiffies_till_next_fqs=2 rcupdate.rcu_cpu_stall_timeout=30" \
+	--expect "^\[ *[0-9.]+\] rcu: Hierarchical RCU implementation\." \
+	--expect "rcu: ${TAB}Boot-time adjustment of callback invocation limit to 5\." \
+	--expect "rcu: ${TAB}Boot-time adjustment of callback high-water mark to 500\." \
+	--expect "rcu: ${TAB}Boot-time adjustment of callback low-water mark to 50\." \
+	--expect "rcu: ${TAB}Boot-time adjustment of first FQS scan delay to 0 jiffies\." \
+	--expect "rcu: ${TAB}Boot-time adjustment of subsequent FQS scan delay to 2 jiffies\." \
+	--expect "\] ${TAB}RCU CPU stall warnings timeout set to 30 \(rcu_cpu_stall_timeout\)\." \
+	--expect "rcu: rcu_sched: [1-9][0-9]* grace periods completed"
+
+# rcu_kick_kthreads=1 on its own, on a healthy system: the banner, and no "Kicking ... kthread"
+# WARNING (the default rejects). Under TCG the grace-period kthread often runs 10 ms late, so the
+# kick deadline is three FQS waits plus HZ/10 and only applies while the kthread sleeps in one.
+boot_test rcu-banner-kick --smp 2 --append "rcutree.rcu_kick_kthreads=1 shutdown_secs=1" \
+	--expect "rcu: ${TAB}Kick kthreads if too-long grace period\." \
+	--expect "reboot: Power down"
+
+# --- qhimark lifts the batch limit -------------------------------------------------------------------
+
+# gp_bench floods CPU 0 with 50000 callbacks: past rcutree.qhimark=200 its batches are unlimited,
+# so some CPU's max batch exceeds blimit (5). The benchmark's figures are only checked for presence.
+boot_test rcu-flood-qhimark --smp 2 --append "rcutree.gp_bench=1 rcutree.qhimark=200 rcutree.blimit=5 shutdown_secs=15" \
+	--expect "rcu-bench: call_rcu cpus=2 per_cpu_per_s=[0-9]+" \
+	--expect "rcu-bench: flood cbs=50000 peak_kmalloc_live=[0-9]+ peak_pages_used=[0-9]+" \
+	--expect "rcu-bench: synchronize_rcu idle cpus=2 n=200 median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+" \
+	--expect "rcu-bench: synchronize_rcu busy cpus=2 n=200 median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+" \
+	--reject "rcu-bench: .*(failed|timed out)" \
+	--expect "reboot: Power down"
+if _test_selected rcu-flood-qhimark; then
+	run_cmd_test rcu-qhimark-lifts-blimit rcu_stats_check "$LOGDIR/rcu-flood-qhimark.log" gt 5
+fi
+
+# --- a provoked CPU stall ------------------------------------------------------------------------------
+
+# CPU 1 spins with interrupts off for 8 s; with a 3 s timeout the stall detector reports it with
+# a backtrace of the spinning CPU, and the kernel powers off normally once the spin ends.
+boot_test rcu-stall --smp 2 --allow-bug \
+	--append "rcutree.stall_test_secs=8 rcupdate.rcu_cpu_stall_timeout=3 shutdown_secs=14" \
+	--expect "rcu: stall_test: spinning CPU 1 with interrupts off for 8 seconds" \
+	--expect "rcu: INFO: rcu_sched (detected stalls on CPUs/tasks:|self-detected stall on CPU)" \
+	--expect "NMI backtrace for cpu 1|Call Trace" \
+	--expect "rcu: stall_test: CPU 1 has interrupts on again" \
+	--expect "reboot: Power down"
+
+# --- grace periods without waking idle CPUs --------------------------------------------------------------
+
+# rcutree.gp_bench=2 runs 210 synchronize_rcu() from CPU 0 with the other CPUs idle: the
+# grace-period kthread credits them from their dyntick counters, without waking them. So no CPU of
+# 1-7 takes 200 timer interrupts in the 10 s, except the one that hosted the rcu_sched kthread
+# (it sleeps and wakes on a timer once or twice per grace period, as in Linux): at most one such
+# CPU, recognisable by the quiescent states it reported itself, and below 200 + 3 per grace period.
+# (The self-test is no idle workload: its list case keeps every CPU busy for 1.5 s.)
+rcu_check_idle_loc() { # LOG
+	tr -d '\r' <"$1" | awk '
+		/ LOC:/ {
+			sub(/.*LOC:/, "")
+			for (cpu = 0; cpu < 8; cpu++) loc[cpu] = $(cpu + 1)
+			found = 1
+		}
+		/rcu: rcu_sched: [0-9]+ grace periods completed/ {
+			match($0, /rcu_sched: [0-9]+/)
+			gps = substr($0, RSTART + 11, RLENGTH - 11) + 0
+		}
+		/rcu: CPU [0-9]+: cbs queued/ {
+			match($0, /CPU [0-9]+:/)
+			c = substr($0, RSTART + 4, RLENGTH - 5) + 0
+			match($0, /QS reported [0-9]+/)
+			qs[c] = substr($0, RSTART + 12, RLENGTH - 12) + 0
+		}
+		END {
+			if (!found) { print "no LOC: row in the log"; exit 1 }
+			if (gps <= 0) { print "no grace period completed"; exit 1 }
+			print gps " grace periods completed"
+			for (cpu = 1; cpu < 8; cpu++) {
+				printf "CPU%d LOC=%s QS reported=%d\n", cpu, loc[cpu], qs[cpu]
+				if (loc[cpu] !~ /^[0-9]+$/) { bad = 1; continue }
+				if (loc[cpu] + 0 < 200) continue
+				busy++
+				if (qs[cpu] == 0 || loc[cpu] + 0 >= 200 + 3 * gps) bad = 1
+			}
+			if (busy > 1 || bad) { print "idle CPUs were woken by grace periods"; exit 1 }
+		}'
+}
+
+boot_test rcu-idle-smp8 --smp 8 --append "rcutree.gp_bench=2 shutdown_secs=10" \
+	--expect "rcu-bench: synchronize_rcu idle cpus=8 n=200" \
+	--expect "rcu: rcu_sched: [1-9][0-9]* grace periods completed" \
+	--expect " LOC:" \
+	--expect "reboot: Power down"
+if _test_selected rcu-idle-smp8; then
+	run_cmd_test rcu-idle-smp8-loc rcu_check_idle_loc "$LOGDIR/rcu-idle-smp8.log"
+fi
+
+# --- bad values --------------------------------------------------------------------------------------------
+
+# rcutree.rcu_fanout_leaf must be 2..64: one warning naming the parameter, then a normal boot.
+rcu_count_lines() { # LOG REGEX N: exactly N console lines match
+	local n
+	n=$(tr -d '\r' <"$1" | grep -Ec -- "$2" || true)
+	echo "$n lines match /$2/"
+	[ "$n" = "$3" ]
+}
+for v in 1 100; do
+	boot_test "rcu-fanout-leaf-$v" --smp 2 --append "rcutree.rcu_fanout_leaf=$v shutdown_secs=1" \
+		--expect "rcu: rcutree\.rcu_fanout_leaf: invalid value '$v'" \
+		--expect "rcu: Hierarchical RCU implementation\." \
+		--expect "reboot: Power down"
+	if _test_selected "rcu-fanout-leaf-$v"; then
+		run_cmd_test "rcu-fanout-leaf-$v-one-warning" rcu_count_lines \
+			"$LOGDIR/rcu-fanout-leaf-$v.log" 'rcutree\.rcu_fanout_leaf[^=]' 1
+	fi
+done
