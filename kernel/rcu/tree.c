@@ -248,7 +248,13 @@ void rcu_gp_kthread_wake(void)
 {
 	struct task_struct *t = READ_ONCE(rcu_state.gp_kthread);
 
-	if (!t || current == t)
+	/*
+	 * The kthread need not wake itself while it runs (it rechecks the
+	 * root), but it may be the one reporting the last QS from inside its
+	 * own schedule(), its wait condition already checked: that wakeup
+	 * must not be lost, or the grace period waits out an FQS timeout.
+	 */
+	if (!t || (current == t && READ_ONCE(t->__state) == TASK_RUNNING))
 		return;
 	rcu_state.n_gp_kthread_wakeups++;
 	wake_up(&rcu_state.gp_wq);
@@ -535,8 +541,20 @@ void rcu_sched_clock_irq(int user)
 	if (!rdp->mynode)
 		return;		/* before rcu_init() */
 	rdp->ticks_this_gp++;
-	/* The tick interrupted the idle loop, or user mode: a quiescent state. */
-	if (user || rcu_is_cpu_rrupt_from_idle())
+	/*
+	 * The tick interrupted the idle loop, or user mode: a quiescent
+	 * state. So is any task context that holds no preempt count: in this
+	 * non-preemptible flavor every reader (rcu_read_lock(), spinlocks,
+	 * _sched readers) raises it, and interrupts were on. preempt_count
+	 * is always maintained here (PREEMPT_COUNT), which Linux's !PREEMPT
+	 * builds cannot count on, so a CPU busy in the kernel reports at its
+	 * next tick instead of after jiffies_till_sched_qs.
+	 * PREEMPT_RCU readers do not touch preempt_count: not for them.
+	 */
+	if (user || rcu_is_cpu_rrupt_from_idle() ||
+	    (!IS_ENABLED(CONFIG_PREEMPT_RCU) &&
+	     (preempt_count() & ~HARDIRQ_MASK) == 0 &&
+	     (preempt_count() & HARDIRQ_MASK) == HARDIRQ_OFFSET))	/* not a nested irq */
 		rcu_qs();
 	/* Asked for help and the interrupted task never calls cond_resched(): reschedule it. */
 	if (READ_ONCE(rdp->urgent_qs) && preempt_count() == HARDIRQ_OFFSET)
@@ -681,16 +699,18 @@ static void force_qs_rnp(bool first)
 static void rcu_gp_fqs_loop(void)
 {
 	struct rcu_node *root = rcu_get_root();
-	bool first = true;
 	unsigned long j = jiffies_till_first_fqs;
 
-	/* jiffies_till_first_fqs=0: scan at once (idle CPUs credited immediately). */
-	if (!j) {
-		force_qs_rnp(true);
-		rcu_state.n_force_qs++;
-		first = false;
-		j = jiffies_till_next_fqs;
-	}
+	/*
+	 * Unlike Linux, scan once right away: CPUs already idle are credited
+	 * now instead of after jiffies_till_first_fqs, and the busy ones get
+	 * their dyntick snapshot, so the first timed scan (after
+	 * jiffies_till_first_fqs) credits any that passed through idle since.
+	 * On an idle machine this takes the FQS wait out of every grace
+	 * period; the scan reads one counter per CPU still in the mask.
+	 */
+	force_qs_rnp(true);
+	rcu_state.n_force_qs++;
 	for (;;) {
 		long left;
 
@@ -715,9 +735,8 @@ static void rcu_gp_fqs_loop(void)
 			continue;
 		WRITE_ONCE(rcu_state.gp_state, RCU_GP_DOING_FQS);
 		WRITE_ONCE(rcu_state.gp_flags, READ_ONCE(rcu_state.gp_flags) & ~RCU_GP_FLAG_FQS);
-		force_qs_rnp(first);
+		force_qs_rnp(false);
 		rcu_state.n_force_qs++;
-		first = false;
 		j = jiffies_till_next_fqs;
 		rcu_check_cpu_stall(NULL);
 	}
