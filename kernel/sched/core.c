@@ -273,13 +273,19 @@ static void finish_task_switch(struct task_struct *prev)
 	struct rq *rq = cpu_rq(raw_smp_processor_id());
 	long state = READ_ONCE(prev->__state);
 	bool migrate = prev->migrate_to >= 0 && !prev->on_rq && state == TASK_RUNNING;
+	/*
+	 * A dying task preempted (CONFIG_PREEMPT) between setting TASK_DEAD and
+	 * its final schedule() is still queued and will run again: only its
+	 * final switch, which dequeued it, may drop its reference.
+	 */
+	bool dead = state == TASK_DEAD && !prev->on_rq;
 
 	/* Release: prev's stack is no longer in use once on_cpu reads 0. */
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 	do_raw_spin_unlock(&rq->lock);
 	if (migrate)
 		migrate_after_switch(prev);
-	if (unlikely(state == TASK_DEAD))
+	if (unlikely(dead))
 		put_task_struct(prev);
 }
 

@@ -200,8 +200,14 @@ void x86_interrupt_dispatch(struct pt_regs *regs)
 		inc_irq_stat(spurious);
 	apic_eoi();
 	irq_exit();
-	/* CONFIG_PREEMPT: preempt the interrupted task if it allowed it. */
+	/*
+	 * CONFIG_PREEMPT: preempt the interrupted task if it allowed it. Never
+	 * the idle task: interrupted in its halt it is still in RCU's extended
+	 * quiescent state, and a task switched in from there would run
+	 * unwatched by RCU (its readers credited as idle). The idle loop
+	 * leaves the quiescent state and calls schedule() itself.
+	 */
 	if (IS_ENABLED(CONFIG_PREEMPTION) && (regs->rflags & X86_EFLAGS_IF) &&
-	    !preempt_count() && need_resched())
+	    !preempt_count() && need_resched() && !(current->flags & PF_IDLE))
 		preempt_schedule_irq();
 }
