@@ -57,6 +57,8 @@ static int kernel_init(void *unused)
 	rcu_init_kthreads();
 	smp_init();
 	smp_measure_ipi_rtt();
+	/* Every CPU is up: boot-time RCU expediting ends here, before the initcalls (update.c). */
+	rcu_end_inkernel_boot();
 	do_initcalls();
 	ktap_run_suites();
 	system_state = SYSTEM_RUNNING;

@@ -5,9 +5,10 @@
  * kfree_rcu(), synchronize_rcu(), rcu_barrier() and the polling API.
  * The flavor-specific parts come from <rcu/rcutree.h>.
  *
- * In this non-preemptible kernel (CONFIG_PREEMPT_NONE) a reader is a
- * region without a voluntary context switch: rcu_read_lock() costs a
- * compiler barrier plus the preempt-count update debug builds want anyway.
+ * In a non-preemptible kernel (CONFIG_PREEMPT_NONE) a reader is a region
+ * without a voluntary context switch: rcu_read_lock() costs a compiler
+ * barrier plus the preempt-count update debug builds want anyway. With
+ * CONFIG_PREEMPT_RCU it is a per-task counter and readers may be preempted.
  */
 #ifndef _RCU_RCUPDATE_H
 #define _RCU_RCUPDATE_H
@@ -17,9 +18,45 @@
 #include <kernel/irqflags.h>
 #include <asm/barrier.h>
 #include <rcu/types.h>
+#include <sched/task.h>	/* current, for the preemptible readers */
 
 /* --- readers --------------------------------------------------------------- */
 
+#ifdef CONFIG_PREEMPT_RCU
+/*
+ * Preemptible RCU (kernel/rcu/tree_plugin.c): a reader is a per-task
+ * nesting count, so it may be preempted. The task's context switch moves
+ * it onto its rcu_node's blocked-tasks list; the outermost unlock finds
+ * the rarely set "special" word non-zero and takes the slow path
+ * (leave the list, report a deferred quiescent state, drop a boost).
+ * Interrupt handlers nest on the interrupted task's count; they see a
+ * zero count only in the window inside rcu_read_unlock() itself, where
+ * the task's own check still follows.
+ */
+void rcu_read_unlock_special(struct task_struct *t);
+
+static __always_inline void rcu_read_lock(void)
+{
+	current->rcu_read_lock_nesting++;
+	barrier();	/* the critical section starts after the increment */
+}
+static __always_inline void rcu_read_unlock(void)
+{
+	struct task_struct *t = current;
+
+	barrier();	/* the critical section ends before the decrement */
+	if (--t->rcu_read_lock_nesting == 0) {
+		barrier();	/* decrement before the special check (pairs with the switch hook) */
+		if (unlikely(READ_ONCE(t->rcu_read_unlock_special.s)))
+			rcu_read_unlock_special(t);
+	}
+}
+/* Depth of the current task's rcu_read_lock() nesting (0 outside readers). */
+static __always_inline int rcu_preempt_depth(void)
+{
+	return READ_ONCE(current->rcu_read_lock_nesting);
+}
+#else
 static __always_inline void rcu_read_lock(void)
 {
 	preempt_disable();	/* no context switch = no quiescent state inside */
@@ -28,6 +65,8 @@ static __always_inline void rcu_read_unlock(void)
 {
 	preempt_enable();
 }
+static __always_inline int rcu_preempt_depth(void) { return 0; }
+#endif
 #define rcu_read_lock_sched()		preempt_disable()
 #define rcu_read_unlock_sched()		preempt_enable()
 #define rcu_read_lock_sched_notrace()	preempt_disable()
@@ -38,7 +77,8 @@ static __always_inline void rcu_read_unlock(void)
 /* True in any context RCU treats as a reader (preemption or interrupts off, or a handler). */
 static inline bool rcu_read_lock_held(void)
 {
-	return preempt_count() != 0 || irqs_disabled_flags(arch_local_save_flags());
+	return rcu_preempt_depth() > 0 || preempt_count() != 0 ||
+	       irqs_disabled_flags(arch_local_save_flags());
 }
 #define rcu_read_lock_sched_held()	rcu_read_lock_held()
 #define rcu_read_lock_bh_held()		rcu_read_lock_held()
@@ -68,6 +108,20 @@ unsigned long get_state_synchronize_rcu(void);
 unsigned long start_poll_synchronize_rcu(void);
 bool poll_state_synchronize_rcu(unsigned long oldstate);
 void cond_synchronize_rcu(unsigned long oldstate);
+/*
+ * Expedite steering (kernel/rcu/update.c), as Linux: rcupdate.rcu_expedited
+ * or a nonzero rcu_expedite_gp() nesting makes synchronize_rcu() expedited;
+ * rcupdate.rcu_normal makes synchronize_rcu_expedited() a normal wait and
+ * wins over both. Grace periods are expedited during boot, until
+ * rcu_end_inkernel_boot() (init, once every CPU is up, before the initcalls).
+ */
+bool rcu_gp_is_expedited(void);
+bool rcu_gp_is_normal(void);
+void rcu_expedite_gp(void);
+void rcu_unexpedite_gp(void);
+void rcu_end_inkernel_boot(void);
+/* Expedited grace periods completed so far (statistics, tests). */
+unsigned long rcu_exp_gp_completed(void);
 #define call_rcu_sched			call_rcu
 #define call_rcu_bh			call_rcu
 #define synchronize_sched		synchronize_rcu

@@ -25,6 +25,8 @@ bool rcu_is_watching(void);
 void rcu_show_stats(void);
 /* Grace periods completed so far (for tests and reports). */
 unsigned long rcu_gp_completed(void);
+/* Ask for a forced quiescent-state scan of the current grace period now (rcutorture). */
+void rcu_force_quiescent_state(void);
 /* A CPU coming online (before it is marked online). */
 void rcu_cpu_starting(unsigned int cpu);
 

@@ -22,6 +22,12 @@
  *       cond_resched(): under PREEMPT_NONE those CPUs report a quiescent
  *       state only when RCU asks for one (after rcutree.jiffies_till_sched_qs),
  *       so this is the "busy kernel" latency. Takes about 200 x 100 ms.
+ *   rcu-bench: synchronize_rcu_expedited idle cpus=C n=200 median_ns=M p99_ns=P max_ns=X
+ *   rcu-bench: synchronize_rcu_expedited busy cpus=C n=200 median_ns=M p99_ns=P max_ns=X
+ *       The same two runs with synchronize_rcu_expedited() (tree_exp.c):
+ *       idle CPUs are skipped without an IPI; each busy CPU gets one IPI,
+ *       which finds its spinner outside any reader and reports at once.
+ *       rcutree.gp_bench=3 runs only these two.
  *
  * With one CPU synchronize_rcu() returns at once (rcu_blocking_is_gp()).
  * Figures are reported, never judged. If the run does not end within
@@ -43,11 +49,15 @@
 #include <kernel/mm.h>
 #include <kernel/atomic.h>
 #include <kernel/errno.h>
+#include "rcu_perf_common.h"
 
-/* 1: every figure; 2: only "synchronize_rcu idle" (grace periods on an otherwise idle system). */
+/*
+ * 1: every figure; 2: only "synchronize_rcu idle" (grace periods on an
+ * otherwise idle system); 3: only the two synchronize_rcu_expedited lines.
+ */
 static int gp_bench;
-KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 2,
-       "run the RCU boot benchmark: 1 all figures (synchronize_rcu latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only");
+KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 3,
+       "run the RCU boot benchmark: 1 all figures (synchronize_rcu and synchronize_rcu_expedited latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only, 3 synchronize_rcu_expedited latency only");
 
 #define GB_WARMUP	10
 #define GB_SAMPLES	200
@@ -58,32 +68,24 @@ KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 2,
 
 static u64 gb_samples[GB_SAMPLES];
 
-static void gb_sort(u64 *a, unsigned int n)
-{
-	for (unsigned int i = 1; i < n; i++) {
-		u64 v = a[i];
-		unsigned int j = i;
-
-		for (; j > 0 && a[j - 1] > v; j--)
-			a[j] = a[j - 1];
-		a[j] = v;
-	}
-}
-
 /* --- synchronize_rcu() latency --------------------------------------------------- */
+
+/* Which wait the latency runs time: synchronize_rcu() or synchronize_rcu_expedited(). */
+static void (*gb_sync_fn)(void) = synchronize_rcu;
+static const char *gb_sync_name = "synchronize_rcu";
 
 static void gb_sync_latency(const char *load)
 {
 	for (int i = 0; i < GB_WARMUP; i++)
-		synchronize_rcu();
+		gb_sync_fn();
 	for (int i = 0; i < GB_SAMPLES; i++) {
 		u64 t0 = local_clock();
 
-		synchronize_rcu();
+		gb_sync_fn();
 		gb_samples[i] = local_clock() - t0;
 	}
-	gb_sort(gb_samples, GB_SAMPLES);
-	pr_info("synchronize_rcu %s cpus=%u n=%u median_ns=%llu p99_ns=%llu max_ns=%llu\n", load,
+	rcu_perf_sort_u64(gb_samples, GB_SAMPLES);
+	pr_info("%s %s cpus=%u n=%u median_ns=%llu p99_ns=%llu max_ns=%llu\n", gb_sync_name, load,
 		num_online_cpus(), GB_SAMPLES, (unsigned long long)gb_samples[GB_SAMPLES / 2],
 		(unsigned long long)gb_samples[GB_SAMPLES * 99 / 100],
 		(unsigned long long)gb_samples[GB_SAMPLES - 1]);
@@ -212,8 +214,14 @@ static int gb_thread(void *unused)
 		complete(&gb_done);
 		return 0;
 	}
-	gb_call_rcu_rate();
-	gb_flood();
+	if (gp_bench == 1) {
+		gb_call_rcu_rate();
+		gb_flood();
+		gb_sync_latency("idle");
+		gb_sync_latency_busy();
+	}
+	gb_sync_fn = synchronize_rcu_expedited;
+	gb_sync_name = "synchronize_rcu_expedited";
 	gb_sync_latency("idle");
 	gb_sync_latency_busy();
 	complete(&gb_done);

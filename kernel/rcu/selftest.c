@@ -37,7 +37,7 @@
 #include <kernel/printk.h>
 #include <asm/barrier.h>
 
-static bool rcu_selftest;
+bool rcu_selftest;	/* also gates exp_selftest.c */
 KPARAM_BOOL("rcutree.selftest", rcu_selftest,
 	    "run the RCU self-tests (KTAP suite \"rcu\") at boot");
 
@@ -353,6 +353,7 @@ static void rst_queue_barrier_cbs(unsigned int cpu)
 #define RST_SLOW_US	20
 
 static unsigned int rst_slow_cpu;
+static bool rst_slow_queued;	/* all RST_SLOW_N queued (the queuer may be preempted midway) */
 
 static void rst_slow_cb(struct rcu_head *rh)
 {
@@ -367,9 +368,12 @@ static void rst_slow_worker(unsigned int cpu)
 	if (cpu == rst_slow_cpu) {
 		for (int i = 0; i < RST_SLOW_N; i++)
 			call_rcu(&rst_bheads[i], rst_slow_cb);
+		smp_store_release(&rst_slow_queued, true);
 		return;
 	}
-	while (!atomic_read(&rst_barrier_count) && local_clock() < end)
+	/* Only callbacks queued before rcu_barrier() count: wait for all of them to be. */
+	while ((!smp_load_acquire(&rst_slow_queued) || !atomic_read(&rst_barrier_count)) &&
+	       local_clock() < end)
 		msleep(1);
 	rst_barrier_at_start = atomic_read(&rst_barrier_count);
 	rcu_barrier();
@@ -418,6 +422,7 @@ static void rcu_barrier_waits(void)
 		cpumask_set_cpu(other, &two);
 		cpumask_set_cpu(rst_slow_cpu, &two);
 		atomic_set(&rst_barrier_count, 0);
+		WRITE_ONCE(rst_slow_queued, false);
 		rst_barrier_at_start = rst_barrier_at_end = -1;
 		if (!rst_run_on_cpus(&two, rst_slow_worker, 2 * RST_GP_MS))
 			return;	/* leaked */

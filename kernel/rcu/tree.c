@@ -24,8 +24,9 @@
 struct rcu_state rcu_state = {
 	/* Start 300 grace periods short of wrapping, as Linux does, to exercise wrap handling. */
 	.gp_seq = (0UL - 300UL) << RCU_SEQ_CTR_SHIFT,
-	.name = "rcu_sched",
-	.abbr = 's',
+	/* Linux's names: the preemptible flavor's kthread is rcu_preempt. */
+	.name = IS_ENABLED(CONFIG_PREEMPT_RCU) ? "rcu_preempt" : "rcu_sched",
+	.abbr = IS_ENABLED(CONFIG_PREEMPT_RCU) ? 'p' : 's',
 };
 DEFINE_PER_CPU(struct rcu_data, rcu_data);
 DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = {
@@ -115,8 +116,8 @@ void rcu_nmi_exit(void)
 void rcu_irq_enter(void) { rcu_nmi_enter(); }
 void rcu_irq_exit(void) { rcu_nmi_exit(); }
 
-/* Interrupted the idle loop itself (not a nested interrupt, not a task)? */
-static bool rcu_is_cpu_rrupt_from_idle(void)
+/* Interrupted the idle loop itself (not a nested interrupt, not a task)? Also tree_exp.c. */
+bool rcu_is_cpu_rrupt_from_idle(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
@@ -134,12 +135,15 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp);
  * interrupted by the tick, cond_resched() on request). Catch up with a
  * grace period that started since we last looked, then report at once:
  * waiting for rcu_core() would add up to a tick to every grace period.
- * Interrupts are off.
+ * Interrupts are off. Also preemptible RCU's outermost rcu_read_unlock().
  */
-static void rcu_qs(void)
+void rcu_qs(void)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
+	/* An expedited grace period's IPI found this CPU in a reader: it is out now. */
+	if (READ_ONCE(rdp->exp_deferred_qs))
+		rcu_exp_report_deferred(rdp);
 	if (rdp->gp_seq != READ_ONCE(rdp->mynode->gp_seq))
 		note_gp_changes(rdp);
 	if (READ_ONCE(rdp->cpu_no_qs)) {
@@ -155,6 +159,8 @@ void rcu_note_context_switch(bool preempt)
 
 	if (!rdp->mynode)
 		return;		/* before rcu_init() */
+	/* Preemptible RCU: a task inside a reader goes on its leaf's blocked list first. */
+	rcu_preempt_note_context_switch(preempt);
 	rcu_qs();
 	if (READ_ONCE(rdp->urgent_qs)) {
 		WRITE_ONCE(rdp->urgent_qs, false);
@@ -172,7 +178,7 @@ int rcu_cond_resched_hook(void)
 		return 0;
 	local_irq_save(flags);
 	rdp = this_cpu_ptr(&rcu_data);
-	if (preempt_count() == 0 && rdp->urgent_qs) {
+	if (preempt_count() == 0 && rcu_preempt_depth() == 0 && rdp->urgent_qs) {
 		WRITE_ONCE(rdp->urgent_qs, false);
 		WRITE_ONCE(rdp->need_heavy_qs, false);
 		rcu_qs();
@@ -198,7 +204,8 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 		}
 		WRITE_ONCE(rnp->qsmask, rnp->qsmask & ~mask);
 		rnp->n_qs_reported++;
-		if (rnp->qsmask) {
+		/* A leaf stays up while tasks preempted in readers block this GP. */
+		if (rnp->qsmask || rcu_preempt_blocked_readers_cgp(rnp)) {
 			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 			return;
 		}
@@ -422,7 +429,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	/* Ask for a grace period now, unless the leaf is busy (rcu_core will). */
 	if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
 		preempt_disable();
-		__note_gp_changes(rdp->mynode, rdp);
+		/* Its own request for a GP (from advancing callbacks) needs the wakeup too. */
+		needwake |= __note_gp_changes(rdp->mynode, rdp);
 		needwake |= rcu_accelerate_cbs(rdp->mynode, rdp);
 		raw_spin_unlock_rcu_node(rdp->mynode);
 		preempt_enable_no_resched();
@@ -549,10 +557,12 @@ void rcu_sched_clock_irq(int user)
 	 * is always maintained here (PREEMPT_COUNT), which Linux's !PREEMPT
 	 * builds cannot count on, so a CPU busy in the kernel reports at its
 	 * next tick instead of after jiffies_till_sched_qs.
-	 * PREEMPT_RCU readers do not touch preempt_count: not for them.
+	 * PREEMPT_RCU readers do not touch preempt_count: there the task's
+	 * reader nesting must be zero too.
 	 */
+	rcu_preempt_sched_clock_irq(user);
 	if (user || rcu_is_cpu_rrupt_from_idle() ||
-	    (!IS_ENABLED(CONFIG_PREEMPT_RCU) &&
+	    (rcu_preempt_depth() == 0 &&
 	     (preempt_count() & ~HARDIRQ_MASK) == 0 &&
 	     (preempt_count() & HARDIRQ_MASK) == HARDIRQ_OFFSET))	/* not a nested irq */
 		rcu_qs();
@@ -578,19 +588,27 @@ static void rcu_gp_slow(int delay)
 		schedule_timeout_uninterruptible(delay);
 }
 
-/* Polled grace periods follow the normal ones (see rcu_state.gp_seq_polled). */
+/*
+ * Polled grace periods follow the normal ones (see rcu_state.gp_seq_polled)
+ * and the expedited ones (rcu_exp_poll_start()): a grace period closes the
+ * polled phase only if it is still the one that was open when that grace
+ * period started, so every phase it closes began before it did.
+ */
+static unsigned long rcu_poll_gp_snap;	/* the polled phase this normal GP joined */
+
 static void rcu_poll_gp_seq_start(void)
 {
 	raw_spin_lock(&rcu_state.poll_lock);
 	if (!rcu_seq_state(rcu_state.gp_seq_polled))
 		rcu_seq_start(&rcu_state.gp_seq_polled);
+	rcu_poll_gp_snap = rcu_state.gp_seq_polled;
 	raw_spin_unlock(&rcu_state.poll_lock);
 }
 
 static void rcu_poll_gp_seq_end(void)
 {
 	raw_spin_lock(&rcu_state.poll_lock);
-	if (rcu_seq_state(rcu_state.gp_seq_polled))
+	if (rcu_state.gp_seq_polled == rcu_poll_gp_snap)
 		rcu_seq_end(&rcu_state.gp_seq_polled);
 	raw_spin_unlock(&rcu_state.poll_lock);
 }
@@ -625,6 +643,8 @@ static bool rcu_gp_init(void)
 	WRITE_ONCE(rcu_state.gp_state, RCU_GP_INIT);
 	rcu_for_each_node_breadth_first(rnp) {
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
+		rcu_preempt_gp_init_node(rnp);	/* tasks already blocked block this GP */
+		rcu_boost_gp_start(rnp);
 		WRITE_ONCE(rnp->qsmask, rnp->qsmaskinit);
 		WRITE_ONCE(rnp->gp_seq, rcu_state.gp_seq);
 		rdp = this_cpu_ptr(&rcu_data);
@@ -653,7 +673,11 @@ static void force_qs_rnp(bool first)
 
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
 		if (!rnp->qsmask) {
-			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+			/* Only preempted readers (if any) hold this leaf up: boost them when due. */
+			if (rcu_preempt_blocked_readers_cgp(rnp))
+				rcu_initiate_boost(rnp, flags);		/* releases the lock */
+			else
+				raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 			continue;
 		}
 		for_each_leaf_node_possible_cpu(rnp, cpu) {
@@ -696,9 +720,16 @@ static void force_qs_rnp(bool first)
 	}
 }
 
-static void rcu_gp_fqs_loop(void)
+/* The grace period is over: every CPU and every blocking reader has reported to the root. */
+static bool rcu_gp_root_done(void)
 {
 	struct rcu_node *root = rcu_get_root();
+
+	return !READ_ONCE(root->qsmask) && !rcu_preempt_blocked_readers_cgp(root);
+}
+
+static void rcu_gp_fqs_loop(void)
+{
 	unsigned long j = jiffies_till_first_fqs;
 
 	/*
@@ -714,7 +745,7 @@ static void rcu_gp_fqs_loop(void)
 	for (;;) {
 		long left;
 
-		if (!READ_ONCE(root->qsmask))
+		if (rcu_gp_root_done())
 			break;
 		rcu_state.jiffies_force_qs = jiffies + j;
 		/*
@@ -724,10 +755,10 @@ static void rcu_gp_fqs_loop(void)
 		rcu_state.jiffies_kick_kthreads = jiffies + 3 * j + HZ / 10;
 		WRITE_ONCE(rcu_state.gp_state, RCU_GP_WAIT_FQS);
 		left = wait_event_idle_timeout(rcu_state.gp_wq,
-			!READ_ONCE(root->qsmask) || (READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS),
+			rcu_gp_root_done() || (READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS),
 			j ? j : 1);
 		rcu_state.gp_activity = jiffies;
-		if (!READ_ONCE(root->qsmask))
+		if (rcu_gp_root_done())
 			break;
 		if (rcu_kick_kthreads && time_after(jiffies, rcu_state.jiffies_kick_kthreads))
 			rcu_state.n_kthread_kicks++;	/* overslept: this wakeup is the kick */
@@ -839,42 +870,80 @@ void wait_rcu_gp(call_rcu_func_t crf)
 }
 
 /*
- * With one CPU online in this non-preemptible kernel, a caller of
+ * With one CPU online in a non-preemptible kernel, a caller of
  * synchronize_rcu() is itself in a quiescent state and no reader can run
  * elsewhere: the wait is already over (Linux's rcu_blocking_is_gp()).
+ * Preemptible RCU readers may be preempted on this very CPU: no shortcut.
  */
 static bool rcu_blocking_is_gp(void)
 {
-	return !READ_ONCE(rcu_scheduler_active) || num_online_cpus() <= 1;
+	return !READ_ONCE(rcu_scheduler_active) ||
+	       (!IS_ENABLED(CONFIG_PREEMPT_RCU) && num_online_cpus() <= 1);
+}
+
+/* Also synchronize_rcu_expedited()'s shortcut (tree_exp.c). */
+bool rcu_sync_is_trivial(void)
+{
+	unsigned long flags;
+
+	if (!rcu_blocking_is_gp())
+		return false;
+	/*
+	 * The wait is over, but pollers must see a grace period pass:
+	 * step the polled number through a whole one, unless a grace
+	 * period is under way (its end will count for them).
+	 */
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (!rcu_seq_state(rcu_state.gp_seq_polled)) {
+		rcu_seq_start(&rcu_state.gp_seq_polled);
+		rcu_seq_end(&rcu_state.gp_seq_polled);
+	}
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	return true;
+}
+
+/*
+ * An expedited grace period counts for pollers too. At its start it opens
+ * a polled phase if none is open, and returns the phase's number; at its
+ * end it closes that phase if still open: whoever opened it, the phase
+ * began before this expedited grace period did, so a full grace period
+ * has passed since. Normal grace periods may close it earlier (by the
+ * same argument); then the expedited end leaves the number alone.
+ */
+unsigned long rcu_exp_poll_start(void)
+{
+	unsigned long flags, snap;
+
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (!rcu_seq_state(rcu_state.gp_seq_polled))
+		rcu_seq_start(&rcu_state.gp_seq_polled);
+	snap = rcu_state.gp_seq_polled;
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	return snap;
+}
+
+void rcu_exp_poll_end(unsigned long snap)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (rcu_state.gp_seq_polled == snap)
+		rcu_seq_end(&rcu_state.gp_seq_polled);
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
 }
 
 void synchronize_rcu(void)
 {
-	WARN_ONCE(preempt_count() || irqs_disabled(),
+	WARN_ONCE(preempt_count() || irqs_disabled() || rcu_preempt_depth(),
 		  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
-	if (rcu_blocking_is_gp()) {
-		unsigned long flags;
-
-		/*
-		 * The wait is over, but pollers must see a grace period pass:
-		 * step the polled number through a whole one, unless a normal
-		 * grace period is under way (its end will count for them).
-		 */
-		raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
-		if (!rcu_seq_state(rcu_state.gp_seq_polled)) {
-			rcu_seq_start(&rcu_state.gp_seq_polled);
-			rcu_seq_end(&rcu_state.gp_seq_polled);
-		}
-		raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	if (rcu_sync_is_trivial())
+		return;
+	/* rcupdate.rcu_expedited, rcu_expedite_gp() or boot (update.c). */
+	if (rcu_gp_is_expedited()) {
+		synchronize_rcu_expedited();
 		return;
 	}
 	wait_rcu_gp(call_rcu);
-}
-
-/* Expedited grace periods are a later step (IPI-driven); until then, a normal one. */
-__weak void synchronize_rcu_expedited(void)
-{
-	synchronize_rcu();
 }
 
 /* Polling cookies are rcu_state.gp_seq_polled numbers. */
@@ -924,6 +993,27 @@ void cond_synchronize_rcu(unsigned long oldstate)
 unsigned long rcu_gp_completed(void)
 {
 	return READ_ONCE(rcu_state.n_gp_completed);
+}
+
+/*
+ * Ask the grace-period kthread for a forced quiescent-state scan now
+ * rather than at its next timeout (rcutorture's fqs kthread uses this to
+ * hit the races around the scan). Nothing to do without a grace period.
+ */
+void rcu_force_quiescent_state(void)
+{
+	struct rcu_node *root = rcu_get_root();
+	unsigned long flags;
+	bool wake = false;
+
+	raw_spin_lock_irqsave_rcu_node(root, flags);
+	if (rcu_gp_in_progress() && !(READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS)) {
+		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_FQS);
+		wake = true;
+	}
+	raw_spin_unlock_irqrestore_rcu_node(root, flags);
+	if (wake)
+		rcu_gp_kthread_wake();
 }
 
 /* ===== rcu_barrier ============================================================ */
@@ -990,6 +1080,7 @@ void rcu_show_stats(void)
 			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, rcu_segcblist_n_cbs(&rdp->cblist),
 			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis);
 	}
+	rcu_exp_show_stats();
 }
 
 /* ===== boot ==================================================================== */
@@ -1005,6 +1096,8 @@ static void rcu_init_nodes(void)
 			int parent = rcu_geometry_parent(g, level, i);
 
 			spin_lock_init(&rnp->lock);
+			rcu_preempt_init_node(rnp);
+			rcu_boost_init_node(rnp);
 			rnp->level = level;
 			rcu_geometry_node_span(g, level, i, &rnp->grplo, &rnp->grphi);
 			rnp->gp_seq = rnp->gp_seq_needed = rcu_state.gp_seq;
@@ -1076,6 +1169,8 @@ void rcu_init(void)
 	rcu_state.gp_seq_polled = rcu_state.gp_seq;	/* wrap early here too */
 	mutex_init(&rcu_state.barrier_mutex);
 	init_completion(&rcu_state.barrier_completion);
+	rcu_exp_init();
+	rcu_expedite_gp();	/* as Linux: expedited until rcu_end_inkernel_boot() */
 	rcu_init_nodes();
 	for_each_possible_cpu(cpu)
 		rcu_init_percpu_data(cpu);
@@ -1093,6 +1188,7 @@ void rcu_init_kthreads(void)
 
 	t = kthread_create(rcu_gp_kthread, NULL, "%s", rcu_state.name);
 	BUG_ON(!t);
+	rcu_kthread_set_prio(t);	/* rcutree.kthread_prio, as Linux */
 	WRITE_ONCE(rcu_state.gp_kthread, t);
 	wake_up_process(t);
 	for_each_possible_cpu(cpu) {
@@ -1101,9 +1197,12 @@ void rcu_init_kthreads(void)
 		t = kthread_create_on_cpu(rcu_cpu_kthread, rdp, cpu, "rcuc/%u");
 		BUG_ON(!t);
 		rdp->rcu_cpu_kthread_task = t;
+		if (IS_ENABLED(CONFIG_RCU_BOOST))	/* Linux: rcuc runs at kthread_prio with boosting */
+			rcu_kthread_set_prio(t);
 		if (cpu_online(cpu))	/* the rest start at their first wakeup, once online */
 			wake_up_process(t);
 	}
+	rcu_spawn_boost_kthreads();	/* rcub/N, with CONFIG_RCU_BOOST */
 	smp_mb();	/* kthreads visible before grace periods may be waited for */
 	WRITE_ONCE(rcu_scheduler_active, true);
 	/* Callbacks queued during early boot wait for a grace period now. */

@@ -36,6 +36,34 @@ struct rcu_node {
 	int level;			/* 0 = root */
 	struct rcu_node *parent;
 	unsigned long n_qs_reported;	/* bits cleared here (statistics) */
+	/*
+	 * Expedited grace periods (tree_exp.c): CPUs/children that still owe
+	 * the running expedited grace period a quiescent state. Set from
+	 * qsmaskinit at its start, under ->lock.
+	 */
+	unsigned long expmask;
+#ifdef CONFIG_PREEMPT_RCU
+	/*
+	 * Preemptible RCU (tree_plugin.c), leaves only, under ->lock: tasks
+	 * preempted inside readers on this leaf's CPUs, newest at the head.
+	 * gp_tasks (exp_tasks) points at the first entry that blocks the
+	 * current normal (expedited) grace period: it and every entry
+	 * after it, to the tail, do. NULL: no task blocks that grace period.
+	 */
+	struct list_head blkd_tasks;
+	struct list_head *gp_tasks;
+	struct list_head *exp_tasks;
+	unsigned long n_tasks_blocked;	/* tasks queued here (statistics) */
+#endif
+#ifdef CONFIG_RCU_BOOST
+	/* Priority boosting (tree_boost.c), leaves only. */
+	struct list_head *boost_tasks;	/* next blocked task to boost, NULL: none */
+	unsigned long boost_time;	/* jiffies from which this GP's readers may be boosted */
+	struct rt_mutex boost_mtx;	/* proxy-locked for the reader being boosted */
+	struct task_struct *boost_kthread_task;	/* rcub/N */
+	struct wait_queue_head boost_wq;
+	unsigned long n_boosts;		/* readers boosted (statistics) */
+#endif
 };
 
 /* What the grace-period kthread is doing (for stall reports). */
@@ -80,6 +108,13 @@ struct rcu_state {
 	atomic_t barrier_cpu_count;
 	struct completion barrier_completion;
 	unsigned long barrier_sequence;
+	/* Expedited grace periods (tree_exp.c). */
+	unsigned long expedited_sequence;	/* rcu_seq; written under exp_mutex */
+	struct mutex exp_mutex;			/* one expedited grace period at a time */
+	struct wait_queue_head exp_wq;		/* its driver waits here for the root's expmask */
+	unsigned long n_exp_gps;		/* expedited grace periods run */
+	unsigned long n_exp_ipis_sent;		/* expedited IPIs sent */
+	unsigned long n_exp_idle_skips;		/* CPUs skipped as dyntick-idle */
 	const char *name;			/* "rcu_sched" */
 	char abbr;				/* 's' */
 };
@@ -111,6 +146,10 @@ struct rcu_data {
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
 	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis, n_rcu_core;
 	unsigned long ticks_this_gp;	/* scheduling-clock ticks in the current GP (stall report) */
+	/* Expedited grace periods (tree_exp.c). */
+	bool exp_deferred_qs;		/* IPI found a reader: report at the next rcu_qs() */
+	unsigned long n_exp_ipis;	/* expedited IPIs received (statistics) */
+	unsigned long n_exp_deferred;	/* of which found a reader and deferred */
 };
 
 /* Per-CPU extended-quiescent-state tracking. */
@@ -162,6 +201,83 @@ bool rcu_dynticks_in_eqs(int snap);
 int rcu_dynticks_snap(int cpu);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long gps, unsigned long flags);
 void rcu_gp_kthread_wake(void);
+/* This CPU is in a quiescent state now; interrupts off. */
+void rcu_qs(void);
+/* In an interrupt: did it interrupt the idle loop itself? */
+bool rcu_is_cpu_rrupt_from_idle(void);
+
+/* --- expedited grace periods (tree_exp.c) --- */
+void rcu_exp_init(void);
+/* From rcu_qs(), interrupts off: report the QS an expedited IPI deferred. */
+void rcu_exp_report_deferred(struct rcu_data *rdp);
+void rcu_exp_show_stats(void);
+/* tree.c: true if a synchronous wait needs no grace period (steps the polled number). */
+bool rcu_sync_is_trivial(void);
+/* tree.c: the polled grace-period number, for expedited grace periods too. */
+unsigned long rcu_exp_poll_start(void);
+void rcu_exp_poll_end(unsigned long snap);
+
+/* --- preemptible RCU (tree_plugin.c); stubs for the non-preemptible flavor --- */
+#ifdef CONFIG_PREEMPT_RCU
+/* Does some task preempted in a reader hold up this leaf for the current GP? */
+static inline bool rcu_preempt_blocked_readers_cgp(struct rcu_node *rnp)
+{
+	return READ_ONCE(rnp->gp_tasks) != NULL;
+}
+void rcu_preempt_init_node(struct rcu_node *rnp);
+/* Context switch, interrupts off: queue current if it is inside a reader. */
+void rcu_preempt_note_context_switch(bool preempt);
+/* GP init, rnp locked: every task already blocked on rnp blocks the new GP. */
+void rcu_preempt_gp_init_node(struct rcu_node *rnp);
+/* The tick, for a task inside a reader or with a deferred quiescent state. */
+void rcu_preempt_sched_clock_irq(int user);
+/* Stall report: print rnp's blocking tasks ("Tasks blocked on level-N ..."); returns how many. */
+int rcu_print_task_stall(struct rcu_node *rnp);
+/*
+ * For expedited grace periods (tree_exp.c): at their start, leaf locked,
+ * the queued tasks block them (->exp_tasks); the IPI defers the CPU's
+ * report when it interrupted a reader (true); a leaf is done only when
+ * ->expmask is empty and no task blocks it (tree_plugin.c reports the
+ * leaf up itself when its last blocking task leaves).
+ */
+void rcu_preempt_exp_start_node(struct rcu_node *rnp);
+bool rcu_preempt_exp_defer(struct rcu_data *rdp);
+static inline bool rcu_preempt_exp_blocked(struct rcu_node *rnp)
+{
+	return READ_ONCE(rnp->exp_tasks) != NULL;
+}
+#else
+static inline bool rcu_preempt_blocked_readers_cgp(struct rcu_node *rnp) { return false; }
+static inline void rcu_preempt_init_node(struct rcu_node *rnp) { }
+static inline void rcu_preempt_note_context_switch(bool preempt) { }
+static inline void rcu_preempt_gp_init_node(struct rcu_node *rnp) { }
+static inline void rcu_preempt_sched_clock_irq(int user) { }
+static inline int rcu_print_task_stall(struct rcu_node *rnp) { return 0; }
+static inline void rcu_preempt_exp_start_node(struct rcu_node *rnp) { }
+static inline bool rcu_preempt_exp_defer(struct rcu_data *rdp) { return false; }
+static inline bool rcu_preempt_exp_blocked(struct rcu_node *rnp) { return false; }
+#endif
+
+/* --- priority boosting (tree_boost.c) --- */
+extern int kthread_prio;	/* rcutree.kthread_prio: SCHED_FIFO priority of RCU kthreads, 0 = normal */
+/* Give an RCU kthread its kthread_prio (no-op when 0). */
+void rcu_kthread_set_prio(struct task_struct *t);
+#ifdef CONFIG_RCU_BOOST
+void rcu_boost_init_node(struct rcu_node *rnp);
+/* GP init, rnp locked: boosting for this GP may start RCU_BOOST_DELAY ms from now. */
+void rcu_boost_gp_start(struct rcu_node *rnp);
+/* FQS on a leaf whose CPUs all reported, rnp locked (released): boost its readers if due. */
+void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags);
+void rcu_spawn_boost_kthreads(void);
+#else
+static inline void rcu_boost_init_node(struct rcu_node *rnp) { }
+static inline void rcu_boost_gp_start(struct rcu_node *rnp) { }
+static inline void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags)
+{
+	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+}
+static inline void rcu_spawn_boost_kthreads(void) { }
+#endif
 
 /* --- stall warnings (tree_stall.c) --- */
 extern int rcu_cpu_stall_timeout;	/* seconds; rcupdate.rcu_cpu_stall_timeout */

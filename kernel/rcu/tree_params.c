@@ -19,6 +19,7 @@
 #include <kernel/time.h>
 #include <kernel/cpumask.h>
 #include <kernel/bug.h>
+#include <sched/sched.h>
 
 #define DEFAULT_RCU_BLIMIT	10	/* callbacks per rcu_do_batch() pass */
 #define DEFAULT_RCU_QHIMARK	10000	/* queue length that lifts the limit */
@@ -80,6 +81,15 @@ KPARAM_BOOL("rcutree.rcu_fanout_exact", rcu_fanout_exact,
 bool dump_tree;
 KPARAM_BOOL("rcutree.dump_tree", dump_tree, "print the rcu_node tree at boot");
 
+/*
+ * SCHED_FIFO priority of the RCU kthreads (rcu_preempt/rcu_sched always,
+ * rcuc/N and rcub/N with RCU_BOOST), and the priority boosted readers
+ * get. 0 = SCHED_NORMAL. Linux's default: 1 with boosting, else 0.
+ */
+int kthread_prio = IS_ENABLED(CONFIG_RCU_BOOST) ? 1 : 0;
+KPARAM("rcutree.kthread_prio", kthread_prio, KPARAM_INT, 0, 99,
+       "SCHED_FIFO priority of RCU kthreads and of boosted readers (0: SCHED_NORMAL)");
+
 /* Testing aids: sleep this many jiffies per rcu_node in that phase of some grace periods. */
 int gp_preinit_delay;
 KPARAM_CLAMP("rcutree.gp_preinit_delay", gp_preinit_delay, KPARAM_INT, 0, HZ,
@@ -92,6 +102,35 @@ KPARAM_CLAMP("rcutree.gp_cleanup_delay", gp_cleanup_delay, KPARAM_INT, 0, HZ,
 	     "debug: jiffies of delay per rcu_node during grace-period cleanup");
 
 /* update.c: the rcupdate.* lines of the boot list. */
+
+/*
+ * Linux's sanitize_kthread_prio(): boosting needs a real-time priority
+ * (2 when rcutorture is built in, so its priority-1 hogs can be beaten);
+ * the message keeps Linux's function name so its greps find it.
+ */
+static void rcu_sanitize_kthread_prio(void)
+{
+	int in = kthread_prio;
+
+	if (IS_ENABLED(CONFIG_RCU_BOOST) && kthread_prio < 2 && IS_ENABLED(CONFIG_RCU_TORTURE_TEST))
+		kthread_prio = 2;
+	else if (IS_ENABLED(CONFIG_RCU_BOOST) && kthread_prio < 1)
+		kthread_prio = 1;
+	else if (kthread_prio < 0)
+		kthread_prio = 0;
+	else if (kthread_prio > 99)
+		kthread_prio = 99;
+	if (kthread_prio != in)
+		pr_alert("sanitize_kthread_prio: Limited prio to %d from %d\n", kthread_prio, in);
+}
+
+void rcu_kthread_set_prio(struct task_struct *t)
+{
+	struct sched_param sp = { .sched_priority = kthread_prio };
+
+	if (kthread_prio > 0)
+		sched_setscheduler_nocheck(t, SCHED_FIFO, &sp);
+}
 
 /*
  * Values a single parameter's range cannot express. The clamps repeat
@@ -107,6 +146,7 @@ static void rcu_params_check(void)
 		jiffies_till_next_fqs = 1;
 	if (blimit < 1)
 		blimit = 1;
+	rcu_sanitize_kthread_prio();
 	if (qlowmark >= qhimark) {
 		pr_warn("rcutree.qlowmark: value %ld not below rcutree.qhimark=%ld, using %ld\n",
 			qlowmark, qhimark, qhimark / 2);
@@ -137,7 +177,10 @@ static void rcu_params_geometry(void)
 /* The implementation banner and the settings that differ from their defaults. */
 static void rcu_bootup_announce(void)
 {
-	pr_info("Hierarchical RCU implementation.\n");
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU))
+		pr_info("Preemptible hierarchical RCU implementation.\n");
+	else
+		pr_info("Hierarchical RCU implementation.\n");
 	if (CONFIG_RCU_FANOUT != 64)
 		pr_info("\tCONFIG_RCU_FANOUT set to non-default value of %d.\n", CONFIG_RCU_FANOUT);
 	if (rcu_fanout_exact)
@@ -150,6 +193,10 @@ static void rcu_bootup_announce(void)
 		pr_info("\tBoot-time adjustment of leaf fanout to %d.\n", rcu_fanout_leaf);
 	if (nr_cpu_ids != NR_CPUS)
 		pr_info("\tRCU restricting CPUs from NR_CPUS=%d to nr_cpu_ids=%u.\n", NR_CPUS, nr_cpu_ids);
+#ifdef CONFIG_RCU_BOOST
+	pr_info("\tRCU priority boosting: priority %d delay %d ms.\n", kthread_prio,
+		CONFIG_RCU_BOOST_DELAY);
+#endif
 	if (blimit != DEFAULT_RCU_BLIMIT)
 		pr_info("\tBoot-time adjustment of callback invocation limit to %ld.\n", blimit);
 	if (qhimark != DEFAULT_RCU_QHIMARK)

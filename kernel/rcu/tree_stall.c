@@ -14,6 +14,11 @@
  *   	(detected by 0, t=21003 jiffies, g=-1199, q=1 ncpus=4)
  *   <NMI backtrace of each stalled CPU>
  *
+ * With preemptible RCU, tasks preempted inside readers that block the
+ * grace period come first, one line per leaf rcu_node:
+ *
+ *   rcu: 	Tasks blocked on level-0 rcu_node (CPUs 0-3): P57
+ *
  * or, when the stalled CPU notices first, "rcu: INFO: rcu_sched
  * self-detected stall on CPU" with its own line and stack.
  *
@@ -226,10 +231,14 @@ static void rcu_stall_rearm(void)
 static void print_other_cpu_stall(unsigned long gp_seq, unsigned long gps)
 {
 	struct cpumask holdouts;
+	struct rcu_node *rnp;
 	unsigned long j, gpa;
-	int cpu, ndetected;
+	int cpu, ndetected, ntasks = 0;
 
 	pr_err("INFO: %s detected stalls on CPUs/tasks:\n", rcu_state.name);
+	/* Preemptible RCU: tasks preempted in readers that block this GP, per leaf. */
+	rcu_for_each_leaf_node(rnp)
+		ntasks += rcu_print_task_stall(rnp);
 	ndetected = rcu_collect_holdouts(&holdouts);
 	for_each_cpu(cpu, &holdouts)
 		print_cpu_stall_info(cpu);
@@ -238,6 +247,8 @@ static void print_other_cpu_stall(unsigned long gp_seq, unsigned long gps)
 		(long)rcu_seq_current(&rcu_state.gp_seq), rcu_total_cbs(), (int)num_online_cpus());
 	if (ndetected) {
 		rcu_dump_cpu_stacks(&holdouts);
+	} else if (ntasks) {
+		/* Only preempted readers hold it up: their CPUs are fine. */
 	} else if (rcu_seq_current(&rcu_state.gp_seq) != gp_seq) {
 		pr_err("INFO: Stall ended before state dump start\n");
 	} else {

@@ -12,6 +12,8 @@
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/time.h>
+#include <kernel/atomic.h>
+#include <rcu/rcupdate.h>
 
 #define RCU_STALL_TIMEOUT_MIN	3	/* seconds */
 #define RCU_STALL_TIMEOUT_MAX	300
@@ -26,6 +28,62 @@ KPARAM_CLAMP("rcupdate.rcu_cpu_stall_timeout", rcu_cpu_stall_timeout, KPARAM_INT
 bool rcu_cpu_stall_suppress;
 KPARAM_BOOL("rcupdate.rcu_cpu_stall_suppress", rcu_cpu_stall_suppress,
 	    "do not print RCU CPU stall warnings");
+
+/*
+ * Expedite steering, as Linux's update.c. rcu_expedited: synchronize_rcu()
+ * runs an expedited grace period. rcu_normal: synchronize_rcu_expedited()
+ * waits for a normal one, overriding rcu_expedited and the boot-time
+ * expediting. rcu_normal_after_boot: rcu_normal is set when the boot
+ * phase ends (rcu_end_inkernel_boot()).
+ */
+bool rcu_expedited;
+KPARAM_BOOL("rcupdate.rcu_expedited", rcu_expedited,
+	    "synchronize_rcu() uses expedited grace periods");
+
+bool rcu_normal;
+KPARAM_BOOL("rcupdate.rcu_normal", rcu_normal,
+	    "synchronize_rcu_expedited() waits for normal grace periods (overrides rcu_expedited)");
+
+static bool rcu_normal_after_boot;
+KPARAM_BOOL("rcupdate.rcu_normal_after_boot", rcu_normal_after_boot,
+	    "set rcu_normal once the kernel's boot phase has ended");
+
+/* rcu_expedite_gp() nesting; 1 from rcu_init() until rcu_end_inkernel_boot(). */
+static atomic_t rcu_expedited_nesting = ATOMIC_INIT(0);
+
+bool rcu_gp_is_normal(void)
+{
+	return READ_ONCE(rcu_normal);
+}
+
+bool rcu_gp_is_expedited(void)
+{
+	return READ_ONCE(rcu_expedited) || atomic_read(&rcu_expedited_nesting);
+}
+
+void rcu_expedite_gp(void)
+{
+	atomic_inc(&rcu_expedited_nesting);
+}
+
+void rcu_unexpedite_gp(void)
+{
+	atomic_dec(&rcu_expedited_nesting);
+}
+
+/*
+ * The end of the boot phase: called once by init (pid 1) when every CPU
+ * is online, before the initcalls run (init/main.c). Linux ends it later,
+ * at free_initmem() after its initcalls; here the initcalls are where the
+ * self-tests and benchmarks run, and they must see the configured
+ * (after-boot) behaviour, not boot-time expediting.
+ */
+void rcu_end_inkernel_boot(void)
+{
+	rcu_unexpedite_gp();
+	if (rcu_normal_after_boot)
+		WRITE_ONCE(rcu_normal, true);
+}
 
 /*
  * Jiffies from the start of a grace period to its stall warning. The
@@ -49,12 +107,16 @@ unsigned long rcu_jiffies_till_stall_check(void)
 
 /*
  * The rcupdate.* part of the boot "oddness" list, printed at the end of
- * rcu_params_init()'s. rcu_normal / rcu_normal_after_boot / rcu_expedited
- * lines ("\tNo expedited grace period (rcu_normal).", ...) go first here
- * once those parameters exist.
+ * rcu_params_init()'s, in Linux's order and words.
  */
 void rcupdate_announce_bootup_oddness(void)
 {
+	if (rcu_normal)
+		pr_info("\tNo expedited grace period (rcu_normal).\n");
+	else if (rcu_normal_after_boot)
+		pr_info("\tNo expedited grace period (rcu_normal_after_boot).\n");
+	else if (rcu_expedited)
+		pr_info("\tAll grace periods are expedited (rcu_expedited).\n");
 	if (rcu_cpu_stall_suppress)
 		pr_info("\tRCU CPU stall warnings suppressed (rcu_cpu_stall_suppress).\n");
 	if (rcu_cpu_stall_timeout != CONFIG_RCU_CPU_STALL_TIMEOUT)

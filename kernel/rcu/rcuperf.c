@@ -1,0 +1,394 @@
+/*
+ * rcuperf: the boot-time grace-period performance test (CONFIG_RCU_PERF_TEST),
+ * modelled on Linux's rcuperf module (renamed rcuscale in Linux 5.11; both
+ * parameter prefixes work here: rcuscale.x is an alias of rcuperf.x, see
+ * kernel/params.c).
+ *
+ * With rcuperf.perf_runnable=1, nwriters writer kthreads (SCHED_FIFO 1,
+ * writer i bound to CPU i % nr_cpu_ids) time one update-side wait after
+ * another while nreaders reader kthreads (nice 19) spin through empty
+ * read-side sections, as load. A writer's sample is:
+ *   default       one synchronize_rcu() call;
+ *   gp_exp=1      one synchronize_rcu_expedited() call;
+ *   gp_async=1    one call_rcu() round trip, from queuing the callback to its
+ *                 invocation (Linux times only the call_rcu() itself; the
+ *                 round trip is the figure a caller waits for). At most
+ *                 gp_async_max callbacks per writer are in flight; past that
+ *                 the writer waits in rcu_barrier(), as Linux's does.
+ * Samples count once every writer has started. When every writer has
+ * MIN_MEAS samples the test is over: the main kthread stops the threads and
+ * prints Linux's lines ("rcu-perf: writer N gps: G", the start/end/duration/
+ * gps/batches line, one "writer-duration" line per sample) plus our own
+ * machine-readable line over all writers' samples:
+ *   rcu-perf: summary type=<sync|exp|async> cpus=N n=S min_ns= median_ns= p90_ns= p99_ns= max_ns=
+ * then powers off if rcuperf.shutdown (see rcu_perf_test_end()).
+ * Figures are reported, never judged.
+ */
+#define pr_fmt(fmt) fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include <rcu/rcupdate.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <sched/wait.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/cpumask.h>
+#include <kernel/time.h>
+#include <kernel/slab.h>
+#include <kernel/atomic.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include "rcu_perf_common.h"
+
+#define PERF_FLAG	"-perf:"
+#define PERFOUT(s)	pr_alert("%s" PERF_FLAG " %s\n", perf_type, s)
+#define VERBOSE_PERFOUT(s) do { if (verbose) PERFOUT(s); } while (0)
+#define VERBOSE_PERFOUT_ERR(s) \
+	do { if (verbose) pr_alert("%s" PERF_FLAG "!!! %s\n", perf_type, s); } while (0)
+
+#define MIN_MEAS	100	/* samples every writer needs before the test ends */
+#define MAX_MEAS	10000	/* samples kept per writer */
+
+static bool perf_runnable;
+KPARAM_BOOL("rcuperf.perf_runnable", perf_runnable,
+	    "run the RCU grace-period performance test at boot");
+static char perf_type[16] = "rcu";
+KPARAM_STRING("rcuperf.perf_type", perf_type, "RCU flavor to measure (rcu)");
+static int nreaders = -1;
+KPARAM("rcuperf.nreaders", nreaders, KPARAM_INT, -NR_CPUS, 4 * NR_CPUS,
+       "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
+static int nwriters = -1;
+KPARAM("rcuperf.nwriters", nwriters, KPARAM_INT, -NR_CPUS, 4 * NR_CPUS,
+       "writer kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
+static bool gp_exp;
+KPARAM_BOOL("rcuperf.gp_exp", gp_exp, "writers time synchronize_rcu_expedited()");
+static bool gp_async;
+KPARAM_BOOL("rcuperf.gp_async", gp_async, "writers time call_rcu() round trips");
+static int gp_async_max = 1000;
+KPARAM("rcuperf.gp_async_max", gp_async_max, KPARAM_INT, 1, 100000,
+       "call_rcu() callbacks in flight per writer before it waits in rcu_barrier()");
+static int writer_holdoff;
+KPARAM("rcuperf.writer_holdoff", writer_holdoff, KPARAM_INT, 0, 1000000,
+       "busy-wait in microseconds between a writer's samples");
+static int holdoff;
+KPARAM("rcuperf.holdoff", holdoff, KPARAM_INT, 0, 3600, "seconds to wait before the test starts");
+static bool shutdown = true;
+KPARAM_BOOL("rcuperf.shutdown", shutdown, "power off when the test is done");
+static int verbose = 1;
+KPARAM("rcuperf.verbose", verbose, KPARAM_INT, 0, 2, "print thread start/stop lines");
+
+static int nrealreaders, nrealwriters;
+static struct task_struct **reader_tasks, **writer_tasks;
+
+struct perf_writer {
+	u64 *dur;		/* MAX_MEAS samples in ns */
+	int n;			/* sync: samples kept (index of the last one + 1) */
+	atomic_t n_async;	/* async: samples claimed by callbacks */
+	atomic_t inflight;	/* async: callbacks queued, not yet invoked */
+	bool recording;		/* async: every writer has started */
+};
+static struct perf_writer *writers;
+
+static atomic_t n_writers_started, n_writers_finished;
+static bool all_done;			/* every writer has MIN_MEAS samples */
+static u64 t_started, t_finished;	/* local_clock() at the last start / last finish */
+static unsigned long b_started, b_finished;	/* rcu_gp_completed() at those times */
+static DECLARE_WAIT_QUEUE_HEAD(perf_done_wq);
+
+/* Once the test is over, a thread just waits to be stopped. */
+static void perf_wait_stop(void)
+{
+	cond_resched();
+	if (!READ_ONCE(all_done))
+		return;
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+}
+
+static int rcu_perf_reader(void *arg)
+{
+	unsigned long flags;
+
+	VERBOSE_PERFOUT("rcu_perf_reader task started");
+	set_user_nice(current, 19);
+	do {
+		local_irq_save(flags);
+		rcu_read_lock();
+		rcu_read_unlock();
+		local_irq_restore(flags);
+		perf_wait_stop();
+	} while (!kthread_should_stop());
+	VERBOSE_PERFOUT("rcu_perf_reader is stopping");
+	return 0;
+}
+
+struct perf_async_cb {
+	struct rcu_head rh;
+	u64 t0;
+	struct perf_writer *w;
+};
+
+static void rcu_perf_async_cb(struct rcu_head *rh)
+{
+	struct perf_async_cb *cb = container_of(rh, struct perf_async_cb, rh);
+	struct perf_writer *w = cb->w;
+	u64 d = local_clock() - cb->t0;
+
+	if (READ_ONCE(w->recording) && !READ_ONCE(all_done)) {
+		int i = atomic_inc_return(&w->n_async) - 1;
+
+		if (i < MAX_MEAS)
+			w->dur[i] = d;
+	}
+	atomic_dec(&w->inflight);
+	kfree(cb);
+}
+
+/* One async sample: queue a callback, or wait for the writer's backlog when it is full. */
+static void perf_async_one(struct perf_writer *w)
+{
+	struct perf_async_cb *cb;
+
+	if (atomic_read(&w->inflight) >= gp_async_max) {
+		rcu_barrier();
+		return;
+	}
+	cb = kmalloc(sizeof(*cb), GFP_KERNEL);
+	if (!cb) {
+		rcu_barrier();	/* let callbacks free memory */
+		return;
+	}
+	cb->w = w;
+	atomic_inc(&w->inflight);
+	cb->t0 = local_clock();
+	call_rcu(&cb->rh, rcu_perf_async_cb);
+}
+
+static int perf_writer_samples(struct perf_writer *w)
+{
+	int n = gp_async ? atomic_read(&w->n_async) : w->n;
+
+	return n < MAX_MEAS ? n : MAX_MEAS;
+}
+
+static void perf_writer_finished(long me)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	sched_setscheduler_nocheck(current, SCHED_NORMAL, &sp);
+	pr_alert("%s%s rcu_perf_writer %ld has %d measurements\n", perf_type, PERF_FLAG, me,
+		 MIN_MEAS);
+	if (atomic_inc_return(&n_writers_finished) < nrealwriters)
+		return;
+	t_finished = local_clock();
+	b_finished = rcu_gp_completed();
+	PERFOUT("Test complete");
+	smp_store_release(&all_done, true);
+	wake_up(&perf_done_wq);
+}
+
+static int rcu_perf_writer(void *arg)
+{
+	long me = (long)arg;
+	struct perf_writer *w = &writers[me];
+	struct sched_param sp = { .sched_priority = 1 };
+	bool started = false, done = false;
+	int i = 0;
+
+	VERBOSE_PERFOUT("rcu_perf_writer task started");
+	sched_setscheduler_nocheck(current, SCHED_FIFO, &sp);
+	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
+		t_started = local_clock();
+		b_started = rcu_gp_completed();
+	}
+	do {
+		if (writer_holdoff)
+			udelay(writer_holdoff);
+		if (gp_async) {
+			perf_async_one(w);
+		} else {
+			u64 t0 = local_clock();
+
+			if (gp_exp)
+				synchronize_rcu_expedited();
+			else
+				synchronize_rcu();
+			w->dur[i] = local_clock() - t0;
+			w->n = i + 1;
+		}
+		if (!started && atomic_read(&n_writers_started) >= nrealwriters) {
+			started = true;
+			WRITE_ONCE(w->recording, true);
+		}
+		if (!done && perf_writer_samples(w) >= MIN_MEAS) {
+			done = true;
+			perf_writer_finished(me);
+		}
+		/* Overwrite slot 0 until everyone runs; keep the last slot once full or over. */
+		if (!gp_async && started && !READ_ONCE(all_done) && i < MAX_MEAS - 1)
+			i++;
+		perf_wait_stop();
+	} while (!kthread_should_stop());
+	if (gp_async)
+		rcu_barrier();	/* every callback of ours has run before the samples are read */
+	VERBOSE_PERFOUT("rcu_perf_writer is stopping");
+	return 0;
+}
+
+/* Linux's meaning of a negative thread count: -1 is one per CPU, -k is CPUs + 1 - k, at least 1. */
+static int compute_real(int n)
+{
+	int nr;
+
+	if (n >= 0)
+		return n;
+	nr = (int)num_online_cpus() + 1 + n;
+	return nr > 0 ? nr : 1;
+}
+
+static void perf_summary(void)
+{
+	unsigned int total = 0, k = 0;
+	u64 *all;
+
+	for (int i = 0; i < nrealwriters; i++)
+		total += perf_writer_samples(&writers[i]);
+	if (!total) {
+		pr_alert("%s%s!!! no samples\n", perf_type, PERF_FLAG);
+		return;
+	}
+	all = kmalloc_array(total, sizeof(*all), GFP_KERNEL);
+	if (!all) {
+		pr_alert("%s%s!!! no memory for the summary\n", perf_type, PERF_FLAG);
+		return;
+	}
+	for (int i = 0; i < nrealwriters; i++)
+		for (int j = 0; j < perf_writer_samples(&writers[i]); j++)
+			all[k++] = writers[i].dur[j];
+	rcu_perf_sort_u64(all, total);
+	pr_alert("%s%s summary type=%s cpus=%u n=%u min_ns=%llu median_ns=%llu p90_ns=%llu p99_ns=%llu max_ns=%llu\n",
+		 perf_type, PERF_FLAG, gp_async ? "async" : gp_exp ? "exp" : "sync",
+		 num_online_cpus(), total, (unsigned long long)all[0],
+		 (unsigned long long)rcu_perf_percentile(all, total, 50),
+		 (unsigned long long)rcu_perf_percentile(all, total, 90),
+		 (unsigned long long)rcu_perf_percentile(all, total, 99),
+		 (unsigned long long)all[total - 1]);
+	kfree(all);
+}
+
+static void rcu_perf_cleanup(void)
+{
+	int gps = 0;
+
+	if (gp_exp && gp_async)
+		VERBOSE_PERFOUT_ERR("No expedited async GPs, so went with async!");
+	for (int i = 0; i < nrealreaders; i++)
+		if (reader_tasks[i])
+			kthread_stop(reader_tasks[i]);
+	for (int i = 0; i < nrealwriters; i++) {
+		int n;
+
+		if (writer_tasks[i])
+			kthread_stop(writer_tasks[i]);
+		n = perf_writer_samples(&writers[i]);
+		pr_alert("%s%s writer %d gps: %d\n", perf_type, PERF_FLAG, i, n);
+		gps += n;
+	}
+	pr_alert("%s%s start: %llu end: %llu duration: %llu gps: %d batches: %ld\n", perf_type,
+		 PERF_FLAG, (unsigned long long)t_started, (unsigned long long)t_finished,
+		 (unsigned long long)(t_finished - t_started), gps, (long)(b_finished - b_started));
+	for (int i = 0; i < nrealwriters; i++) {
+		for (int j = 0; j < perf_writer_samples(&writers[i]); j++) {
+			pr_alert("%s%s %4d writer-duration: %5d %llu\n", perf_type, PERF_FLAG, i, j,
+				 (unsigned long long)writers[i].dur[j]);
+			if (j % 100 == 0)
+				schedule_timeout_uninterruptible(1);	/* let the console drain */
+		}
+	}
+	perf_summary();
+}
+
+static void perf_free(void)
+{
+	for (int i = 0; writers && i < nrealwriters; i++)
+		kfree(writers[i].dur);
+	kfree(writers);
+	kfree(writer_tasks);
+	kfree(reader_tasks);
+}
+
+/* Create n threads running fn, thread i bound to CPU i mod nr_cpu_ids. False if one fails. */
+static bool perf_start_threads(struct task_struct **tasks, int n, int (*fn)(void *),
+			       const char *what)
+{
+	for (long i = 0; i < n; i++) {
+		tasks[i] = kthread_create(fn, (void *)i, "%s/%ld", what, i);
+		if (!tasks[i]) {
+			pr_alert("%s%s!!! cannot create %s %ld\n", perf_type, PERF_FLAG, what, i);
+			return false;
+		}
+		kthread_bind(tasks[i], i % nr_cpu_ids);
+		wake_up_process(tasks[i]);
+	}
+	return true;
+}
+
+/* Start the threads, wait for the writers' verdict, report, then let shutdown decide. */
+static int rcu_perf_main(void *unused)
+{
+	if (holdoff)
+		schedule_timeout_uninterruptible(holdoff * HZ);
+	if (!perf_start_threads(reader_tasks, nrealreaders, rcu_perf_reader, "rcu_perf_reader") ||
+	    !perf_start_threads(writer_tasks, nrealwriters, rcu_perf_writer, "rcu_perf_writer"))
+		goto out;
+	if (nrealwriters)
+		wait_event(perf_done_wq, smp_load_acquire(&all_done));
+out:
+	smp_store_release(&all_done, true);	/* a failed start ends the test too */
+	rcu_perf_cleanup();
+	perf_free();
+	rcu_perf_test_end(shutdown);
+	return 0;
+}
+
+static int rcu_perf_init(void)
+{
+	struct task_struct *t;
+
+	if (!perf_runnable)
+		return 0;
+	if (strcmp(perf_type, "rcu")) {
+		pr_alert("rcu-perf: invalid perf type: \"%s\"\n", perf_type);
+		pr_alert("rcu-perf types: rcu\n");
+		return -EINVAL;
+	}
+	nrealreaders = compute_real(nreaders);
+	nrealwriters = compute_real(nwriters);
+	pr_alert("%s" PERF_FLAG "--- Start of test: nreaders=%d nwriters=%d verbose=%d shutdown=%d\n",
+		 perf_type, nrealreaders, nrealwriters, verbose, shutdown);
+	reader_tasks = kcalloc(nrealreaders ? nrealreaders : 1, sizeof(*reader_tasks), GFP_KERNEL);
+	writer_tasks = kcalloc(nrealwriters ? nrealwriters : 1, sizeof(*writer_tasks), GFP_KERNEL);
+	writers = kcalloc(nrealwriters ? nrealwriters : 1, sizeof(*writers), GFP_KERNEL);
+	if (!reader_tasks || !writer_tasks || !writers)
+		goto nomem;
+	for (int i = 0; i < nrealwriters; i++) {
+		writers[i].dur = kmalloc_array(MAX_MEAS, sizeof(u64), GFP_KERNEL);
+		if (!writers[i].dur)
+			goto nomem;
+	}
+	rcu_perf_test_begin();
+	t = kthread_run(rcu_perf_main, NULL, "rcu_perf_main");
+	if (!t) {
+		rcu_perf_test_end(false);
+		goto nomem;
+	}
+	return 0;
+nomem:
+	pr_alert("%s" PERF_FLAG "!!! out of memory\n", perf_type);
+	perf_free();
+	return -ENOMEM;
+}
+late_initcall(rcu_perf_init);

@@ -1,0 +1,311 @@
+/*
+ * refscale: the boot-time reader-overhead test (CONFIG_RCU_REF_SCALE_TEST),
+ * in the manner of Linux's refscale module: how many nanoseconds one
+ * read-side lock/unlock pair costs, next to other ways of protecting a read.
+ *
+ * With refscale.scale_runnable=1 a main kthread runs nruns runs. In each
+ * run every reader kthread (reader i bound to CPU i) warms up with one
+ * pass, waits until all readers are ready, then with interrupts off times
+ * `loops` back-to-back sections of scale_type:
+ *   rcu       rcu_read_lock(); rcu_read_unlock();
+ *   refcnt    atomic_inc(); atomic_dec(); on one shared counter
+ *   lock      spin_lock(); spin_unlock(); on one shared lock
+ *   lock-irq  spin_lock_irqsave(); spin_unlock_irqrestore(); likewise
+ *   clock     local_clock() (a baseline: one timestamp per loop)
+ * (readdelay=N busy-waits N ns inside each section). A run's figure is the
+ * readers' total time divided by readers x loops. At the end it prints
+ * Linux's "END OF TEST" banner and "Runs\tTime(ns)" table, then our own
+ * machine-readable line:
+ *   ref-perf: summary type=rcu cpus=N ns_per_pair=X.XXX median_ns_per_pair=... min_ns_per_pair=...
+ *             max_ns_per_pair=... nreaders=R loops=L nruns=K
+ * (ns_per_pair is the mean over runs) and powers off if refscale.shutdown
+ * once every performance test of this boot is done (rcu_perf_test_end()).
+ */
+#define pr_fmt(fmt) fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include <rcu/rcupdate.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <sched/wait.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/cpumask.h>
+#include <kernel/time.h>
+#include <kernel/slab.h>
+#include <kernel/atomic.h>
+#include <kernel/spinlock.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include "rcu_perf_common.h"
+
+#define SCALE_FLAG	"-ref-scale: "
+#define SCALEOUT(s, ...)	pr_alert("%s" SCALE_FLAG s "\n", scale_type, ##__VA_ARGS__)
+#define VERBOSE_SCALEOUT(s, ...) do { if (verbose) SCALEOUT(s, ##__VA_ARGS__); } while (0)
+
+static bool scale_runnable;
+KPARAM_BOOL("refscale.scale_runnable", scale_runnable,
+	    "run the read-side overhead test at boot");
+static char scale_type[16] = "rcu";
+KPARAM_STRING("refscale.scale_type", scale_type,
+	      "read-side protection to measure: rcu, refcnt, lock, lock-irq, clock");
+static int nreaders = -1;
+KPARAM("refscale.nreaders", nreaders, KPARAM_INT, -1, NR_CPUS,
+       "reader kthreads, one per CPU; -1 for three quarters of the online CPUs");
+static long loops = 10000;
+KPARAM("refscale.loops", loops, KPARAM_LONG, 1, 100000000, "read-side sections per reader per run");
+static int nruns = 30;
+KPARAM("refscale.nruns", nruns, KPARAM_INT, 1, 1000, "runs");
+static int readdelay;
+KPARAM("refscale.readdelay", readdelay, KPARAM_INT, 0, 1000000,
+       "nanoseconds spent inside each read-side section");
+static int holdoff;
+KPARAM("refscale.holdoff", holdoff, KPARAM_INT, 0, 3600, "seconds to wait before the test starts");
+static int verbose;
+KPARAM("refscale.verbose", verbose, KPARAM_INT, 0, 2, "print per-run progress lines");
+static bool shutdown = true;
+KPARAM_BOOL("refscale.shutdown", shutdown, "power off when the test is done");
+
+/* --- what is measured ----------------------------------------------------------- */
+
+static atomic_t ref_count;
+static DEFINE_SPINLOCK(ref_lock);
+
+static void ref_rcu_section(long n, int delay)
+{
+	for (long i = 0; i < n; i++) {
+		rcu_read_lock();
+		if (delay)
+			ndelay(delay);
+		rcu_read_unlock();
+	}
+}
+
+static void ref_refcnt_section(long n, int delay)
+{
+	for (long i = 0; i < n; i++) {
+		atomic_inc(&ref_count);
+		if (delay)
+			ndelay(delay);
+		atomic_dec(&ref_count);
+	}
+}
+
+static void ref_lock_section(long n, int delay)
+{
+	for (long i = 0; i < n; i++) {
+		spin_lock(&ref_lock);
+		if (delay)
+			ndelay(delay);
+		spin_unlock(&ref_lock);
+	}
+}
+
+static void ref_lock_irq_section(long n, int delay)
+{
+	unsigned long flags;
+
+	for (long i = 0; i < n; i++) {
+		spin_lock_irqsave(&ref_lock, flags);
+		if (delay)
+			ndelay(delay);
+		spin_unlock_irqrestore(&ref_lock, flags);
+	}
+}
+
+static u64 ref_clock_sink;
+
+static void ref_clock_section(long n, int delay)
+{
+	u64 x = 0;
+
+	for (long i = 0; i < n; i++) {
+		x += local_clock();
+		if (delay)
+			ndelay(delay);
+	}
+	WRITE_ONCE(ref_clock_sink, x);	/* keep the clock reads */
+}
+
+struct ref_scale_ops {
+	const char *name;
+	void (*section)(long n, int delay);
+};
+
+static const struct ref_scale_ops ref_ops[] = {
+	{ "rcu", ref_rcu_section },
+	{ "refcnt", ref_refcnt_section },
+	{ "lock", ref_lock_section },
+	{ "lock-irq", ref_lock_irq_section },
+	{ "clock", ref_clock_section },
+};
+static const struct ref_scale_ops *cur_ops;
+
+/* --- readers and runs ----------------------------------------------------------------- */
+
+struct ref_reader {
+	struct task_struct *task;
+	struct wait_queue_head wq;
+	bool start;
+	u64 duration_ns;	/* of the last run */
+};
+static struct ref_reader *readers;
+static int nrealreaders;
+static atomic_t n_warmedup;	/* readers still to arrive at the starting line */
+static atomic_t n_running;	/* readers still timing the current run */
+static DECLARE_WAIT_QUEUE_HEAD(main_wq);
+
+static int ref_scale_reader(void *arg)
+{
+	struct ref_reader *rt = arg;
+	unsigned long flags;
+	u64 t0;
+
+	VERBOSE_SCALEOUT("ref_scale_reader %ld: task started", (long)(rt - readers));
+	for (;;) {
+		wait_event(rt->wq, smp_load_acquire(&rt->start) || kthread_should_stop());
+		if (kthread_should_stop())
+			break;
+		rt->start = false;
+		/* Warm caches once, then keep warming until every reader is ready. */
+		cur_ops->section(1, readdelay);
+		if (atomic_dec_return(&n_warmedup))
+			while (atomic_read(&n_warmedup))
+				cur_ops->section(1, readdelay);
+		local_irq_save(flags);
+		t0 = local_clock();
+		cur_ops->section(loops, readdelay);
+		rt->duration_ns = local_clock() - t0;
+		local_irq_restore(flags);
+		if (!atomic_dec_return(&n_running))
+			wake_up(&main_wq);
+	}
+	return 0;
+}
+
+/* One run; returns picoseconds per section, averaged over the readers. */
+static u64 ref_scale_run(void)
+{
+	u64 sum = 0;
+
+	atomic_set(&n_warmedup, nrealreaders);
+	atomic_set(&n_running, nrealreaders);
+	for (int r = 0; r < nrealreaders; r++) {
+		smp_store_release(&readers[r].start, true);
+		wake_up(&readers[r].wq);
+	}
+	wait_event(main_wq, !atomic_read(&n_running));
+	for (int r = 0; r < nrealreaders; r++)
+		sum += readers[r].duration_ns;
+	return sum * 1000 / ((u64)nrealreaders * loops);
+}
+
+static void ref_scale_report(u64 *ps, int n)
+{
+	u64 sum = 0, mean;
+	u64 *sorted = kmalloc_array(n, sizeof(*sorted), GFP_KERNEL);
+
+	SCALEOUT("END OF TEST. Calculating average duration per loop (nanoseconds)...");
+	pr_alert("Runs\tTime(ns)\n");
+	for (int i = 0; i < n; i++) {
+		pr_alert("%d\t%llu.%03u\n", i + 1, (unsigned long long)(ps[i] / 1000),
+			 (unsigned int)(ps[i] % 1000));
+		sum += ps[i];
+	}
+	if (!sorted) {
+		SCALEOUT("!!! no memory for the summary");
+		return;
+	}
+	memcpy(sorted, ps, n * sizeof(*ps));
+	rcu_perf_sort_u64(sorted, n);
+	mean = sum / n;
+#define PS(x) (unsigned long long)((x) / 1000), (unsigned int)((x) % 1000)
+	pr_alert("ref-perf: summary type=%s cpus=%u ns_per_pair=%llu.%03u median_ns_per_pair=%llu.%03u min_ns_per_pair=%llu.%03u max_ns_per_pair=%llu.%03u nreaders=%d loops=%ld nruns=%d\n",
+		 cur_ops->name, num_online_cpus(), PS(mean),
+		 PS(rcu_perf_percentile(sorted, n, 50)), PS(sorted[0]), PS(sorted[n - 1]),
+		 nrealreaders, loops, nruns);
+#undef PS
+	kfree(sorted);
+}
+
+static int ref_scale_main(void *unused)
+{
+	u64 *ps = kcalloc(nruns, sizeof(*ps), GFP_KERNEL);
+	int started = 0;
+
+	if (!ps) {
+		SCALEOUT("!!! out of memory");
+		goto out;
+	}
+	if (holdoff)
+		schedule_timeout_uninterruptible(holdoff * HZ);
+	for (long r = 0; r < nrealreaders; r++, started++) {
+		init_waitqueue_head(&readers[r].wq);
+		readers[r].task = kthread_create(ref_scale_reader, &readers[r], "ref_scale_reader/%ld", r);
+		if (!readers[r].task) {
+			SCALEOUT("!!! cannot create reader %ld", r);
+			goto stop;
+		}
+		kthread_bind(readers[r].task, r);
+		wake_up_process(readers[r].task);
+	}
+	VERBOSE_SCALEOUT("main_func: starting %d runs with %d readers", nruns, nrealreaders);
+	for (int i = 0; i < nruns; i++) {
+		ps[i] = ref_scale_run();
+		VERBOSE_SCALEOUT("main_func: run %d ended", i + 1);
+	}
+	ref_scale_report(ps, nruns);
+stop:
+	for (int r = 0; r < started; r++)
+		kthread_stop(readers[r].task);
+out:
+	kfree(ps);
+	kfree(readers);
+	rcu_perf_test_end(shutdown);
+	return 0;
+}
+
+static int ref_scale_init(void)
+{
+	unsigned int ncpus = num_online_cpus();
+
+	if (!scale_runnable)
+		return 0;
+	for (unsigned int i = 0; i < ARRAY_SIZE(ref_ops); i++)
+		if (!strcmp(scale_type, ref_ops[i].name))
+			cur_ops = &ref_ops[i];
+	if (!cur_ops) {
+		pr_alert("ref-scale: invalid scale type: \"%s\"\n", scale_type);
+		pr_alert("ref-scale types:");
+		for (unsigned int i = 0; i < ARRAY_SIZE(ref_ops); i++)
+			pr_cont(" %s", ref_ops[i].name);
+		pr_cont("\n");
+		return -EINVAL;
+	}
+	nrealreaders = nreaders >= 0 ? nreaders : (int)(ncpus * 3 / 4);
+	if (nrealreaders < 1)
+		nrealreaders = 1;
+	/* Readers spin at the starting line: two on one CPU would wait for each other forever. */
+	if (nrealreaders > (int)ncpus) {
+		SCALEOUT("nreaders=%d capped at the %u online CPUs", nrealreaders, ncpus);
+		nrealreaders = ncpus;
+	}
+	SCALEOUT("--- Start of test:  verbose=%d shutdown=%d holdoff=%d loops=%ld nreaders=%d nruns=%d readdelay=%d",
+		 verbose, shutdown, holdoff, loops, nrealreaders, nruns, readdelay);
+	readers = kcalloc(nrealreaders, sizeof(*readers), GFP_KERNEL);
+	if (!readers) {
+		SCALEOUT("!!! out of memory");
+		return -ENOMEM;
+	}
+	rcu_perf_test_begin();
+	if (!kthread_run(ref_scale_main, NULL, "ref_scale_main")) {
+		SCALEOUT("!!! cannot create the main kthread");
+		kfree(readers);
+		rcu_perf_test_end(false);
+		return -ENOMEM;
+	}
+	return 0;
+}
+late_initcall(ref_scale_init);

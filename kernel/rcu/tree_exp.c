@@ -1,0 +1,307 @@
+/*
+ * Expedited grace periods: synchronize_rcu_expedited() driven by IPIs
+ * instead of by the grace-period kthread's wait for ticks and context
+ * switches.
+ *
+ * One expedited grace period:
+ *   1. rcu_state.expedited_sequence goes "in progress" (rcu_seq_start()).
+ *   2. Every rcu_node's ->expmask is set from ->qsmaskinit (breadth first,
+ *      so a parent's bits are in place before a child can report).
+ *   3. Each leaf drops at once the bits of CPUs that cannot be in a reader:
+ *      offline ones, dyntick-idle ones (an even dynticks counter: no IPI is
+ *      sent to an idle CPU) and the caller's own CPU (it may sleep, so it
+ *      is not in a reader of this non-preemptible flavor).
+ *   4. The remaining CPUs get one IPI (smp_call_function_many(), no wait).
+ *      The handler reports a quiescent state at once if it interrupted
+ *      the idle loop or a task holding no preempt count (every reader of
+ *      this flavor holds one); otherwise it marks the CPU (exp_deferred_qs)
+ *      and asks for a reschedule, and the next rcu_qs() on that CPU
+ *      (context switch, tick outside a reader, cond_resched on request)
+ *      reports it.
+ *   5. Reports clear the CPU's leaf bit and, as nodes empty, their bits up
+ *      the tree; the root emptying wakes the caller on rcu_state.exp_wq.
+ *   6. The sequence ends (rcu_seq_end()).
+ *
+ * Coalescing: a caller snapshots the sequence (rcu_seq_snap()) and returns
+ * as soon as a whole expedited grace period has run since (rcu_seq_done()).
+ * One mutex, rcu_state.exp_mutex, lets one grace period run at a time;
+ * callers queue on it and recheck their snapshot when they get it, so all
+ * callers that arrive while one grace period runs share the next one.
+ * Linux spreads that wait over a funnel of per-rcu_node mutexes; with the
+ * 8-CPU guests this kernel targets one mutex has not shown contention, so
+ * the funnel is left out (Documentation/RCU/expedited.md).
+ *
+ * Preemptible RCU (CONFIG_PREEMPT_RCU, tree_plugin.c) adds tasks preempted
+ * inside readers: at the start each leaf's already-queued tasks block the
+ * grace period (->exp_tasks, rcu_preempt_exp_start_node()), a leaf is done
+ * only when its ->expmask is empty and no such task is left, and the IPI
+ * defers the report of a CPU running a reader to its rcu_read_unlock()
+ * (rcu_preempt_exp_defer()).
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+
+#include "tree.h"
+#include <rcu/rcupdate.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/cpumask.h>
+#include <kernel/time.h>
+#include <kernel/irqflags.h>
+#include <sched/sched.h>
+
+/* Expedited grace periods completed so far. */
+unsigned long rcu_exp_gp_completed(void)
+{
+	return READ_ONCE(rcu_state.n_exp_gps);
+}
+
+/* Nothing (no CPU, no child, no preempted reader) holds up the expedited GP here. */
+static bool rcu_exp_node_done(struct rcu_node *rnp)
+{
+	return !READ_ONCE(rnp->expmask) && !rcu_preempt_exp_blocked(rnp);
+}
+
+/*
+ * Clear mask in rnp's ->expmask and, as nodes empty, their bits up the
+ * tree; the root emptying wakes the grace period's driver. A leaf whose
+ * preempted readers still block it stops the walk (tree_plugin.c goes on
+ * when the last leaves). rnp->lock held with interrupts saved in flags;
+ * released.
+ */
+static void rcu_report_exp_rnp(struct rcu_node *rnp, unsigned long mask, unsigned long flags)
+{
+	for (;;) {
+		if (!(rnp->expmask & mask)) {
+			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+			return;
+		}
+		WRITE_ONCE(rnp->expmask, rnp->expmask & ~mask);
+		if (!rcu_exp_node_done(rnp)) {
+			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+			return;
+		}
+		if (!rnp->parent)
+			break;
+		mask = rnp->grpmask;
+		raw_spin_unlock_rcu_node(rnp);
+		rnp = rnp->parent;
+		raw_spin_lock_rcu_node(rnp);
+	}
+	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+	wake_up(&rcu_state.exp_wq);
+}
+
+/* This CPU is in a quiescent state now: report it to the running expedited GP, if it waits for us. */
+static void rcu_report_exp_rdp(struct rcu_data *rdp)
+{
+	struct rcu_node *rnp = rdp->mynode;
+	unsigned long flags;
+
+	smp_mb();	/* this CPU's finished readers before the report */
+	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	WRITE_ONCE(rdp->exp_deferred_qs, false);
+	rcu_report_exp_rnp(rnp, rdp->grpmask, flags);
+}
+
+void rcu_exp_report_deferred(struct rcu_data *rdp)
+{
+	rcu_report_exp_rdp(rdp);
+}
+
+/*
+ * The expedited IPI, in hard-interrupt context with interrupts off.
+ * preempt_count() == HARDIRQ_OFFSET: this interrupt is the only thing
+ * holding a count, so the interrupted task was in no reader (readers here
+ * are preempt_disable() sections) and is in a quiescent state. The same
+ * test as the tick's in rcu_sched_clock_irq().
+ */
+static void rcu_exp_handler(void *unused)
+{
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
+
+	rdp->n_exp_ipis++;
+	if (!(READ_ONCE(rdp->mynode->expmask) & rdp->grpmask))
+		return;		/* already reported (e.g. went idle since the scan) */
+	if (rcu_is_cpu_rrupt_from_idle()) {
+		rcu_report_exp_rdp(rdp);
+		return;
+	}
+	/* Preemptible RCU: a task in rcu_read_lock() reports at its rcu_read_unlock(). */
+	if (rcu_preempt_exp_defer(rdp)) {
+		rdp->n_exp_deferred++;
+		return;
+	}
+	if (preempt_count() == HARDIRQ_OFFSET) {
+		rcu_report_exp_rdp(rdp);
+		return;
+	}
+	/* In a reader: its end comes with a reschedule (or a tick) that calls rcu_qs(). */
+	rdp->n_exp_deferred++;
+	WRITE_ONCE(rdp->exp_deferred_qs, true);
+	set_tsk_need_resched(current);
+}
+
+/* Steps 2 and 3 above; returns the CPUs that need an IPI. */
+static void rcu_exp_select_cpus(struct cpumask *ipi)
+{
+	unsigned int me = raw_smp_processor_id();
+	struct rcu_node *rnp;
+	unsigned long flags;
+	int cpu;
+
+	cpumask_clear(ipi);
+	rcu_for_each_node_breadth_first(rnp) {
+		raw_spin_lock_irqsave_rcu_node(rnp, flags);
+		WRITE_ONCE(rnp->expmask, rnp->qsmaskinit);
+		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+	}
+	rcu_for_each_leaf_node(rnp) {
+		unsigned long mask_qs = 0;
+
+		raw_spin_lock_irqsave_rcu_node(rnp, flags);
+		rcu_preempt_exp_start_node(rnp);	/* tasks preempted in readers block it */
+		for_each_leaf_node_possible_cpu(rnp, cpu) {
+			unsigned long bit = leaf_node_cpu_bit(rnp, cpu);
+
+			if (!(rnp->expmask & bit))
+				continue;
+			if ((unsigned int)cpu == me || !cpu_online(cpu)) {
+				mask_qs |= bit;
+			} else if (rcu_dynticks_in_eqs(rcu_dynticks_snap(cpu))) {
+				mask_qs |= bit;
+				rcu_state.n_exp_idle_skips++;
+			} else {
+				cpumask_set_cpu(cpu, ipi);
+			}
+		}
+		if (mask_qs)
+			rcu_report_exp_rnp(rnp, mask_qs, flags);	/* releases the lock */
+		else
+			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+	}
+}
+
+/* The expedited stall warning, in Linux's format; returns the CPUs listed. */
+static int rcu_exp_print_stall(unsigned long jiffies_start)
+{
+	struct rcu_node *rnp, *root = rcu_get_root();
+	int cpu, ndetected = 0;
+
+	pr_err("INFO: %s detected expedited stalls on CPUs/tasks: {", rcu_state.name);
+	rcu_for_each_leaf_node(rnp) {
+		for_each_leaf_node_possible_cpu(rnp, cpu) {
+			struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+
+			if (!(READ_ONCE(rnp->expmask) & leaf_node_cpu_bit(rnp, cpu)))
+				continue;
+			ndetected++;
+			/*
+			 * O: online; o: in the leaf's masks when the GP began;
+			 * N: in them now (no hotplug here: same as o); D: the
+			 * IPI found a reader and the report is deferred.
+			 */
+			pr_cont(" %d-%c%c%c%c", cpu, "O."[!cpu_online(cpu)],
+				"o."[!(rdp->grpmask & rnp->qsmaskinit)],
+				"N."[!(rdp->grpmask & rnp->qsmaskinit)],
+				"D."[!READ_ONCE(rdp->exp_deferred_qs)]);
+		}
+	}
+	pr_cont(" } %lu jiffies s: %lu root: %#lx/%c\n", jiffies - jiffies_start,
+		rcu_state.expedited_sequence, READ_ONCE(root->expmask),
+		".T"[rcu_preempt_exp_blocked(root)]);
+	rcu_for_each_leaf_node(rnp)
+		for_each_leaf_node_possible_cpu(rnp, cpu)
+			if (READ_ONCE(rnp->expmask) & leaf_node_cpu_bit(rnp, cpu))
+				trigger_single_cpu_backtrace(cpu);
+	return ndetected;
+}
+
+/* Step 5: sleep until the root's expmask is empty, warning about stalls as Linux does. */
+static void rcu_exp_wait(void)
+{
+	struct rcu_node *root = rcu_get_root();
+	unsigned long jiffies_start = jiffies;
+	unsigned long jiffies_stall = rcu_jiffies_till_stall_check();
+
+	for (;;) {
+		if (wait_event_timeout(rcu_state.exp_wq, rcu_exp_node_done(root), jiffies_stall))
+			return;
+		if (rcu_exp_node_done(root))
+			return;
+		if (!READ_ONCE(rcu_cpu_stall_suppress))
+			rcu_exp_print_stall(jiffies_start);
+		jiffies_stall = 3 * rcu_jiffies_till_stall_check() + 3;	/* as Linux */
+	}
+}
+
+/* One whole expedited grace period; exp_mutex held. */
+static void rcu_exp_gp(void)
+{
+	struct cpumask ipi;
+	unsigned long poll_snap;
+	unsigned int cpu;
+
+	poll_snap = rcu_exp_poll_start();
+	rcu_seq_start(&rcu_state.expedited_sequence);
+	smp_mb();	/* the new sequence before any dynticks snapshot or IPI */
+	preempt_disable();	/* "me" in rcu_exp_select_cpus() stays this CPU */
+	rcu_exp_select_cpus(&ipi);
+	if (!cpumask_empty(&ipi)) {
+		for_each_cpu(cpu, &ipi)
+			rcu_state.n_exp_ipis_sent++;
+		smp_call_function_many(&ipi, rcu_exp_handler, NULL, false);
+	}
+	preempt_enable();
+	rcu_exp_wait();
+	smp_mb();	/* every report before the end of the sequence */
+	rcu_seq_end(&rcu_state.expedited_sequence);
+	WRITE_ONCE(rcu_state.n_exp_gps, rcu_state.n_exp_gps + 1);
+	rcu_exp_poll_end(poll_snap);
+}
+
+void synchronize_rcu_expedited(void)
+{
+	unsigned long s;
+
+	WARN_ONCE(preempt_count() || irqs_disabled() || rcu_preempt_depth(),
+		  "Illegal synchronize_rcu_expedited() in RCU read-side critical section or atomic context\n");
+	if (rcu_sync_is_trivial())
+		return;
+	/* rcupdate.rcu_normal (update.c): a normal wait. */
+	if (rcu_gp_is_normal()) {
+		wait_rcu_gp(call_rcu);
+		return;
+	}
+	smp_mb();	/* the caller's updates before the snapshot */
+	s = rcu_seq_snap(&rcu_state.expedited_sequence);
+	if (rcu_seq_done(&rcu_state.expedited_sequence, s))
+		goto done;
+	mutex_lock(&rcu_state.exp_mutex);
+	/* Someone else's grace period, run while we queued, may have served us. */
+	if (!rcu_seq_done(&rcu_state.expedited_sequence, s))
+		rcu_exp_gp();
+	mutex_unlock(&rcu_state.exp_mutex);
+done:
+	smp_mb();	/* the grace period before the caller's later accesses */
+}
+
+void rcu_exp_init(void)
+{
+	mutex_init(&rcu_state.exp_mutex);
+	init_waitqueue_head(&rcu_state.exp_wq);
+}
+
+void rcu_exp_show_stats(void)
+{
+	unsigned int cpu;
+
+	pr_info("%s: %lu expedited grace periods, %lu expedited IPIs, %lu idle CPUs skipped\n",
+		rcu_state.name, rcu_state.n_exp_gps, rcu_state.n_exp_ipis_sent,
+		rcu_state.n_exp_idle_skips);
+	for_each_possible_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+
+		pr_info("CPU %u: expedited IPIs %lu, deferred %lu\n",
+			cpu, rdp->n_exp_ipis, rdp->n_exp_deferred);
+	}
+}

@@ -1,0 +1,146 @@
+# shellcheck shell=bash
+# tests/boot/45-kvm.sh - rcuperf/refscale and the scenario runner tools/testing/rcutorture/bin/kvm.sh.
+# - rcuperf and refscale booted directly: Linux's lines and our summary lines, the rcuscale.*
+#   alias, gp_exp/gp_async, both tests in one boot (the power-off waits for both), a bad type.
+# - kvm.sh: its dry run, the console judge on canned logs (so that a judge that passes everything
+#   fails here), a real --torture rcuperf run (table and histogram), and, once rcutorture is in the
+#   tree, a short real matrix: TREE04 and TREE05 (forward progress) must pass, BUSTED (grace periods that do not wait) must be
+#   reported as the failure it expects, STALL must show the stall warning.
+# Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
+# 3 minutes with it, on 2 host cores. Timings are printed, never judged.
+
+KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
+PARSE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh
+KVM_RES=$LOGDIR/kvm-res
+
+# Consistency of one rcuperf console (LOG): the summary's n is the sum of the writers' gps,
+# its percentiles are ordered, and the grace periods in the measured window number at least
+# most of one writer's samples (each synchronize_rcu() call needs a grace period of its own).
+rcuperf_consistent() {
+	local log=$1 sum=0 g n mn md p90 p99 mx batches
+	for g in $(tr -d '\r' <"$log" | sed -n 's/.*rcu-perf: writer [0-9]* gps: \([0-9]*\)$/\1/p'); do
+		sum=$((sum + g))
+	done
+	read -r n mn md p90 p99 mx < <(tr -d '\r' <"$log" | sed -n \
+		's/.*rcu-perf: summary .* n=\([0-9]*\) min_ns=\([0-9]*\) median_ns=\([0-9]*\) p90_ns=\([0-9]*\) p99_ns=\([0-9]*\) max_ns=\([0-9]*\)$/\1 \2 \3 \4 \5 \6/p')
+	batches=$(tr -d '\r' <"$log" | sed -n 's/.*rcu-perf: start: .* batches: \([0-9]*\)$/\1/p')
+	echo "n=$n sum_gps=$sum min=$mn median=$md p90=$p90 p99=$p99 max=$mx batches=$batches"
+	[ -n "$n" ] && [ "$n" = "$sum" ] && [ "$n" -ge 100 ] && [ "$mn" -gt 0 ] &&
+		[ "$mn" -le "$md" ] && [ "$md" -le "$p90" ] && [ "$p90" -le "$p99" ] && [ "$p99" -le "$mx" ] &&
+		[ -n "$batches" ] && { [ "${2:-sync}" != sync ] || [ "$batches" -ge 90 ]; }
+}
+
+boot_test rcuperf-sync --smp 2 --timeout 60 --append "rcuperf.perf_runnable=1 shutdown_secs=50" \
+	--expect 'rcu-perf:--- Start of test: nreaders=2 nwriters=2 verbose=1 shutdown=1' \
+	--expect 'rcu-perf: rcu_perf_writer [01] has 100 measurements' \
+	--expect 'rcu-perf: Test complete' \
+	--expect 'rcu-perf: writer 1 gps: [0-9]+$' \
+	--expect 'rcu-perf: start: [0-9]+ end: [0-9]+ duration: [0-9]+ gps: [0-9]+ batches: [0-9]+$' \
+	--expect 'rcu-perf: +1 writer-duration: +99 [0-9]+$' \
+	--expect 'rcu-perf: summary type=sync cpus=2 n=[0-9]+ min_ns=[0-9]+ median_ns=[0-9]+ p90_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+$' \
+	--reject '!!!'
+run_cmd_test rcuperf-sync-consistent rcuperf_consistent "$LOGDIR/rcuperf-sync.log"
+
+# Linux's newer name, call_rcu() round trips, no readers.
+boot_test rcuperf-rcuscale-async --smp 2 --timeout 60 \
+	--append "rcuscale.perf_runnable=1 rcuscale.gp_async=1 rcuscale.nreaders=0 rcuscale.gp_async_max=50 shutdown_secs=50" \
+	--expect 'rcu-perf:--- Start of test: nreaders=0 nwriters=2' \
+	--expect 'rcu-perf: summary type=async cpus=2 n=[0-9]+ ' --reject '!!!'
+run_cmd_test rcuperf-async-consistent rcuperf_consistent "$LOGDIR/rcuperf-rcuscale-async.log" async
+
+boot_test rcuperf-exp --smp 2 --timeout 60 \
+	--append "rcuperf.perf_runnable=1 rcuperf.gp_exp=1 rcuperf.nwriters=1 rcuperf.nreaders=1 shutdown_secs=50" \
+	--expect 'rcu-perf:--- Start of test: nreaders=1 nwriters=1' \
+	--expect 'rcu-perf: summary type=exp cpus=2 n=[0-9]+ ' --reject '!!!'
+
+# Both tests in one boot: the power-off waits for the second one to finish.
+boot_test refscale-and-rcuperf --smp 2 --timeout 60 \
+	--append "refscale.scale_runnable=1 refscale.nruns=5 rcuperf.perf_runnable=1 shutdown_secs=50" \
+	--expect 'rcu-ref-scale: --- Start of test:  verbose=0 shutdown=1 holdoff=0 loops=10000 nreaders=1 nruns=5' \
+	--expect 'rcu-ref-scale: END OF TEST. Calculating average duration per loop \(nanoseconds\)\.\.\.' \
+	--expect 'Runs.Time\(ns\)$' \
+	--expect '^(\[[ 0-9.]+\] )?5.[0-9]+\.[0-9]{3}$' \
+	--expect 'ref-perf: summary type=rcu cpus=2 ns_per_pair=[0-9]+\.[0-9]{3} .* nreaders=1 loops=10000 nruns=5$' \
+	--expect 'rcu-perf: summary type=sync cpus=2 ' --reject '!!!'
+
+boot_test rcuperf-bad-type --smp 2 --timeout 30 \
+	--append "rcuperf.perf_runnable=1 rcuperf.perf_type=srcu refscale.scale_runnable=1 refscale.scale_type=nope shutdown_secs=2" \
+	--expect 'rcu-perf: invalid perf type: "srcu"' --expect 'ref-scale: invalid scale type: "nope"' \
+	--reject 'rcu-perf:--- Start of test' --reject 'summary type='
+
+kvm_dryrun() {
+	local out
+	out=$("$KVM_SH" --dryrun --configs "TREE01 2*BUSTED" --duration 30s --results "$KVM_RES") || return 1
+	echo "$out"
+	grep -q "TREE01: build .*boot -smp 8 .*expect success" <<<"$out" &&
+		grep -q "rcutorture.shutdown_secs=30 " <<<"$out" &&
+		[ "$(grep -c 'BUSTED: build .*expect failure' <<<"$out")" = 2 ] &&
+		grep -q "TREE02: build .*boot -smp 3 " <<<"$("$KVM_SH" --dryrun --configs TREE02 \
+			--kconfig "CONFIG_NR_CPUS=3" --results "$KVM_RES")" &&
+		grep -q "REFSCALE: cmdline: refscale.scale_runnable=1 .*shutdown_secs=90" <<<"$("$KVM_SH" \
+			--dryrun --torture rcuperf --configs "TREE8 REFSCALE" --duration 90s --results "$KVM_RES")" &&
+		grep -q -- '--torture rcu|rcuperf' <<<"$("$KVM_SH" --help)" &&
+		! "$KVM_SH" --dryrun --accel bogus >/dev/null 2>&1 &&
+		! "$KVM_SH" --dryrun --configs NOSUCH >/dev/null 2>&1 &&
+		! "$KVM_SH" --dryrun --duration 0 >/dev/null 2>&1
+}
+run_cmd_test kvm-dryrun kvm_dryrun
+
+# The judge, on small fabricated consoles.
+kvm_parse() {
+	local d
+	d=$(mktemp -d "${TMPDIR:-/tmp}/parse.XXXXXX")
+	printf '[ 1.0] rcu-torture:--- End of test: SUCCESS: nreaders=1\n' >"$d/ok"
+	printf '[ 1.0] rcu-torture: rtc: x ver: 1 tfle: 0 !!!\n[ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/bang"
+	printf '[ 1.0] rcu-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/fail"
+	printf '[ 1.0] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:\n[ 9.0] rcu-torture:--- End of test: SUCCESS\n' >"$d/stall"
+	printf '[ 1.0] rcu-torture: rtc: x\n' >"$d/noend"
+	printf '[ 1.0] rcu: INFO: rcu_sched self-detected stall on CPU\n[ 9.0] rcu-torture:--- End of test: SUCCESS\n' >"$d/self"
+	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 2.0] rcu-perf: summary type=sync cpus=2 n=200\n' >"$d/perf"
+	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 1.5] ref-scale: --- Start of test:\n[ 2.0] rcu-perf: summary type=sync\n' >"$d/perfhalf"
+	"$PARSE_SH" "$d/ok" && ! "$PARSE_SH" "$d/bang" && ! "$PARSE_SH" "$d/fail" &&
+		! "$PARSE_SH" "$d/noend" && ! "$PARSE_SH" "$d/stall" &&
+		"$PARSE_SH" --expect failure "$d/fail" && ! "$PARSE_SH" --expect failure "$d/ok" &&
+		"$PARSE_SH" --expect stall "$d/stall" && ! "$PARSE_SH" --expect stall "$d/ok" &&
+		! "$PARSE_SH" "$d/self" && "$PARSE_SH" --expect stall "$d/self" &&
+		"$PARSE_SH" --torture rcuperf "$d/perf" && ! "$PARSE_SH" --torture rcuperf "$d/perfhalf" &&
+		! "$PARSE_SH" --torture rcuperf "$d/ok"
+	local rc=$?
+	rm -rf "$d"
+	return $rc
+}
+run_cmd_test kvm-parse-console kvm_parse
+
+# A real rcuperf run through the runner: two guests, their verdicts, the table, the histogram.
+kvm_rcuperf() {
+	local out rc=0 dir
+	out=$("$KVM_SH" --torture rcuperf --configs "TREE2 REFSCALE" --duration 60s --cpus 2 \
+		--results "$KVM_RES" 2>&1) || rc=$?
+	echo "$out"
+	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
+	[ $rc = 0 ] && [ -d "$dir" ] &&
+		grep -Eq '^TREE2 +2 +success +0 +PASS' <<<"$out" &&
+		grep -Eq '^REFSCALE +4 +success +0 +PASS' <<<"$out" &&
+		grep -Eq '^TREE2 +sync +2 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$out" &&
+		grep -Eq '^REFSCALE +rcu +4 +[0-9]+\.[0-9]{3} ' <<<"$out" &&
+		[ -f "$dir/TREE2/.config" ] && [ -s "$dir/TREE2/histogram.dat" ] &&
+		grep -q '^PASS' "$dir/TREE2/verdict" &&
+		{ ! command -v gnuplot >/dev/null || [ -s "$dir/TREE2/histogram.png" ]; }
+}
+run_cmd_test kvm-rcuperf kvm_rcuperf
+
+kvm_short_matrix() {
+	local out rc=0
+	out=$("$KVM_SH" --configs "TREE04 TREE05 BUSTED STALL" --duration 20s --cpus 2 --results "$KVM_RES" 2>&1) || rc=$?
+	echo "$out"
+	[ $rc = 0 ] &&
+		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^BUSTED +2 +failure .*PASS \(expected failure\)' <<<"$out" &&
+		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out"
+}
+if [ -f "$TESTS_ROOT/kernel/rcu/rcutorture.c" ]; then
+	run_cmd_test kvm-short-matrix kvm_short_matrix
+else
+	skip_test kvm-short-matrix "rcutorture is not in this tree"
+fi

@@ -1,0 +1,169 @@
+# shellcheck shell=bash
+# tests/boot/50-preempt-rcu.sh - preemptible Tree RCU (CONFIG_PREEMPT_RCU) and RCU priority boosting
+# (CONFIG_RCU_BOOST) at boot: the KTAP suites "rcu" (kernel/rcu/selftest.c, the whole update-side
+# API under preemptible readers) and "rcu_preempt" (kernel/rcu/preempt_selftest.c: readers
+# preempted by FIFO tasks, blocked-tasks lists, the outermost unlock, normal and expedited grace
+# periods waiting for a preempted reader, boosting), the stall warning
+# naming a blocked task, the kthread_prio banner and its sanitising, and the grace-period benchmark.
+# Sourced by tests/run-all.sh with tests/lib.sh loaded.
+#
+# Two kernels, each built in its own O= directory under $LOGDIR (about a minute each on 2 cores;
+# skipped when TEST_FILTER selects none of their boots):
+#   build-preempt        arch/x86_64/configs/preempt_defconfig (PREEMPT_RCU=y, RCU_BOOST=n); the
+#                        directory tests/boot/20-sched.sh uses too, so one build serves both
+#   build-preempt-boost  arch/x86_64/configs/preempt_rcu_boost_defconfig (RCU_BOOST=y, delay 500 ms)
+# The boost case's hog runs at FIFO kthread_prio-1, so boosted boots pass rcutree.kthread_prio=2
+# (with the default 1 the case skips). Whole file: about 1.5 minutes on 2 host cores.
+#
+# Console lines assumed:
+#   "rcu: Preemptible hierarchical RCU implementation."          kernel/rcu/tree_params.c
+#   "rcu: <TAB>RCU priority boosting: priority P delay D ms."    kernel/rcu/tree_params.c
+#   "rcu: sanitize_kthread_prio: Limited prio to N from M"       kernel/rcu/tree_params.c
+#   "# Totals: pass:P fail:0 skip:S total:T"                     lib/ktap.c
+#   "# reader PN preempted on CPU C by a FIFO F hog ..."        kernel/rcu/preempt_selftest.c
+#   "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:"     kernel/rcu/tree_stall.c
+#   "rcu: <TAB>Tasks blocked on level-0 rcu_node (CPUs 0-1): PN" kernel/rcu/tree_plugin.c
+#   "rcu-bench: synchronize_rcu idle ..."                        kernel/rcu/gp_bench.c (figures only)
+
+TAB=$(printf '\t')
+
+# prcu_build DIR DEFCONFIG LINE...: each LINE must be in .config, or with a leading "!" must not
+# be. A failed build leaves no stale kernel.elf behind.
+prcu_build() {
+	local dir=$1 defconfig=$2 line
+	shift 2
+	rm -f "$dir/kernel.elf"
+	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
+		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
+	for line in "$@"; do
+		if [ "${line#!}" != "$line" ]; then
+			! grep -qx "${line#!}" "$dir/.config" || { echo "$dir/.config has ${line#!}"; return 1; }
+		else
+			grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; return 1; }
+		fi
+	done
+}
+
+prcu_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+prcu_boost_dir=$(cd "$LOGDIR" && pwd)/build-preempt-boost
+
+# prcu_boot NAME KIND SMP ARGS [boot_test options...]: KIND is plain or boost.
+prcu_boot() {
+	local name=$1 kind=$2 smp=$3 args=$4 dir=$prcu_dir
+	shift 4
+	[ "$kind" = boost ] && dir=$prcu_boost_dir
+	if [ ! -f "$dir/kernel.elf" ]; then
+		skip_test "$name" "the $kind preemptible kernel did not build"
+		return
+	fi
+	KERNEL=$dir/kernel.elf boot_test "$name" --smp "$smp" --append "$args" \
+		--expect "^\[ *[0-9.]+\] rcu: Preemptible hierarchical RCU implementation\." \
+		--expect "reboot: Power down" "$@"
+}
+
+# Suite boots: every case passes (or skips where the CPU count says so), nothing "not ok".
+prcu_suite() { # NAME KIND SMP ARGS [boot_test options...]
+	local name=$1 kind=$2 smp=$3 args=$4
+	shift 4
+	prcu_boot "$name" "$kind" "$smp" "$args" \
+		--expect "# Subtest: rcu_preempt" \
+		--expect "# Totals: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ rcu_preempt_blocked_list$" \
+		--reject "not ok" "$@"
+}
+
+# The stall report names the reader the boost case starved: the pid from its diagnostic line.
+prcu_check_stall_pid() { # LOG
+	tr -d '\r' <"$1" | awk '
+		/# reader P[0-9]+ preempted on CPU/ { match($0, /P[0-9]+/); pid = substr($0, RSTART, RLENGTH) }
+		/Tasks blocked on level-0 rcu_node \(CPUs 0-1\):/ { line = $0 }
+		END {
+			if (pid == "") { print "no reader diagnostic"; exit 1 }
+			if (line == "") { print "no Tasks blocked line"; exit 1 }
+			print "reader " pid "; stall line: " line
+			if (index(line " ", " " pid " ") == 0) { print "the stall line does not name " pid; exit 1 }
+		}'
+}
+
+# The sanitised priority and the boosting banner agree.
+prcu_check_prio_banner() { # LOG
+	tr -d '\r' <"$1" | awk '
+		/sanitize_kthread_prio: Limited prio to [0-9]+ from 0/ { match($0, /to [0-9]+/); lim = substr($0, RSTART + 3, RLENGTH - 3) }
+		/RCU priority boosting: priority [0-9]+ delay/ { match($0, /priority [0-9]+/); ban = substr($0, RSTART + 9, RLENGTH - 9) }
+		END {
+			print "limited to " lim ", banner priority " ban
+			if (lim == "" || lim != ban) exit 1
+		}'
+}
+
+prcu_plain_wanted=0
+prcu_boost_wanted=0
+for t in preempt-rcu-smp1 preempt-rcu-noboost-stall-smp2 preempt-rcu-bench-smp2; do
+	_test_selected "$t" && prcu_plain_wanted=1
+done
+for t in preempt-rcu-boost-smp2 preempt-rcu-boost-smp4-leaf2 preempt-rcu-boost-prio; do
+	_test_selected "$t" && prcu_boost_wanted=1
+done
+
+if [ "$prcu_plain_wanted" = 1 ]; then
+	run_cmd_test preempt-rcu-build prcu_build "$prcu_dir" preempt_defconfig \
+		'CONFIG_PREEMPT_RCU=y' '!CONFIG_RCU_BOOST=y'
+
+	# One CPU: both suites; the cases needing a second CPU skip, the blocked-list case runs (its
+	# preempting task sleeps and the reader resumes on the same CPU).
+	prcu_suite preempt-rcu-smp1 plain 1 "rcutree.selftest=1 rcutree.preempt_selftest=1 shutdown_secs=10" \
+		--expect "# Subtest: rcu$"
+
+	# Without boosting, a FIFO hog starves the preempted reader for all of its 5 s and the grace
+	# period waits that long (the boost case asserts it); past the 3 s stall timeout the warning
+	# names the blocked reader.
+	prcu_suite preempt-rcu-noboost-stall-smp2 plain 2 \
+		"rcutree.preempt_selftest=1 rcupdate.rcu_cpu_stall_timeout=3 rcutree.preempt_hog_ms=5000 shutdown_secs=12" \
+		--expect "ok [0-9]+ rcu_preempt_boost$" \
+		--expect "ok [0-9]+ rcu_preempt_exp_waits$" \
+		--expect "# without boosting the GP waited [0-9]+ ms" \
+		--expect "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:" \
+		--expect "rcu: ${TAB}Tasks blocked on level-0 rcu_node \(CPUs 0-1\): P[0-9]+"
+	if _test_selected preempt-rcu-noboost-stall-smp2 && [ -f "$prcu_dir/kernel.elf" ]; then
+		run_cmd_test preempt-rcu-stall-names-reader prcu_check_stall_pid \
+			"$LOGDIR/preempt-rcu-noboost-stall-smp2.log"
+	fi
+
+	# Grace-period latency on an idle 2-CPU preemptible kernel (figures, never judged).
+	prcu_boot preempt-rcu-bench-smp2 plain 2 "rcutree.gp_bench=2 shutdown_secs=8" \
+		--expect "rcu-bench: synchronize_rcu idle cpus=2 n=200 median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+"
+fi
+
+if [ "$prcu_boost_wanted" = 1 ]; then
+	run_cmd_test preempt-rcu-build-boost prcu_build "$prcu_boost_dir" preempt_rcu_boost_defconfig \
+		'CONFIG_PREEMPT_RCU=y' 'CONFIG_RCU_BOOST=y' 'CONFIG_RCU_BOOST_DELAY=500'
+
+	# Boosting: the starved reader is lent FIFO 2 and leaves its critical section while the
+	# FIFO 1 hog still spins; the rcu suite runs under the FIFO RCU kthreads too.
+	prcu_suite preempt-rcu-boost-smp2 boost 2 \
+		"rcutree.selftest=1 rcutree.preempt_selftest=1 rcutree.kthread_prio=2 shutdown_secs=16" \
+		--expect "rcu: ${TAB}RCU priority boosting: priority 2 delay 500 ms\." \
+		--expect "# Subtest: rcu$" \
+		--expect "ok [0-9]+ rcu_preempt_boost$" \
+		--expect "# boosted reader left its critical section [0-9]+ ms after the GP request"
+
+	# A two-level rcu_node tree (2 CPUs per leaf): a leaf whose last blocking reader leaves
+	# reports up to the root; the reader's CPU (3) is on the second leaf. (Only this suite: the
+	# rcu_exp suite that rcutree.selftest=1 also runs judges expedited coalescing by counts
+	# that the FIFO RCU kthreads of a boosting kernel on 4 vCPUs sometimes miss.)
+	prcu_suite preempt-rcu-boost-smp4-leaf2 boost 4 \
+		"rcutree.preempt_selftest=1 rcutree.kthread_prio=2 rcutree.rcu_fanout_leaf=2 shutdown_secs=8" \
+		--expect "rcu: ${TAB}Boot-time adjustment of leaf fanout to 2\." \
+		--expect "ok [0-9]+ rcu_preempt_exp_waits$" \
+		--expect "ok [0-9]+ rcu_preempt_boost$"
+
+	# kthread_prio=0 cannot boost: raised with Linux's message (to 1, or to 2 when rcutorture is
+	# built in, as Linux does), and the banner shows the raised value.
+	prcu_boot preempt-rcu-boost-prio boost 2 "rcutree.kthread_prio=0 shutdown_secs=1" \
+		--expect "rcu: sanitize_kthread_prio: Limited prio to [12] from 0" \
+		--expect "rcu: ${TAB}RCU priority boosting: priority [12] delay 500 ms\."
+	if _test_selected preempt-rcu-boost-prio && [ -f "$prcu_boost_dir/kernel.elf" ]; then
+		run_cmd_test preempt-rcu-boost-prio-banner prcu_check_prio_banner \
+			"$LOGDIR/preempt-rcu-boost-prio.log"
+	fi
+fi

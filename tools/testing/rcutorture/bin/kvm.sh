@@ -1,0 +1,274 @@
+#!/usr/bin/env bash
+# kvm.sh - build and boot rcutorture scenarios in QEMU guests, several at once, and judge them,
+# in the manner of Linux's tools/testing/selftests/rcutorture/bin/kvm.sh.
+#
+# Usage: tools/testing/rcutorture/bin/kvm.sh [options]
+#   --configs "A 2*B ..."  scenarios to run (default: every name in configs/<torture>/CFLIST);
+#                          N*NAME runs NAME N times
+#   --duration D           torture time per guest: minutes, or with an s/m/h suffix (default 1)
+#   --cpus N               host CPUs to spend on guests (default: nproc); a guest counts for
+#                          min(its vCPUs, N), and guests start while the sum fits
+#   --bootargs "ARGS"      extra kernel command-line arguments for every guest
+#   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario
+#   --qemu-args "ARGS"     extra QEMU arguments
+#   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
+#   --jitter N             while guests run, N host processes alternate random busy spins
+#                          (1-100 ms) and sleeps (0-1 s), perturbing the vCPU threads as Linux's
+#                          jitter.sh does (default 0: none)
+#   --torture rcu|rcuperf  which test: scenario directory configs/<torture>/ (default rcu).
+#                          rcuperf: the guest powers off when rcuperf/refscale are done, and
+#                          --duration is only its upper bound; the end prints a table of the
+#                          summary lines and draws latency histograms (bin/rcuperf-report.sh)
+#   --results DIR          where the run directory goes (default tools/testing/rcutorture/res)
+#   --dryrun               print what would be built and run, build and run nothing
+#   -h, --help             this text
+#
+# A scenario NAME in configs/<torture>/ is a Kconfig fragment NAME (merged over CFcommon, then
+# --kconfig), an optional NAME.boot (kernel arguments) and an optional NAME.expect holding one
+# word: success (default), failure (a broken flavor such as BUSTED must be caught) or stall (a
+# provoked stall must be reported). The guest's CPU count is the fragment's CONFIG_NR_CPUS
+# (1 when CONFIG_SMP=n).
+#
+# A guest still running max(60 s, duration / 4) past --duration is killed (verdict: overran).
+# rcutorture guests also get the kernel's shutdown_secs as a backstop halfway through that grace.
+#
+# Results: RESULTS/<YYYY.MM.DD-HH.MM.SS>/<NAME>[.N]/ with .config, console.log, qemu.log, qemu.rc,
+# verdict (and for rcuperf durations.ns, histogram.dat, histogram.png); build/<NAME>/ holds each
+# kernel and its build.log. A summary table at the end. Exit status 0 when every guest did what its
+# scenario expects, 1 otherwise, 2 for a usage error.
+set -uo pipefail
+
+KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SRCTREE=$(cd "$KVM/../../.." && pwd)
+PARSE=$KVM/bin/parse-console.sh
+
+configs=""
+duration=1m
+cpus=$(nproc 2>/dev/null || echo 2)
+bootargs=""
+kconfig=""
+qemu_args=""
+accel=tcg
+torture=rcu
+results=$KVM/res
+dryrun=0
+jitter=0
+
+usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
+die() { echo "kvm.sh: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--configs) configs=$2; shift ;;
+	--duration) duration=$2; shift ;;
+	--cpus) cpus=$2; shift ;;
+	--bootargs) bootargs=$2; shift ;;
+	--kconfig) kconfig=$2; shift ;;
+	--qemu-args) qemu_args=$2; shift ;;
+	--accel) accel=$2; shift ;;
+	--torture) torture=$2; shift ;;
+	--results) results=$2; shift ;;
+	--jitter) jitter=$2; shift ;;
+	--dryrun) dryrun=1 ;;
+	-h | --help) usage; exit 0 ;;
+	*) die "unknown option '$1' (try --help)" ;;
+	esac
+	shift || die "option needs an argument"
+done
+
+# --duration: minutes by default, or Ns / Nm / Nh.
+case $duration in
+*s) secs=${duration%s} ;;
+*m) secs=$((${duration%m} * 60)) ;;
+*h) secs=$((${duration%h} * 3600)) ;;
+*) secs=$((duration * 60)) ;;
+esac
+[[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -gt 0 ] || die "bad --duration '$duration'"
+[[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
+grace=$((secs / 4 > 60 ? secs / 4 : 60))	# how long past --duration a guest may run
+[[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
+case $accel in kvm | tcg | tcg-single) ;; *) die "bad --accel '$accel' (kvm, tcg or tcg-single)" ;; esac
+
+CFDIR=$KVM/configs/$torture
+[ -d "$CFDIR" ] || die "no scenario directory configs/$torture"
+[ -n "$configs" ] || configs=$(grep -v '^#' "$CFDIR/CFLIST")
+
+# Expand N*NAME and check every scenario exists.
+runs=()
+for c in $configs; do
+	n=1 name=$c
+	if [[ $c =~ ^([0-9]+)\*(.+)$ ]]; then n=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}; fi
+	[ -f "$CFDIR/$name" ] || die "no scenario $name in configs/$torture"
+	for ((i = 1; i <= n; i++)); do runs+=("$name"); done
+done
+[ ${#runs[@]} -gt 0 ] || die "no scenarios to run"
+
+# The settings a scenario asks for: CFcommon, its fragment, then --kconfig (later lines win).
+fragment_of() {
+	cat "$CFDIR/CFcommon" "$CFDIR/$1" 2>/dev/null
+	for kv in $kconfig; do echo "$kv"; done
+}
+# vCPUs of a scenario: the last CONFIG_NR_CPUS asked for, 1 when CONFIG_SMP is off (default 2).
+guest_cpus() {
+	local frag smp n
+	frag=$(fragment_of "$1")
+	smp=$(sed -n 's/^CONFIG_SMP=\(.\).*/\1/p; s/^# CONFIG_SMP is not set.*/n/p' <<<"$frag" | tail -1)
+	if [ "$smp" = n ]; then echo 1; return; fi
+	n=$(sed -n 's/^CONFIG_NR_CPUS=//p' <<<"$frag" | tail -1)
+	echo "${n:-2}"
+}
+expect_of() { if [ -f "$CFDIR/$1.expect" ]; then tr -d ' \n' <"$CFDIR/$1.expect"; else echo success; fi; }
+
+# Kernel arguments: the scenario's .boot, our run length, then --bootargs (later ones win).
+guest_args() {
+	local boot=""
+	[ -f "$CFDIR/$1.boot" ] && boot=$(grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' ')
+	if [ "$torture" = rcuperf ]; then
+		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
+	else
+		# The kernel's own shutdown_secs is a backstop, should rcutorture never power off.
+		echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=$secs shutdown_secs=$((secs + grace / 2)) $boot $bootargs"
+	fi
+}
+
+stamp=$(date -u +%Y.%m.%d-%H.%M.%S)
+RUNDIR=$results/$stamp
+echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, accel $accel"
+echo "kvm.sh: results in $RUNDIR"
+
+# One directory per guest; the build is shared by every run of the same scenario.
+declare -A built
+dirs=()
+for name in "${runs[@]}"; do
+	d=$RUNDIR/$name
+	k=2
+	while [ -e "$d" ] || [[ " ${dirs[*]-} " == *" $d "* ]]; do d=$RUNDIR/$name.$k; k=$((k + 1)); done
+	dirs+=("$d")
+	if [ $dryrun = 1 ]; then
+		echo "dryrun: $name: build $RUNDIR/build/$name (defconfig + CFcommon + $name${kconfig:+ + --kconfig}), boot -smp $(guest_cpus "$name") --accel $accel, expect $(expect_of "$name")"
+		echo "dryrun: $name: cmdline: $(guest_args "$name" | tr -s ' ')"
+		continue
+	fi
+	mkdir -p "$d"
+	[ -n "${built[$name]-}" ] && continue
+	b=$RUNDIR/build/$name
+	mkdir -p "$b"
+	echo "kvm.sh: building $name"
+	if ! {
+		make -s -C "$SRCTREE" O="$b" defconfig &&
+			fragment_of "$name" >>"$b/.config" &&
+			make -s -C "$SRCTREE" O="$b" olddefconfig &&
+			make -s -C "$SRCTREE" O="$b" -j"$cpus"
+	} >"$b/build.log" 2>&1; then
+		echo "kvm.sh: build of $name FAILED (see $b/build.log)"
+		built[$name]=failed
+		continue
+	fi
+	built[$name]=$b
+	# Like Linux's configcheck: say which requested settings did not survive olddefconfig.
+	lost=$(fragment_of "$name" | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
+		sed 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/' | sort -u |
+		while read -r line; do grep -qxF -- "$line" "$b/.config" || printf '%s ' "$line"; done)
+	[ -z "$lost" ] || echo "kvm.sh: $name: not in .config after olddefconfig: $lost"
+done
+[ $dryrun = 1 ] && exit 0
+
+# Launch guests while their CPU budget fits; a guest is killed $grace s past its duration.
+pids=() pid_dir=() pid_cost=()
+inuse=0 started=0 finished=0
+start_guest() { # index
+	local d=${dirs[$1]} name=${runs[$1]} b=${built[${runs[$1]}]}
+	cp "$b/.config" "$d/.config"
+	local smp cost
+	smp=$(guest_cpus "$name")
+	cost=$((smp < cpus ? smp : cpus))
+	(
+		"$SRCTREE/scripts/qemu-run.sh" --kernel "$b/kernel.elf" --smp "$smp" --accel "$accel" \
+			--append "$(guest_args "$name")" --timeout $((secs + grace)) --quiet --log "$d/console.log" \
+			--qemu-args "$qemu_args" >"$d/qemu.log" 2>&1
+		echo $? >"$d/qemu.rc"
+	) &
+	pids+=($!) pid_dir+=("$d") pid_cost+=("$cost")
+	inuse=$((inuse + cost))
+}
+
+# Host-side jitter: each loop spins 1-100 ms, then sleeps up to a second, until killed.
+jitter_pids=()
+jitter_loop() {
+	while :; do
+		timeout "0.$(printf %03d $((RANDOM % 100 + 1)))" sh -c 'while :; do :; done'
+		sleep "0.$(printf %03d $((RANDOM % 1000)))"
+	done
+}
+for ((j = 0; j < jitter; j++)); do
+	jitter_loop &
+	jitter_pids+=($!)
+done
+
+t0=$SECONDS
+last_print=$SECONDS
+next=0
+while [ $finished -lt ${#runs[@]} ]; do
+	while [ $next -lt ${#runs[@]} ]; do
+		b=${built[${runs[$next]}]}
+		if [ "$b" = failed ]; then
+			echo "FAIL (build failed)" >"${dirs[$next]}/verdict"
+			next=$((next + 1)) finished=$((finished + 1))
+			continue
+		fi
+		cost=$(guest_cpus "${runs[$next]}")
+		cost=$((cost < cpus ? cost : cpus))
+		[ $((inuse + cost)) -le "$cpus" ] || [ $inuse -eq 0 ] || break
+		start_guest $next
+		next=$((next + 1)) started=$((started + 1))
+	done
+	sleep 2
+	for i in "${!pids[@]}"; do
+		[ -n "${pids[$i]}" ] || continue
+		if ! kill -0 "${pids[$i]}" 2>/dev/null; then
+			wait "${pids[$i]}" 2>/dev/null
+			pids[$i]=""
+			inuse=$((inuse - pid_cost[i]))
+			finished=$((finished + 1))
+		fi
+	done
+	# Progress: when a guest starts or ends, and every 30 s in between.
+	state="$started/$finished"
+	if [ "$state" != "${last_state-}" ] || [ $((SECONDS - last_print)) -ge 30 ]; then
+		printf 'kvm.sh: %d/%d guests done, %d running, %ds elapsed\n' \
+			"$finished" "${#runs[@]}" $((started - finished)) $((SECONDS - t0))
+		last_state=$state last_print=$SECONDS
+	fi
+done
+
+for p in "${jitter_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+
+# Verdicts and the summary table.
+fail=0
+printf '\n%-16s %-5s %-8s %-10s %s\n' SCENARIO CPUS EXPECT QEMU VERDICT
+for i in "${!runs[@]}"; do
+	d=${dirs[$i]} name=${runs[$i]}
+	exp=$(expect_of "$name")
+	if [ ! -f "$d/verdict" ]; then
+		rc=$(cat "$d/qemu.rc" 2>/dev/null || echo "?")
+		v=$("$PARSE" --expect "$exp" --torture "$torture" "$d/console.log")
+		case $rc in
+		0) ;;
+		35) [ "$exp" = failure ] || v="FAIL (guest exit 35: test failure) ${v#PASS }" ;;
+		124) v="FAIL (guest killed: overran its time) ${v#* }" ;;
+		*) v="FAIL (qemu-run exit $rc) ${v#* }" ;;
+		esac
+		echo "$v" >"$d/verdict"
+	fi
+	v=$(cat "$d/verdict")
+	[[ $v == PASS* ]] || fail=$((fail + 1))
+	printf '%-16s %-5s %-8s %-10s %s\n' "$(basename "$d")" "$(guest_cpus "$name")" "$exp" \
+		"$(cat "$d/qemu.rc" 2>/dev/null || echo -)" "$v"
+done
+if [ "$torture" = rcuperf ]; then
+	echo
+	"$KVM/bin/rcuperf-report.sh" "${dirs[@]}"
+fi
+echo
+echo "kvm.sh: $(( ${#runs[@]} - fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
+[ $fail -eq 0 ]

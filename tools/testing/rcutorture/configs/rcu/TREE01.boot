@@ -1,0 +1,2 @@
+rcutree.gp_preinit_delay=3 rcutree.gp_init_delay=3 rcutree.gp_cleanup_delay=3
+rcutorture.n_barrier_cbs=4

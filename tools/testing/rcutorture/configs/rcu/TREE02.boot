@@ -1,0 +1,1 @@
+rcutorture.fqs_duration=100 rcutorture.fqs_holdoff=3

@@ -1,0 +1,2 @@
+rcutorture.fwd_progress=1
+rcutree.jiffies_till_first_fqs=1 rcutree.jiffies_till_next_fqs=1

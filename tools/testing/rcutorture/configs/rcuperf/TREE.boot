@@ -1,0 +1,1 @@
+rcuperf.perf_runnable=1
