@@ -3,6 +3,7 @@
 # into an assembly file holding the kernel's sorted text-symbol table, which
 # the backtrace code (kernel/kallsyms.c) searches.
 awk '
+BEGIN { n = 0 }
 $2 ~ /^[TtWw]$/ && $3 !~ /^(\.|__kallsyms|_stext$|_etext$)/ { addr[n] = $1; name[n] = $3; n++ }
 END {
 	print "\t.section .kallsyms,\"a\""

@@ -28,6 +28,8 @@ static DEFINE_SPINLOCK(jiffies_lock);
  * stale value merely sends the reader to the lock).
  */
 static u64 tick_next_period = TICK_NSEC;
+/* How far jiffies may lag the clock before a CPU without the duty updates it. */
+#define TICK_STALLED_NSEC	(4 * TICK_NSEC)
 
 __weak void rcu_sched_clock_irq(int user) { }
 __weak int rcu_needs_cpu(void) { return 0; }
@@ -65,6 +67,15 @@ void tick_handle(void)
 	if (READ_ONCE(tick_do_timer_cpu) == cpu) {
 		tick_do_update_jiffies(now);
 		shutdown_check_deadline();
+	} else if (now >= READ_ONCE(tick_next_period) + TICK_STALLED_NSEC) {
+		/*
+		 * The duty holder has not ticked for a while: it spins with
+		 * interrupts off (a stalled CPU: the stall warning needs
+		 * jiffies to move) or its vCPU is descheduled on the host.
+		 * Bring jiffies up to date from here, as Linux's
+		 * MAX_STALLED_JIFFIES fallback does; the duty stays put.
+		 */
+		tick_do_update_jiffies(now);
 	}
 	if (tick_nohz_tick_stopped())
 		tick_nohz_handler(now);

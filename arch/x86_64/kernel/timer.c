@@ -37,8 +37,20 @@ void lapic_timer_calibrate(void)
 	       (unsigned long long)(apic_ticks_per_ms * 16 % 1000), HZ);
 }
 
+/*
+ * Never let the timer be periodic with a stale count, even between two
+ * register writes. Coming from one-shot mode the initial count may be as
+ * small as 1 (a 32 ns period at divide-by-16): QEMU's APIC model then
+ * re-arms its timer one period at a time from the last expiry, and once
+ * its main loop falls behind (a vCPU thread descheduled on a busy host
+ * between our writes) it never catches up, holding QEMU's global lock
+ * so that no vCPU, not even the one about to write the real count, runs
+ * again: the whole guest hangs. So stop the timer (count 0) first, then
+ * switch the mode, then load the period, which starts it.
+ */
 void arch_timer_set_periodic(void)
 {
+	apic_write(APIC_TIMER_INIT, 0);
 	apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
 	apic_write(APIC_LVT_TIMER, APIC_TIMER_PERIODIC | LOCAL_TIMER_VECTOR);
 	apic_write(APIC_TIMER_INIT, (u32)(apic_ticks_per_ms * 1000 / HZ));
@@ -52,6 +64,7 @@ void arch_timer_set_oneshot(u64 delta_ns)
 		count = 1;
 	if (count > 0xffffffffULL)
 		count = 0xffffffffULL;
+	/* One-shot before the new count: a stale count then fires once at most. */
 	apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
 	apic_write(APIC_LVT_TIMER, LOCAL_TIMER_VECTOR);	/* one-shot */
 	apic_write(APIC_TIMER_INIT, (u32)count);
