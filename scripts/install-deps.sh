@@ -17,8 +17,9 @@ set -euo pipefail
 #  grub-pc-bin grub-common xorriso mtools   GRUB ISO (scripts/mkiso.sh)
 #  clang libclang-rt-dev  libFuzzer fuzzers in tests/host (the runtime is only a Recommends of clang)
 #  gnuplot-nox            rcuperf / torture plots
+#  gdb                    qemu-run.sh's report on a guest that overran its time (QEMU's threads)
 packages=(gcc binutils make libc6-dev python3-kconfiglib qemu-system-x86 qemu-system-data
-	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox)
+	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox gdb)
 read -r -a extra <<<"${EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 

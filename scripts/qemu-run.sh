@@ -18,6 +18,11 @@
 #                                 openable /dev/kvm this script uses plain tcg)    env ACCEL
 #   --timeout SECS     host-side limit (coreutils timeout; rc 124); 0 = none.
 #                      Default 60, or 0 with --gdb                                  env QEMU_TIMEOUT
+#                      A guest still running then is asked, through the QEMU monitor,
+#                      for an NMI on every CPU (the kernel prints each CPU's registers
+#                      and backtrace), and QEMU's own threads are shown with gdb if it
+#                      is installed; the report goes to the console log (or stderr)
+#                      before QEMU is stopped, about 8 s later.
 #   --log FILE         also write the serial console to FILE                        env QEMU_LOG
 #   --quiet            do not print the console on stdout (use with --log)          env QEMU_QUIET=1
 #   --gdb              wait for gdb on tcp::1234 (-s -S)                             env QEMU_GDB=1
@@ -195,12 +200,70 @@ if [ -n "${extra_str// /}" ]; then
 fi
 args+=("${extra[@]}")
 
+# Non-interactive runs with a time limit get a monitor socket for the overrun report.
+monsock=
+diag_s=0
+if [ "$interactive" = 0 ] && [ "$timeout_s" -gt 0 ]; then
+	monsock=$(mktemp -u "${TMPDIR:-/tmp}/qemu-run-mon.XXXXXXXX")
+	args+=(-monitor "unix:$monsock,server=on,wait=off")
+	diag_s=8
+fi
+
 cmd=("$qemu" "${args[@]}")
 if [ "$timeout_s" -gt 0 ]; then
 	tflags=(--kill-after=5)
 	[ "$interactive" = 1 ] && tflags+=(--foreground)
-	cmd=(timeout "${tflags[@]}" "$timeout_s" "${cmd[@]}")
+	cmd=(timeout "${tflags[@]}" "$((timeout_s + diag_s))" "${cmd[@]}")
 fi
+
+# One QEMU monitor command, answer on stdout; fails if the monitor does not answer in 3 s.
+monitor_cmd() {
+	/usr/bin/python3 - "$monsock" "$1" <<'PYEOF'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.settimeout(3)
+s.connect(sys.argv[1])
+out = b""
+def drain(until):
+    global out
+    while time.time() < until:
+        try:
+            d = s.recv(65536)
+        except socket.timeout:
+            break
+        if not d:
+            break
+        out += d
+        if out.rstrip().endswith(b"(qemu)"):
+            break
+drain(time.time() + 3)
+s.sendall(sys.argv[2].encode() + b"\n")
+out = b""
+drain(time.time() + 3)
+if not out:
+    sys.exit(1)
+sys.stdout.write(out.decode(errors="replace").replace("\r", ""))
+PYEOF
+}
+
+# The guest overran timeout_s: NMI every CPU, then show QEMU's threads (is QEMU itself stuck?).
+overrun_report() {
+	local qpid
+	qpid=$(pgrep -P "$1" 2>/dev/null | head -n 1) || true
+	echo "qemu-run: the guest is still running after ${timeout_s} s; NMI to every CPU:"
+	if monitor_cmd nmi >/dev/null 2>&1; then
+		sleep 3
+	else
+		echo "qemu-run: the QEMU monitor does not answer: QEMU itself is stuck"
+	fi
+	if [ -n "$qpid" ] && command -v gdb >/dev/null 2>&1; then
+		echo "qemu-run: QEMU's threads (gdb -p $qpid):"
+		timeout 20 gdb -p "$qpid" -batch -nx -ex 'thread apply all bt 10' 2>/dev/null |
+			awk '/^Thread /{ if (line) print line; line = "qemu-run:   " $0; next }
+			     /^#[0-9]/{ f = ($3 == "in") ? $4 : $2; line = line " " f }
+			     END { if (line) print line }'
+	fi
+}
 if [ "$verbose" = 1 ]; then
 	printf '%s: command:' "$prog" >&2
 	printf ' %q' "${cmd[@]}" >&2
@@ -221,6 +284,13 @@ else
 	# otherwise an interrupted `make check` would leave QEMU running until its timeout.
 	"${cmd[@]}" </dev/null &
 	pid=$!
+	watchdog=
+	diagfile=
+	if [ -n "$monsock" ]; then
+		diagfile=$(mktemp "${TMPDIR:-/tmp}/qemu-run-diag.XXXXXXXX")
+		(sleep "$timeout_s" && overrun_report "$pid" >"$diagfile" 2>&1) &
+		watchdog=$!
+	fi
 	# shellcheck disable=SC2317 # called from the traps below
 	forward() {
 		interrupted=$1
@@ -240,6 +310,16 @@ else
 	done
 fi
 trap - INT TERM HUP
+if [ -n "${watchdog:-}" ]; then
+	pkill -P "$watchdog" 2>/dev/null || true
+	kill "$watchdog" 2>/dev/null || true
+	wait "$watchdog" 2>/dev/null || true
+	if [ -s "$diagfile" ]; then
+		if [ -n "$log" ]; then cat "$diagfile" >>"$log"; elif [ "$quiet" = 0 ]; then cat "$diagfile"; fi
+		cat "$diagfile" >&2
+	fi
+	rm -f "$diagfile" "$monsock"
+fi
 set -e
 
 meaning() {

@@ -9,6 +9,8 @@
 #include <kernel/printk.h>
 #include <kernel/irqflags.h>
 #include <kernel/sched_hooks.h>
+#include <kernel/tick.h>
+#include <kernel/atomic.h>
 #include <asm/smp.h>
 #include <asm/io.h>
 #include <asm/x86/x86.h>
@@ -73,6 +75,32 @@ void arch_show_regs(struct pt_regs *regs)
 }
 
 /*
+ * An NMI nobody in the kernel sent is external: QEMU's monitor command
+ * `nmi` (scripts/qemu-run.sh sends one to every CPU when a guest overruns
+ * its host-side time limit). Unlike Linux, which only prints the two lines
+ * above, each CPU then shows where it was, one CPU at a time (they all
+ * take the NMI at once), and CPU 0 also shows jiffies against the
+ * clock and the interrupt counts: enough to tell a CPU spinning with
+ * interrupts off from a stopped tick. Nothing here takes a lock the
+ * interrupted code might hold.
+ */
+static void external_nmi_dump(struct pt_regs *regs)
+{
+	static unsigned long turn_lock;
+	unsigned int cpu = raw_smp_processor_id();
+
+	while (test_and_set_bit(0, &turn_lock))
+		cpu_relax();
+	if (cpu == 0) {
+		tick_show_jiffies();
+		show_interrupts();
+	}
+	printk(KERN_WARNING "NMI backtrace for cpu %u\n", cpu);
+	arch_show_regs(regs);
+	clear_bit(0, &turn_lock);
+}
+
+/*
  * Every NMI lands here (traps.c has done nmi_enter and counted it). NMIs
  * can merge while one is being handled, so each cause is checked in turn.
  */
@@ -88,4 +116,5 @@ void x86_nmi_handler(struct pt_regs *regs)
 	printk(KERN_EMERG "Uhhuh. NMI received for unknown reason %02x on CPU %u.\n",
 	       reason, raw_smp_processor_id());
 	printk(KERN_EMERG "Dazed and confused, but trying to continue\n");
+	external_nmi_dump(regs);
 }
