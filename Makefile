@@ -26,7 +26,7 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run iso check hosttest fuzz size help
+	run iso check hosttest fuzz size size-compare help
 
 deps:
 	@$(srctree)/scripts/install-deps.sh
@@ -58,7 +58,7 @@ $(objtree)/.config: | $(objtree)
 $(AUTOCONF) $(objtree)/include/config/auto.conf: $(objtree)/.config $(KCONFIG_FILES)
 	@$(KCONFIG) syncconfig
 
-ifeq ($(filter $(config-targets) deps clean distclean help hosttest fuzz,$(MAKECMDGOALS)),)
+ifeq ($(filter $(config-targets) deps clean distclean help hosttest fuzz size-compare,$(MAKECMDGOALS)),)
 -include $(objtree)/include/config/auto.conf
 endif
 
@@ -114,10 +114,16 @@ $(objtree)/kernel.elf: $(objtree)/.tmp_kernel1.elf $(objtree)/.tmp_kallsyms1.o
 	@$(NM) -n $@ | $(KALLSYMS) - | cmp -s - $(objtree)/.tmp_kallsyms1.S || \
 		{ echo "kallsyms: symbol addresses moved between link passes" >&2; rm -f $@; exit 1; }
 
+# The image's footprint, one line at the end of every build (binutils size, decimal bytes).
 all: $(objtree)/kernel.elf
+	@size $< | awk 'NR == 2 { printf "  SIZE    kernel.elf  text=%s data=%s bss=%s\n", $$1, $$2, $$3 }'
 
 size: $(objtree)/kernel.elf
 	@size $<
+
+# Tiny RCU (tiny_defconfig) against Tree RCU (defconfig): both built under $(objtree)/size-compare.
+size-compare:
+	@$(srctree)/scripts/rcu-size-compare.sh $(objtree)/size-compare/tiny $(objtree)/size-compare/tree
 
 # ---- running ----
 ISO := $(objtree)/kernel.iso
@@ -151,6 +157,6 @@ distclean: clean
 
 help:
 	@echo "Configuration: defconfig <name>_defconfig olddefconfig savedefconfig menuconfig"
-	@echo "Build:         all (kernel.elf) iso size clean distclean   (O=DIR builds out of tree)"
+	@echo "Build:         all (kernel.elf) iso size size-compare clean distclean   (O=DIR builds out of tree)"
 	@echo "Run:           run [SMP=$(SMP)] [MEM=$(MEM)] [ACCEL=tcg|tcg-single|kvm|repro] [BOOT=grub|direct] [CMDLINE='...']"
 	@echo "Test:          check hosttest fuzz"

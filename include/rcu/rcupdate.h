@@ -3,7 +3,8 @@
  * the _sched/_bh spellings, one consolidated flavor since Linux 4.20),
  * rcu_dereference*(). Updaters: rcu_assign_pointer(), call_rcu(),
  * kfree_rcu(), synchronize_rcu(), rcu_barrier() and the polling API.
- * The flavor-specific parts come from <rcu/rcutree.h>.
+ * The flavor-specific parts come from <rcu/rcutree.h> (Tree RCU) or
+ * <rcu/rcutiny.h> (Tiny RCU, CONFIG_TINY_RCU: UP and non-preemptible).
  *
  * In a non-preemptible kernel (CONFIG_PREEMPT_NONE) a reader is a region
  * without a voluntary context switch: rcu_read_lock() costs a compiler
@@ -153,6 +154,10 @@ void wait_rcu_gp(call_rcu_func_t crf);
 void rcu_init(void);		/* start_kernel, after the scheduler exists */
 void rcu_init_kthreads(void);	/* init, before SMP bring-up */
 
+#ifdef CONFIG_TINY_RCU
+#include <rcu/rcutiny.h>
+#else
 #include <rcu/rcutree.h>
+#endif
 
 #endif

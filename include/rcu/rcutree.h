@@ -25,6 +25,14 @@ bool rcu_is_watching(void);
 void rcu_show_stats(void);
 /* Grace periods completed so far (for tests and reports). */
 unsigned long rcu_gp_completed(void);
+/* rcu_state.gp_seq, in <kernel/rcu/rcu.h>'s encoding (tests, reports). */
+unsigned long rcu_get_gp_seq(void);
+/* rcutorture's view of the grace-period state: rcu_state's gp_flags and gp_seq. */
+void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq);
+/* rcutorture's boost test: GP kthread priority, is boosting to blame, readers boosted so far. */
+int rcu_get_gp_kthreads_prio(void);
+bool rcu_check_boost_fail(unsigned long gp_state, int *cpup);
+unsigned long rcu_get_n_boosts(void);
 /* Ask for a forced quiescent-state scan of the current grace period now (rcutorture). */
 void rcu_force_quiescent_state(void);
 /* A CPU coming online (before it is marked online). */

@@ -16,6 +16,8 @@
  *
  * Around that core: fake writers hammer the update-side APIs, a barrier
  * tester checks rcu_barrier() against callbacks queued on each CPU, the
+ * boost test starves preempted readers with one SCHED_FIFO spinner per
+ * CPU and checks that priority boosting still lets grace periods end, the
  * shuffler and stutter (kernel/torture.c) move the test among the CPUs
  * and pause it, an FQS kthread pokes the grace-period kthread, an
  * optional CPU stall must be reported by the stall detector, and the
@@ -24,9 +26,8 @@
  * (grace periods that do not wait), which the test must catch.
  *
  * Linux's reader "extensions" (mixing bh/irq/preempt disabling into a
- * reader), priority-boost testing and CPU-hotplug testing are not done:
- * this kernel has no softirqs, no hotplug, and RCU boosting is tested by
- * the rcu_preempt KTAP suite. Their fields in the parameter line print 0.
+ * reader) and CPU-hotplug testing are not done: this kernel has no
+ * softirqs and no hotplug. Their fields in the parameter line print 0.
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
@@ -145,10 +146,17 @@ static int object_debug;
 KPARAM("rcutorture.object_debug", object_debug, KPARAM_INT, 0, 1,
        "test double call_rcu() detection (needs debug objects, not implemented yet)");
 
+static int test_boost = 1;
+KPARAM("rcutorture.test_boost", test_boost, KPARAM_INT, 0, 2,
+       "test RCU priority boosting: 0 never, 1 if the flavor boosts (RCU_BOOST), 2 always");
+static int test_boost_interval = 7;
+KPARAM("rcutorture.test_boost_interval", test_boost_interval, KPARAM_INT, 1, 3600,
+       "seconds from the end of one boost test to the start of the next");
+static int test_boost_duration = 4;
+KPARAM("rcutorture.test_boost_duration", test_boost_duration, KPARAM_INT, 2, 3600,
+       "seconds each boost test lasts (a grace period may take up to this less 0.5 s)");
+
 /* Features of Linux's rcutorture not present here; printed as 0 in the parameter line. */
-#define test_boost		0
-#define test_boost_interval	0
-#define test_boost_duration	0
 #define stall_cpu_block		0
 #define onoff_interval		0
 #define onoff_holdoff		0
@@ -185,6 +193,7 @@ static struct task_struct *fwd_prog_task;
 static struct task_struct **barrier_cbs_tasks;
 static struct task_struct *barrier_task;
 static struct task_struct *read_exit_task;
+static struct task_struct *boost_tasks[NR_CPUS];
 
 static LIST_HEAD(rcu_torture_freelist);
 static struct rcu_torture *rcu_torture_current;
@@ -203,10 +212,10 @@ static atomic_t n_rcu_torture_mbchk_fail;
 static atomic_t n_rcu_torture_mbchk_tries;
 static atomic_t n_rcu_torture_error;
 static long n_rcu_torture_barrier_error;
-static long n_rcu_torture_boost_ktrerror;	/* no boost test: stays 0 */
-static long n_rcu_torture_boost_rterror;
-static long n_rcu_torture_boost_failure;
-static long n_rcu_torture_boosts;
+static long n_rcu_torture_boost_ktrerror;	/* booster kthreads that could not be created */
+static long n_rcu_torture_boost_rterror;	/* boosters that could not go SCHED_FIFO */
+static long n_rcu_torture_boost_failure;	/* grace periods that outlived a boost window */
+static long n_rcu_torture_boosts;		/* boost-test windows completed */
 static atomic_long_t n_rcu_torture_timers;
 static long n_barrier_attempts;
 static long n_barrier_successes;
@@ -309,7 +318,10 @@ struct rcu_torture_ops {
 	void (*fqs)(void);
 	void (*gp_data)(int *flags, unsigned long *gp_seq);
 	int (*stall_dur)(void);		/* jiffies until a stall warning */
+	/* Boost test: a GP outlived its window; is boosting to blame (not a CPU)? */
+	bool (*check_boost_failed)(unsigned long gp_state, int *cpup);
 	int irq_capable;
+	int can_boost;			/* the flavor boosts preempted readers */
 	const char *name;
 };
 
@@ -415,15 +427,41 @@ static void rcu_sync_torture_init(void)
 	INIT_LIST_HEAD(&rcu_torture_removed);
 }
 
+/* The flavor's (Tree or Tiny) grace-period flags and sequence number. */
 static void rcu_torture_gp_data(int *flags, unsigned long *gp_seq)
 {
-	*flags = READ_ONCE(rcu_state.gp_flags);
-	*gp_seq = READ_ONCE(rcu_state.gp_seq);
+	rcutorture_get_gp_data(flags, gp_seq);
 }
 
 static int rcu_torture_stall_dur(void)
 {
 	return (int)rcu_jiffies_till_stall_check();
+}
+
+/*
+ * Boost test: only Tree RCU can tell whether a grace period that outlived
+ * its window was held up by a CPU (boosting cannot help) or by a preempted
+ * reader (boosting failed). Tiny RCU never boosts: blame boosting, as Linux.
+ */
+static bool rcu_torture_check_boost_fail(unsigned long gp_state, int *cpup)
+{
+#ifdef CONFIG_TREE_RCU
+	return rcu_check_boost_fail(gp_state, cpup);
+#else
+	if (cpup)
+		*cpup = -1;
+	return true;
+#endif
+}
+
+/* The grace-period kthread's SCHED_FIFO priority; Tiny RCU has no such kthread. */
+static int rcu_torture_gp_kthreads_prio(void)
+{
+#ifdef CONFIG_TREE_RCU
+	return rcu_get_gp_kthreads_prio();
+#else
+	return 0;
+#endif
 }
 
 static struct rcu_torture_ops rcu_ops = {
@@ -444,7 +482,9 @@ static struct rcu_torture_ops rcu_ops = {
 	.fqs		= rcu_force_quiescent_state,
 	.gp_data	= rcu_torture_gp_data,
 	.stall_dur	= rcu_torture_stall_dur,
+	.check_boost_failed = rcu_torture_check_boost_fail,
 	.irq_capable	= 1,
+	.can_boost	= IS_ENABLED(CONFIG_RCU_BOOST),
 	.name		= "rcu",
 };
 
@@ -491,6 +531,221 @@ static struct rcu_torture_ops rcu_busted_ops = {
 static struct rcu_torture_ops *torture_ops[] = {
 	&rcu_ops, &rcu_busted_ops,
 };
+
+/* ===== boost test ========================================================================== */
+
+/*
+ * Priority-boost test, as Linux's: every test_boost_interval seconds, one
+ * SCHED_FIFO-1 kthread per CPU, bound to it, spins for test_boost_duration
+ * seconds without sleeping, starting a polled grace period whenever the
+ * last one has ended. The readers (SCHED_NORMAL) that the spinners
+ * preempted inside rcu_read_lock() cannot run again before the window
+ * ends, so every grace period would wait for them: only priority boosting
+ * (CONFIG_RCU_BOOST: rcub at rcutree.kthread_prio >= 2 lends them its
+ * priority after CONFIG_RCU_BOOST_DELAY ms) lets grace periods end inside
+ * the window. A grace period that, once every CPU has reported, is still
+ * pending test_boost_duration - 0.5 s later is a boost failure (rtbf);
+ * one held up by a CPU instead is not boosting's fault and only noted.
+ * The grace-period kthread must outrank the spinners (priority >= 2), or
+ * it would be starved too: otherwise the test is skipped, as in Linux.
+ */
+static unsigned long boost_starttime;	/* jiffies: start of the next window */
+static DEFINE_MUTEX(boost_mutex);	/* who moves boost_starttime on */
+static DEFINE_SPINLOCK(boost_stats_lock);	/* the two figures below */
+static unsigned long boost_gp_max_jiffies;	/* longest GP seen inside a window */
+static unsigned long boost_gps;		/* GPs that ended inside windows */
+static bool boost_tested;		/* this run has boosters */
+
+static bool rcu_torture_can_boost(void)
+{
+	static bool warned;
+	int prio;
+
+	if (!(test_boost == 1 && cur_ops->can_boost) && test_boost != 2)
+		return false;
+	if (!cur_ops->start_gp_poll || !cur_ops->poll_gp_state)
+		return false;
+	prio = rcu_torture_gp_kthreads_prio();
+	if (prio < 2) {
+		if (!warned)
+			pr_alert("%s: WARN: RCU kthread priority too low to test boosting.  Skipping RCU boost test. Try passing rcutree.kthread_prio > 1 on the kernel command line.\n",
+				 KBUILD_MODNAME);
+		warned = true;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Called while the grace period gp_state is pending; *start is when it
+ * began to count. True (and rtbf bumped) once it is overdue with only
+ * preempted readers left to blame.
+ */
+static bool rcu_torture_boost_failed(unsigned long gp_state, unsigned long *start)
+{
+	static unsigned long last_persist;
+	static int dbg_done;
+	unsigned long mininterval = test_boost_duration * HZ - HZ / 2;
+	unsigned long end = jiffies, j, lp;
+	int cpu;
+
+	if (end - *start > mininterval) {
+		smp_mb();	/* the time check before the grace-period check */
+		if (cur_ops->poll_gp_state(gp_state))
+			return false;	/* ended after all, just in time */
+		if (cur_ops->check_boost_failed && !cur_ops->check_boost_failed(gp_state, &cpu)) {
+			/* A CPU (or nothing) holds it up: not boosting's fault. Once per window. */
+			j = jiffies;
+			lp = READ_ONCE(last_persist);
+			if (time_after(j, lp + mininterval) && cmpxchg(&last_persist, lp, j) == lp) {
+				if (cpu < 0)
+					pr_info("Boost inversion persisted: QS from all CPUs\n");
+				else
+					pr_info("Boost inversion persisted: No QS from CPU %d\n", cpu);
+			}
+			return false;
+		}
+		VERBOSE_TOROUT_STRING("rcu_torture_boost boosting failed");
+		WRITE_ONCE(n_rcu_torture_boost_failure, n_rcu_torture_boost_failure + 1);
+		if (!xchg(&dbg_done, 1)) {
+			pr_info("Boost inversion thread ->rt_priority %u gp_state %lu jiffies %lu\n",
+				current->rt_priority, gp_state, end - *start);
+			pr_info("Boost inversion: GP %lu %s.\n", gp_state,
+				cur_ops->poll_gp_state(gp_state) ? "ended already" : "still pending");
+		}
+		return true;
+	}
+	/* While some CPU still owes a quiescent state, boosting is not yet on the hook. */
+	if (cur_ops->check_boost_failed && !cur_ops->check_boost_failed(gp_state, NULL))
+		*start = jiffies;
+	return false;
+}
+
+static int rcu_torture_boost(void *arg)
+{
+	struct sched_param sp = { .sched_priority = 1 };	/* Linux's sched_set_fifo_low() */
+	unsigned long endtime, gp_state = 0, gp_state_time = 0, gp_start = 0, oldstarttime;
+
+	VERBOSE_TOROUT_STRING("rcu_torture_boost started");
+	if (sched_setscheduler_nocheck(current, SCHED_FIFO, &sp) < 0) {
+		VERBOSE_TOROUT_STRING("rcu_torture_boost RT prio failed!");
+		WRITE_ONCE(n_rcu_torture_boost_rterror, n_rcu_torture_boost_rterror + 1);
+		goto cleanup;
+	}
+	do {
+		bool failed = false, gp_initiated = false;
+
+		/* Sleep until the next window. */
+		oldstarttime = READ_ONCE(boost_starttime);
+		while (time_before(jiffies, oldstarttime)) {
+			schedule_timeout_interruptible(oldstarttime - jiffies);
+			stutter_wait("rcu_torture_boost");
+			if (torture_must_stop())
+				goto checkwait;
+		}
+
+		/* The window: spin, keeping one grace period in flight. */
+		endtime = oldstarttime + test_boost_duration * HZ;
+		while (time_before(jiffies, endtime)) {
+			if (gp_initiated && !failed && !cur_ops->poll_gp_state(gp_state))
+				failed = rcu_torture_boost_failed(gp_state, &gp_state_time);
+			if (!gp_initiated || cur_ops->poll_gp_state(gp_state)) {
+				if (gp_initiated) {
+					unsigned long d = jiffies - gp_start;
+
+					spin_lock(&boost_stats_lock);
+					boost_gps++;
+					if (d > boost_gp_max_jiffies)
+						boost_gp_max_jiffies = d;
+					spin_unlock(&boost_stats_lock);
+				}
+				gp_state = cur_ops->start_gp_poll();
+				gp_initiated = true;
+				gp_state_time = gp_start = jiffies;
+			}
+			if (stutter_wait("rcu_torture_boost") && cur_ops->poll_gp_state(gp_state))
+				gp_initiated = false;	/* it ended while we slept: when is unknown */
+			if (torture_must_stop())
+				goto checkwait;
+		}
+		/* A grace period still pending at the end of the window counts too. */
+		if (gp_initiated && !failed && !cur_ops->poll_gp_state(gp_state))
+			rcu_torture_boost_failed(gp_state, &gp_state_time);
+
+		/* The first booster out sets the next window's start. */
+		while (oldstarttime == READ_ONCE(boost_starttime) && !kthread_should_stop()) {
+			if (mutex_trylock(&boost_mutex)) {
+				if (oldstarttime == boost_starttime) {
+					WRITE_ONCE(boost_starttime, jiffies + test_boost_interval * HZ);
+					WRITE_ONCE(n_rcu_torture_boosts, n_rcu_torture_boosts + 1);
+				}
+				mutex_unlock(&boost_mutex);
+				break;
+			}
+			schedule_timeout_uninterruptible(HZ / 20);
+		}
+checkwait:
+		stutter_wait("rcu_torture_boost");
+	} while (!torture_must_stop());
+cleanup:
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(HZ / 20);
+	torture_kthread_stopping("rcu_torture_boost");
+	return 0;
+}
+
+/*
+ * One booster per online CPU, bound to it and kept out of the shuffler
+ * (Linux creates them from its CPU-hotplug callback, to the same effect).
+ */
+static int rcu_torture_boost_init(void)
+{
+	unsigned int cpu;
+
+	boost_starttime = jiffies + test_boost_interval * HZ;
+	boost_gp_max_jiffies = 0;
+	boost_gps = 0;
+	for_each_online_cpu(cpu) {
+		struct task_struct *t;
+
+		VERBOSE_TOROUT_STRING("Creating rcu_torture_boost task");
+		t = kthread_create_on_cpu(rcu_torture_boost, NULL, cpu, "rcu_torture_boost_%u");
+		if (!t) {
+			VERBOSE_TOROUT_STRING("rcu_torture_boost task create failed");
+			n_rcu_torture_boost_ktrerror++;
+			return -ENOMEM;
+		}
+		boost_tasks[cpu] = t;
+		wake_up_process(t);
+	}
+	return 0;
+}
+
+/*
+ * Our own figures (Linux has no such line): windows run, grace periods
+ * that ended inside them and the longest (a boosted reader's delay plus
+ * the boost delay, when boosting was needed), and readers the rcub
+ * kthreads boosted since boot (Tree RCU's rcu_node ->n_boosts).
+ */
+static void rcu_torture_boost_summary(void)
+{
+	unsigned long n_boosted = 0;
+
+#ifdef CONFIG_TREE_RCU
+	n_boosted = rcu_get_n_boosts();
+#endif
+	pr_alert("%s" TORTURE_FLAG " Boost test: windows %ld gps %lu longest-gp %lu ms readers-boosted %lu rtbf %ld\n",
+		 torture_type, READ_ONCE(n_rcu_torture_boosts), boost_gps,
+		 boost_gp_max_jiffies * 1000 / HZ, n_boosted, READ_ONCE(n_rcu_torture_boost_failure));
+}
+
+static void rcu_torture_boost_cleanup(void)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		torture_stop_kthread(rcu_torture_boost, boost_tasks[cpu]);
+}
 
 /* ===== fqs kthread ========================================================================= */
 
@@ -973,11 +1228,11 @@ static void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const ch
 		 torture_type, tag, nrealreaders, nfakewriters,
 		 stat_interval, verbose, test_no_idle_hz, shuffle_interval,
 		 stutter, irqreader, fqs_duration, fqs_holdoff, fqs_stutter,
-		 test_boost, 0, test_boost_interval, test_boost_duration, shutdown_secs,
+		 test_boost, ops ? ops->can_boost : 0, test_boost_interval, test_boost_duration,
+		 shutdown_secs,
 		 stall_cpu, stall_cpu_holdoff, stall_cpu_irqsoff, stall_cpu_block,
 		 n_barrier_cbs, onoff_interval, onoff_holdoff,
 		 read_exit_delay, read_exit_burst);
-	(void)ops;
 }
 
 /* ===== CPU stall ==================================================================================== */
@@ -1550,6 +1805,7 @@ static void rcu_torture_cleanup(void)
 		return;
 	}
 	rcu_torture_read_exit_cleanup();
+	rcu_torture_boost_cleanup();
 	rcu_torture_barrier_cleanup();
 	rcu_torture_fwd_prog_cleanup();
 	torture_stop_kthread(rcu_torture_stall, stall_task);
@@ -1580,7 +1836,10 @@ static void rcu_torture_cleanup(void)
 	if (cur_ops->cleanup)
 		cur_ops->cleanup();
 	rcu_torture_stats_print();	/* after the stats kthread is gone */
-	failed = atomic_read(&n_rcu_torture_error) || n_rcu_torture_barrier_error;
+	if (boost_tested)
+		rcu_torture_boost_summary();
+	failed = atomic_read(&n_rcu_torture_error) || n_rcu_torture_barrier_error ||
+		 n_rcu_torture_boost_failure;
 	rcu_torture_print_module_parms(cur_ops, failed ? "End of test: FAILURE" :
 						       "End of test: SUCCESS");
 	if (failed)
@@ -1659,6 +1918,10 @@ static int rcu_torture_init(void)
 	atomic_set(&n_rcu_torture_mbchk_tries, 0);
 	atomic_set(&n_rcu_torture_error, 0);
 	n_rcu_torture_barrier_error = 0;
+	n_rcu_torture_boost_ktrerror = 0;
+	n_rcu_torture_boost_rterror = 0;
+	n_rcu_torture_boost_failure = 0;
+	n_rcu_torture_boosts = 0;
 	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
 		atomic_set(&rcu_torture_wcount[i], 0);
 	for_each_possible_cpu(cpu) {
@@ -1715,6 +1978,12 @@ static int rcu_torture_init(void)
 	}
 	if (fqs_duration) {
 		firsterr = torture_create_kthread(rcu_torture_fqs, NULL, fqs_task);
+		if (firsterr)
+			goto unwind;
+	}
+	boost_tested = rcu_torture_can_boost();
+	if (boost_tested) {
+		firsterr = rcu_torture_boost_init();
 		if (firsterr)
 			goto unwind;
 	}

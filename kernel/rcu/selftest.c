@@ -1,8 +1,8 @@
 /*
- * Tree RCU self-tests: the KTAP suite "rcu", run after the initcalls when
- * the command line says rcutree.selftest=1 (our own test-only parameter).
- * It checks the update-side API from the outside: synchronize_rcu(),
- * call_rcu() on every CPU, rcu_barrier(), the polling API, kfree_rcu(), the
+ * RCU self-tests (Tree and Tiny RCU): the KTAP suite "rcu", run after the
+ * initcalls when the command line says rcutree.selftest=1 (our own
+ * test-only parameter). It checks the update-side API from the outside:
+ * synchronize_rcu(), call_rcu() on every CPU, rcu_barrier(), the polling API, kfree_rcu(), the
  * <rcu/rculist.h> primitives, an RCU-protected list updated under
  * concurrent readers with poisoned frees, and dyntick-idle credit for idle
  * CPUs.
@@ -476,7 +476,7 @@ static void rcu_poll_api(void)
 	KTAP_EXPECT_MSG(!early, "cookie %#lx done inside the read-side section that requested it", s);
 	KTAP_EXPECT_MSG(rst_poll_until(s, RST_GP_MS, 1) == 0,
 			"start_poll_synchronize_rcu() cookie %#lx not done after %u ms (gp_seq %#lx)",
-			s, RST_GP_MS, READ_ONCE(rcu_state.gp_seq));
+			s, RST_GP_MS, rcu_get_gp_seq());
 
 	g = get_state_synchronize_rcu();
 	KTAP_EXPECT_MSG(!poll_state_synchronize_rcu(g) || !smp,
@@ -485,7 +485,7 @@ static void rcu_poll_api(void)
 		return;
 	KTAP_EXPECT_MSG(poll_state_synchronize_rcu(g),
 			"cookie %#lx from before synchronize_rcu() not done after it returned (gp_seq %#lx, %u CPUs)",
-			g, READ_ONCE(rcu_state.gp_seq), num_online_cpus());
+			g, rcu_get_gp_seq(), num_online_cpus());
 
 	/* An old cookie: no grace period, no waiting. */
 	gps = rcu_gp_completed();
@@ -899,9 +899,14 @@ static void rcu_list_readers(void)
 static void rcu_dyntick_idle_credit(void)
 {
 	unsigned long before, after, cookie;
-	unsigned int loc0[NR_CPUS], cpu;
+	unsigned int loc0[NR_CPUS] = { 0 }, cpu;
 	int i;
 
+	/* Dead code under Tiny from here on: no rcu_data, nothing to credit. */
+	if (!IS_ENABLED(CONFIG_TREE_RCU)) {
+		ktap_skip("Tiny RCU: one CPU, no force-quiescent-state scan to credit idle CPUs");
+		return;
+	}
 	if (num_online_cpus() < 2) {
 		ktap_skip("needs 2 CPUs");
 		return;

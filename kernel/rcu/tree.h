@@ -42,6 +42,16 @@ struct rcu_node {
 	 * qsmaskinit at its start, under ->lock.
 	 */
 	unsigned long expmask;
+	/*
+	 * The expedited funnel (tree_exp.c), under ->exp_lock (not ->lock, so
+	 * that callers queueing do not contend with quiescent-state reports):
+	 * the furthest expedited sequence number asked for through this node,
+	 * and the queues its later callers sleep on, indexed by the counter
+	 * of the sequence number they wait for, modulo 4.
+	 */
+	spinlock_t exp_lock;
+	unsigned long exp_seq_rq;
+	struct wait_queue_head exp_wq[4];
 #ifdef CONFIG_PREEMPT_RCU
 	/*
 	 * Preemptible RCU (tree_plugin.c), leaves only, under ->lock: tasks
@@ -111,6 +121,7 @@ struct rcu_state {
 	/* Expedited grace periods (tree_exp.c). */
 	unsigned long expedited_sequence;	/* rcu_seq; written under exp_mutex */
 	struct mutex exp_mutex;			/* one expedited grace period at a time */
+	struct mutex exp_wake_mutex;		/* one funnel wake-up walk at a time */
 	struct wait_queue_head exp_wq;		/* its driver waits here for the root's expmask */
 	unsigned long n_exp_gps;		/* expedited grace periods run */
 	unsigned long n_exp_ipis_sent;		/* expedited IPIs sent */
@@ -208,6 +219,16 @@ bool rcu_is_cpu_rrupt_from_idle(void);
 
 /* --- expedited grace periods (tree_exp.c) --- */
 void rcu_exp_init(void);
+/* rcu_init_nodes(): the funnel fields of one rcu_node. */
+void rcu_exp_init_node(struct rcu_node *rnp);
+/* How synchronize_rcu_expedited() calls left the funnel, summed over CPUs (for the selftest). */
+struct rcu_exp_funnel_stats {
+	unsigned long reached_root;	/* went for exp_mutex (counted before sleeping on it) */
+	unsigned long ran_gp;		/* of those: ran a grace period (the rest were served) */
+	unsigned long node_waits;	/* slept on an rcu_node's queue until served */
+	unsigned long done_early;	/* found theirs done before queueing anywhere */
+};
+void rcu_exp_funnel_stats(struct rcu_exp_funnel_stats *st);
 /* From rcu_qs(), interrupts off: report the QS an expedited IPI deferred. */
 void rcu_exp_report_deferred(struct rcu_data *rdp);
 void rcu_exp_show_stats(void);

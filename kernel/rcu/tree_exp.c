@@ -24,12 +24,16 @@
  *
  * Coalescing: a caller snapshots the sequence (rcu_seq_snap()) and returns
  * as soon as a whole expedited grace period has run since (rcu_seq_done()).
- * One mutex, rcu_state.exp_mutex, lets one grace period run at a time;
- * callers queue on it and recheck their snapshot when they get it, so all
- * callers that arrive while one grace period runs share the next one.
- * Linux spreads that wait over a funnel of per-rcu_node mutexes; with the
- * 8-CPU guests this kernel targets one mutex has not shown contention, so
- * the funnel is left out (Documentation/RCU/expedited.md).
+ * Callers meet in a funnel over the rcu_node tree, as in Linux: from its
+ * CPU's leaf toward the root, a caller records its snapshot in each node's
+ * ->exp_seq_rq; a node that already holds that snapshot (or a later one)
+ * has a caller ahead going up for it, so this caller sleeps on the node's
+ * ->exp_wq and is woken when it is served. Only callers that reach the root
+ * take rcu_state.exp_mutex (one grace period at a time) and run a grace
+ * period if theirs is still not done. Contention is thus spread over the
+ * leaves: per sequence number, at most one caller per node goes on up.
+ * The driver then releases exp_mutex (the next grace period may start)
+ * and, under exp_wake_mutex, wakes every node's queue for its number.
  *
  * Preemptible RCU (CONFIG_PREEMPT_RCU, tree_plugin.c) adds tasks preempted
  * inside readers: at the start each leaf's already-queued tasks block the
@@ -47,6 +51,7 @@
 #include <kernel/cpumask.h>
 #include <kernel/time.h>
 #include <kernel/irqflags.h>
+#include <kernel/string.h>
 #include <sched/sched.h>
 
 /* Expedited grace periods completed so far. */
@@ -181,7 +186,41 @@ static void rcu_exp_select_cpus(struct cpumask *ipi)
 	}
 }
 
-/* The expedited stall warning, in Linux's format; returns the CPUs listed. */
+#ifdef CONFIG_PREEMPT_RCU
+/*
+ * The stall warning's " P<pid>" for each task preempted in a reader that
+ * blocks the expedited grace period on leaf rnp (from ->exp_tasks to the
+ * tail of ->blkd_tasks); returns how many.
+ */
+static int rcu_exp_print_tasks(struct rcu_node *rnp)
+{
+	int pids[32], n = 0, total = 0;
+	struct list_head *e;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	for (e = rnp->exp_tasks; e && e != &rnp->blkd_tasks; e = e->next, total++)
+		if (n < (int)ARRAY_SIZE(pids))
+			pids[n++] = list_entry(e, struct task_struct, rcu_node_entry)->pid;
+	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+	for (int i = 0; i < n; i++)
+		pr_cont(" P%d", pids[i]);
+	if (total > n)
+		pr_cont(" (+%d more)", total - n);
+	return total;
+}
+#else
+static int rcu_exp_print_tasks(struct rcu_node *rnp) { return 0; }
+#endif
+
+/*
+ * The expedited stall warning, in Linux's format; returns the CPUs and
+ * tasks listed. Each CPU's four flags print a letter when the condition
+ * is false and '.' when true, as Linux: O online, o / N in the leaf's
+ * masks at the grace period's start / now (no hotplug here: the same),
+ * D the IPI has been handled and the CPU's report is deferred (a 'D'
+ * means the IPI is still pending: interrupts are off there).
+ */
 static int rcu_exp_print_stall(unsigned long jiffies_start)
 {
 	struct rcu_node *rnp, *root = rcu_get_root();
@@ -189,26 +228,33 @@ static int rcu_exp_print_stall(unsigned long jiffies_start)
 
 	pr_err("INFO: %s detected expedited stalls on CPUs/tasks: {", rcu_state.name);
 	rcu_for_each_leaf_node(rnp) {
+		ndetected += rcu_exp_print_tasks(rnp);
 		for_each_leaf_node_possible_cpu(rnp, cpu) {
 			struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+			bool in_masks = rdp->grpmask & READ_ONCE(rnp->qsmaskinit);
 
 			if (!(READ_ONCE(rnp->expmask) & leaf_node_cpu_bit(rnp, cpu)))
 				continue;
 			ndetected++;
-			/*
-			 * O: online; o: in the leaf's masks when the GP began;
-			 * N: in them now (no hotplug here: same as o); D: the
-			 * IPI found a reader and the report is deferred.
-			 */
-			pr_cont(" %d-%c%c%c%c", cpu, "O."[!cpu_online(cpu)],
-				"o."[!(rdp->grpmask & rnp->qsmaskinit)],
-				"N."[!(rdp->grpmask & rnp->qsmaskinit)],
-				"D."[!READ_ONCE(rdp->exp_deferred_qs)]);
+			pr_cont(" %d-%c%c%c%c", cpu, "O."[!!cpu_online(cpu)], "o."[in_masks],
+				"N."[in_masks], "D."[!!READ_ONCE(rdp->exp_deferred_qs)]);
 		}
 	}
-	pr_cont(" } %lu jiffies s: %lu root: %#lx/%c\n", jiffies - jiffies_start,
-		rcu_state.expedited_sequence, READ_ONCE(root->expmask),
+	/* "0x%lx", not "%#lx": Linux's printk prints 0x0 for zero, ours (as C) a bare 0. */
+	pr_cont(" } %lu jiffies s: %lu root: 0x%lx/%c\n", jiffies - jiffies_start,
+		READ_ONCE(rcu_state.expedited_sequence), READ_ONCE(root->expmask),
 		".T"[rcu_preempt_exp_blocked(root)]);
+	if (ndetected) {
+		/* The non-root nodes still holding it up: level:CPUs:expmask/tasks. */
+		pr_err("blocking rcu_node structures (internal RCU debug):");
+		rcu_for_each_node_breadth_first(rnp) {
+			if (rnp == root || rcu_exp_node_done(rnp))
+				continue;
+			pr_cont(" l=%u:%d-%d:0x%lx/%c", rnp->level, rnp->grplo, rnp->grphi,
+				READ_ONCE(rnp->expmask), ".T"[rcu_preempt_exp_blocked(rnp)]);
+		}
+		pr_cont("\n");
+	}
 	rcu_for_each_leaf_node(rnp)
 		for_each_leaf_node_possible_cpu(rnp, cpu)
 			if (READ_ONCE(rnp->expmask) & leaf_node_cpu_bit(rnp, cpu))
@@ -234,7 +280,7 @@ static void rcu_exp_wait(void)
 	}
 }
 
-/* One whole expedited grace period; exp_mutex held. */
+/* One whole expedited grace period; exp_mutex held (the funnel's winner). */
 static void rcu_exp_gp(void)
 {
 	struct cpumask ipi;
@@ -259,6 +305,125 @@ static void rcu_exp_gp(void)
 	rcu_exp_poll_end(poll_snap);
 }
 
+/* How callers left the funnel (rcu_exp_funnel_stats()); each CPU counts its own. */
+static DEFINE_PER_CPU(struct rcu_exp_funnel_stats, rcu_exp_funnel_counts);
+
+#define rcu_exp_count(field) do {					\
+	preempt_disable();						\
+	this_cpu_ptr(&rcu_exp_funnel_counts)->field++;			\
+	preempt_enable();						\
+} while (0)
+
+void rcu_exp_funnel_stats(struct rcu_exp_funnel_stats *st)
+{
+	unsigned int cpu;
+
+	memset(st, 0, sizeof(*st));
+	for_each_possible_cpu(cpu) {
+		struct rcu_exp_funnel_stats *c = per_cpu_ptr(&rcu_exp_funnel_counts, cpu);
+
+		st->reached_root += READ_ONCE(c->reached_root);
+		st->ran_gp += READ_ONCE(c->ran_gp);
+		st->node_waits += READ_ONCE(c->node_waits);
+		st->done_early += READ_ONCE(c->done_early);
+	}
+}
+
+/* Has a whole expedited grace period run since snapshot s? (Ordered before what follows.) */
+static bool rcu_exp_done(unsigned long s)
+{
+	if (!rcu_seq_done(&rcu_state.expedited_sequence, s))
+		return false;
+	smp_mb();	/* the grace period's end before the caller's accesses */
+	return true;
+}
+
+/* The queue of rnp on which callers needing the grace period that ends at s sleep. */
+static struct wait_queue_head *rcu_exp_queue(struct rcu_node *rnp, unsigned long s)
+{
+	return &rnp->exp_wq[rcu_seq_ctr(s) & 0x3];
+}
+
+/*
+ * The funnel. Returns true when a grace period someone else ran has served
+ * snapshot s (nothing held). Returns false with exp_mutex held and s not
+ * yet done: the caller runs the grace period.
+ */
+static bool rcu_exp_funnel_lock(unsigned long s)
+{
+	struct rcu_node *rnp = per_cpu_ptr(&rcu_data, raw_smp_processor_id())->mynode;
+	struct rcu_node *root = rcu_get_root();
+
+	/*
+	 * Nobody queued for s on this CPU's leaf or at the root, and the
+	 * mutex free: no contention, skip the walk. (The leaf is only where
+	 * the caller starts: after a migration it is another CPU's, which
+	 * costs locality, not correctness.)
+	 */
+	if (ULONG_CMP_LT(READ_ONCE(rnp->exp_seq_rq), s) &&
+	    (rnp == root || ULONG_CMP_LT(READ_ONCE(root->exp_seq_rq), s)) &&
+	    mutex_trylock(&rcu_state.exp_mutex)) {
+		rcu_exp_count(reached_root);
+		goto locked;
+	}
+
+	for (; rnp; rnp = rnp->parent) {
+		if (rcu_exp_done(s)) {
+			rcu_exp_count(done_early);
+			return true;
+		}
+		spin_lock(&rnp->exp_lock);
+		if (ULONG_CMP_GE(rnp->exp_seq_rq, s)) {
+			/* A caller ahead went up for s (or later): its grace period serves us. */
+			spin_unlock(&rnp->exp_lock);
+			rcu_exp_count(node_waits);
+			wait_event(*rcu_exp_queue(rnp, s), rcu_exp_done(s));
+			return true;
+		}
+		WRITE_ONCE(rnp->exp_seq_rq, s);	/* later callers for s wait here for us */
+		spin_unlock(&rnp->exp_lock);
+	}
+	rcu_exp_count(reached_root);
+	mutex_lock(&rcu_state.exp_mutex);
+locked:
+	/* The grace period that ran while we queued may have been the one we need. */
+	if (rcu_exp_done(s)) {
+		mutex_unlock(&rcu_state.exp_mutex);
+		return true;
+	}
+	rcu_exp_count(ran_gp);
+	return false;
+}
+
+/*
+ * After the grace period that ended the sequence at e: let the next one
+ * start, then wake the callers of every node waiting for e. Raising each
+ * node's ->exp_seq_rq to at least e keeps it close to the sequence, so
+ * the wrap-safe comparisons stay meaningful however long a node goes
+ * unused. exp_wake_mutex keeps one walk at a time: the next driver cannot
+ * release exp_mutex before this walk is over, so callers of at most three
+ * sequence numbers sleep at once (the one being woken, the running grace
+ * period's, the next one's), and four queues per node keep them apart.
+ */
+static void rcu_exp_funnel_wake(unsigned long e)
+{
+	struct rcu_node *rnp;
+
+	mutex_lock(&rcu_state.exp_wake_mutex);
+	mutex_unlock(&rcu_state.exp_mutex);
+	rcu_for_each_node_breadth_first(rnp) {
+		if (ULONG_CMP_LT(READ_ONCE(rnp->exp_seq_rq), e)) {
+			spin_lock(&rnp->exp_lock);
+			if (ULONG_CMP_LT(rnp->exp_seq_rq, e))
+				WRITE_ONCE(rnp->exp_seq_rq, e);
+			spin_unlock(&rnp->exp_lock);
+		}
+		smp_mb();	/* the sequence's end before the wake-up's look at the queue */
+		wake_up_all(rcu_exp_queue(rnp, e));
+	}
+	mutex_unlock(&rcu_state.exp_wake_mutex);
+}
+
 void synchronize_rcu_expedited(void)
 {
 	unsigned long s;
@@ -274,30 +439,41 @@ void synchronize_rcu_expedited(void)
 	}
 	smp_mb();	/* the caller's updates before the snapshot */
 	s = rcu_seq_snap(&rcu_state.expedited_sequence);
-	if (rcu_seq_done(&rcu_state.expedited_sequence, s))
-		goto done;
-	mutex_lock(&rcu_state.exp_mutex);
-	/* Someone else's grace period, run while we queued, may have served us. */
-	if (!rcu_seq_done(&rcu_state.expedited_sequence, s))
-		rcu_exp_gp();
-	mutex_unlock(&rcu_state.exp_mutex);
-done:
+	if (rcu_exp_funnel_lock(s))
+		return;
+	rcu_exp_gp();
+	/* exp_mutex held: nobody else moves the sequence. */
+	rcu_exp_funnel_wake(rcu_seq_current(&rcu_state.expedited_sequence));
 	smp_mb();	/* the grace period before the caller's later accesses */
+}
+
+/* rcu_init_nodes() (tree.c), for each rcu_node. */
+void rcu_exp_init_node(struct rcu_node *rnp)
+{
+	spin_lock_init(&rnp->exp_lock);
+	rnp->exp_seq_rq = rcu_seq_current(&rcu_state.expedited_sequence);
+	for (int i = 0; i < (int)ARRAY_SIZE(rnp->exp_wq); i++)
+		init_waitqueue_head(&rnp->exp_wq[i]);
 }
 
 void rcu_exp_init(void)
 {
 	mutex_init(&rcu_state.exp_mutex);
+	mutex_init(&rcu_state.exp_wake_mutex);
 	init_waitqueue_head(&rcu_state.exp_wq);
 }
 
 void rcu_exp_show_stats(void)
 {
+	struct rcu_exp_funnel_stats st;
 	unsigned int cpu;
 
 	pr_info("%s: %lu expedited grace periods, %lu expedited IPIs, %lu idle CPUs skipped\n",
 		rcu_state.name, rcu_state.n_exp_gps, rcu_state.n_exp_ipis_sent,
 		rcu_state.n_exp_idle_skips);
+	rcu_exp_funnel_stats(&st);
+	pr_info("%s: expedited funnel: %lu reached the root (%lu ran a grace period), %lu waited at a node, %lu done early\n",
+		rcu_state.name, st.reached_root, st.ran_gp, st.node_waits, st.done_early);
 	for_each_possible_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 

@@ -1,6 +1,7 @@
 /*
- * Flavor-independent RCU pieces: the rcupdate.* boot parameters and the
- * stall-timeout arithmetic every flavor shares.
+ * Flavor-independent RCU pieces: the expedite steering and, with the stall
+ * machinery (CONFIG_RCU_STALL_COMMON, Tree RCU), the rcupdate.* boot
+ * parameters and the stall-timeout arithmetic.
  *
  * As in Linux, this file has no "rcu: " prefix on its boot lines: they
  * are indented continuations of the implementation banner that
@@ -20,6 +21,8 @@
 /* Extra jiffies on top of the timeout (Linux adds 5 s with lockdep-RCU; we have none). */
 #define RCU_STALL_DELAY_DELTA	0
 
+/* Stall warnings need the stall machinery, which Tiny RCU does not have. */
+#ifdef CONFIG_RCU_STALL_COMMON
 int rcu_cpu_stall_timeout = CONFIG_RCU_CPU_STALL_TIMEOUT;
 KPARAM_CLAMP("rcupdate.rcu_cpu_stall_timeout", rcu_cpu_stall_timeout, KPARAM_INT,
 	     RCU_STALL_TIMEOUT_MIN, RCU_STALL_TIMEOUT_MAX,
@@ -28,6 +31,7 @@ KPARAM_CLAMP("rcupdate.rcu_cpu_stall_timeout", rcu_cpu_stall_timeout, KPARAM_INT
 bool rcu_cpu_stall_suppress;
 KPARAM_BOOL("rcupdate.rcu_cpu_stall_suppress", rcu_cpu_stall_suppress,
 	    "do not print RCU CPU stall warnings");
+#endif
 
 /*
  * Expedite steering, as Linux's update.c. rcu_expedited: synchronize_rcu()
@@ -37,16 +41,20 @@ KPARAM_BOOL("rcupdate.rcu_cpu_stall_suppress", rcu_cpu_stall_suppress,
  * phase ends (rcu_end_inkernel_boot()).
  */
 bool rcu_expedited;
+bool rcu_normal;
+static bool rcu_normal_after_boot;
+/*
+ * As in Linux, Tiny RCU has no such parameters: every grace period it has
+ * is as fast as an expedited one (tiny_params.c says they do not apply).
+ */
+#ifndef CONFIG_TINY_RCU
 KPARAM_BOOL("rcupdate.rcu_expedited", rcu_expedited,
 	    "synchronize_rcu() uses expedited grace periods");
-
-bool rcu_normal;
 KPARAM_BOOL("rcupdate.rcu_normal", rcu_normal,
 	    "synchronize_rcu_expedited() waits for normal grace periods (overrides rcu_expedited)");
-
-static bool rcu_normal_after_boot;
 KPARAM_BOOL("rcupdate.rcu_normal_after_boot", rcu_normal_after_boot,
 	    "set rcu_normal once the kernel's boot phase has ended");
+#endif
 
 /* rcu_expedite_gp() nesting; 1 from rcu_init() until rcu_end_inkernel_boot(). */
 static atomic_t rcu_expedited_nesting = ATOMIC_INIT(0);
@@ -85,6 +93,7 @@ void rcu_end_inkernel_boot(void)
 		WRITE_ONCE(rcu_normal, true);
 }
 
+#ifdef CONFIG_RCU_STALL_COMMON
 /*
  * Jiffies from the start of a grace period to its stall warning. The
  * timeout is read afresh each time (once per grace period), so a changed
@@ -123,3 +132,4 @@ void rcupdate_announce_bootup_oddness(void)
 		pr_info("\tRCU CPU stall warnings timeout set to %d (rcu_cpu_stall_timeout).\n",
 			rcu_cpu_stall_timeout);
 }
+#endif /* CONFIG_RCU_STALL_COMMON */

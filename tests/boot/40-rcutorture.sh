@@ -3,9 +3,11 @@
 # boot: Tree RCU tortured on 2 and 4 CPUs must end with SUCCESS and no "!!!"; the deliberately
 # broken "busted" flavor must end with FAILURE (and the failed-test exit status); a CPU stalled
 # with interrupts off must draw the stall warning; the forward-progress test must print its
-# results; an unknown torture_type must be refused with the list of valid ones.
+# results; an unknown torture_type must be refused with the list of valid ones; the priority-boost
+# test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
+# without it (rtbf > 0, FAILURE) on two preemptible kernels built here.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2 minutes on 2 host
-# cores (guest time 15 + 15 + 8 + 12 + 16 + 3 s, plus boots).
+# cores (guest time 15 + 15 + 8 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
 #
 # Console lines assumed (Linux's formats; Documentation/admin-guide/kernel-parameters.md,
 # rcutorture section):
@@ -16,6 +18,9 @@
 #   "rcu: INFO: rcu_sched detected stalls on CPUs/tasks:"   kernel/rcu/tree_stall.c
 #   "rcu_torture_fwd_prog_nr: Duration D cver C gps G", "rcu_torture_fwd_prog_cr Duration ...",
 #   "rcu_torture_fwd_prog: tested T tested_tries N"          forward-progress results
+#   "... rtbf: F rtb: B nt: ..."  in the statistics line    boost failures, boost windows
+#   "rcu-torture: rcu_torture_boost boosting failed", "Boost inversion thread ->rt_priority 1 ..."
+#   "rcu-torture: Boost test: windows W gps G longest-gp M ms readers-boosted R rtbf F"  (ours)
 
 RT_COMMON="rcutorture.torture_runnable=1 rcutorture.stat_interval=5"
 RT_CLEAN=(--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer stall state'
@@ -26,6 +31,8 @@ RT_CLEAN=(--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer
 boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
 	--append "$RT_COMMON rcutorture.shutdown_secs=15" \
 	--expect 'rcu-torture:--- Start of test: nreaders=1 nfakewriters=4 ' \
+	--expect ' test_boost=1/0 test_boost_interval=7 test_boost_duration=4 ' \
+	--reject 'Creating rcu_torture_boost task' \
 	--expect 'rcu-torture: rtc: 0x0+ ver: [1-9][0-9]* tfle: ' \
 	--expect 'rcu-torture: Reader Pipe:  [1-9][0-9]* [0-9]+ 0 0 0 0 0 0 0 0 0$' \
 	--expect 'rcu-torture: Free-Block Circulation:  [1-9]' \
@@ -77,3 +84,62 @@ boot_test rcutorture-bad-type --smp 1 --timeout 30 --expect-rc 35 \
 	--expect 'rcu-torture: invalid torture type: "nosuch"' \
 	--expect 'rcu-torture types: rcu busted$' \
 	--reject 'Start of test'
+
+# Priority-boost test. Two preemptible kernels, in the directories tests/boot/20-sched.sh and
+# 50-preempt-rcu.sh use too (make is incremental there after us): RCU_BOOST=n (preempt_defconfig)
+# and RCU_BOOST=y (preempt_rcu_boost_defconfig, boost delay 500 ms). A window of 4 s every 1 s,
+# no stutter (a pause would leave a window without readers to starve): three windows in
+# 15 s. One SCHED_FIFO-1 spinner per CPU starves the readers it preempted inside rcu_read_lock().
+rt_boost_build() { # DIR DEFCONFIG CONFIG-LINE...; a failed build leaves no kernel.elf behind
+	local dir=$1 defconfig=$2 line
+	shift 2
+	rm -f "$dir/kernel.elf"
+	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
+		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
+	for line in "$@"; do
+		grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; rm -f "$dir/kernel.elf"; return 1; }
+	done
+}
+rt_boost_dir=$(cd "$LOGDIR" && pwd)/build-preempt-boost
+rt_noboost_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+RT_BOOST="$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.stutter=0 rcutorture.test_boost_interval=1 rcutorture.test_boost_duration=4"
+
+# With RCU_BOOST (kthread_prio raised to 2 by rcutorture's presence): grace periods still end
+# inside every window, rcub boosted at least one starved reader, no boost failure, no stall.
+if _test_selected rcutorture-boost; then
+	run_cmd_test rcutorture-boost-build rt_boost_build "$rt_boost_dir" preempt_rcu_boost_defconfig \
+		CONFIG_RCU_BOOST=y CONFIG_RCU_TORTURE_TEST=y
+	if [ -f "$rt_boost_dir/kernel.elf" ]; then
+		KERNEL=$rt_boost_dir/kernel.elf boot_test rcutorture-boost --smp 4 --timeout 80 \
+			--append "$RT_BOOST" \
+			--expect 'rcu-torture:--- Start of test: .* test_boost=1/1 test_boost_interval=1 test_boost_duration=4 ' \
+			--expect 'rcu-torture: rtc: .* rtbf: 0 rtb: [1-9][0-9]* ' \
+			--expect 'rcu-torture: Boost test: windows [1-9][0-9]* gps [1-9][0-9]* longest-gp [0-9]+ ms readers-boosted [1-9][0-9]* rtbf 0$' \
+			--expect 'rcu-torture:--- End of test: SUCCESS: .* test_boost=1/1 ' \
+			--reject 'rtbf: [1-9]' --reject 'boosting failed' "${RT_CLEAN[@]}"
+	else
+		skip_test rcutorture-boost "the RCU_BOOST kernel did not build"
+	fi
+fi
+
+# Without RCU_BOOST, test_boost=2 forces the test (the grace-period kthread at FIFO 2 keeps
+# running): the starved readers hold each window's grace period, so rtbf > 0 and FAILURE, while
+# the reader pipeline stays clean (no element aged past one grace period: RCU itself is fine).
+if _test_selected rcutorture-noboost; then
+	run_cmd_test rcutorture-noboost-build rt_boost_build "$rt_noboost_dir" preempt_defconfig \
+		CONFIG_PREEMPT_RCU=y CONFIG_RCU_TORTURE_TEST=y
+	if [ -f "$rt_noboost_dir/kernel.elf" ]; then
+		KERNEL=$rt_noboost_dir/kernel.elf boot_test rcutorture-noboost --smp 4 --timeout 80 \
+			--expect-rc 35 --append "$RT_BOOST rcutorture.test_boost=2 rcutree.kthread_prio=2" \
+			--expect 'rcu-torture:--- Start of test: .* test_boost=2/0 ' \
+			--expect 'rcu-torture: rcu_torture_boost boosting failed' \
+			--expect 'Boost inversion thread ->rt_priority 1 gp_state [0-9]+ jiffies [0-9]+$' \
+			--expect 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' \
+			--expect 'rcu-torture: !!! Reader Pipe:  [0-9]+ [0-9]+ 0 0 0 0 0 0 0 0 0$' \
+			--expect 'rcu-torture: Boost test: windows [1-9][0-9]* gps [0-9]+ longest-gp [0-9]+ ms readers-boosted 0 rtbf [1-9][0-9]*$' \
+			--expect 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' \
+			--reject 'End of test: SUCCESS' --reject 'detected stalls' --reject 'self-detected stall'
+	else
+		skip_test rcutorture-noboost "the preemptible kernel did not build"
+	fi
+fi

@@ -4,10 +4,14 @@
 #   alias, gp_exp/gp_async, both tests in one boot (the power-off waits for both), a bad type.
 # - kvm.sh: its dry run, the console judge on canned logs (so that a judge that passes everything
 #   fails here), a real --torture rcuperf run (table and histogram), and, once rcutorture is in the
-#   tree, a short real matrix: TREE04 and TREE05 (forward progress) must pass, BUSTED (grace periods that do not wait) must be
-#   reported as the failure it expects, STALL must show the stall warning.
+#   tree, a short real matrix: TREE04 (expedited-only writers: its console must show the writer
+#   testing expedited grace periods and nothing else) and TREE05 (forward progress) must pass,
+#   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
+#   failure, BUSTED (grace periods that do not wait) and NOBOOST (the boost test forced on a
+#   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
+#   show the stall warning.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 3 minutes with it, on 2 host cores. Timings are printed, never judged.
+# 4 minutes with it, on 2 host cores. Timings are printed, never judged.
 
 KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
 PARSE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh
@@ -129,15 +133,29 @@ kvm_rcuperf() {
 }
 run_cmd_test kvm-rcuperf kvm_rcuperf
 
+# kvm_console_has DIR SCENARIO RE: some line of the scenario's console matches RE.
+kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -Eq -- "$3"; }
+
 kvm_short_matrix() {
-	local out rc=0
-	out=$("$KVM_SH" --configs "TREE04 TREE05 BUSTED STALL" --duration 20s --cpus 2 --results "$KVM_RES" 2>&1) || rc=$?
+	local out rc=0 dir
+	out=$("$KVM_SH" --configs "TREE04 TREE05 TREE03 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
-	[ $rc = 0 ] &&
+	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
+	[ $rc = 0 ] && [ -d "$dir" ] &&
 		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^BUSTED +2 +failure .*PASS \(expected failure\)' <<<"$out" &&
-		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out"
+		grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
+		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
+		kvm_console_has "$dir" TREE04 'rcu_torture_writer: Testing expedited GPs\.' &&
+		! kvm_console_has "$dir" TREE04 'rcu_torture_writer: Testing (conditional|asynchronous|polling|normal) GPs' &&
+		kvm_console_has "$dir" TREE03 'test_boost=1/1 test_boost_interval=2 ' &&
+		kvm_console_has "$dir" TREE03 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
+		kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&
+		kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
+		! kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'
 }
 if [ -f "$TESTS_ROOT/kernel/rcu/rcutorture.c" ]; then
 	run_cmd_test kvm-short-matrix kvm_short_matrix

@@ -1,0 +1,4 @@
+rcutree.kthread_prio=2
+# A boost-test window every 2 s rather than Linux's 7: our runs last tens of seconds, not hours,
+# and stutter pauses (5 s of every 10) leave a window without readers to starve.
+rcutorture.test_boost_interval=2
