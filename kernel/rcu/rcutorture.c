@@ -1247,6 +1247,33 @@ static unsigned int rcu_torture_last_online_cpu(void)
 }
 
 /* After the holdoff, spin inside a reader (irqs off if asked) so a stall warning must appear. */
+/*
+ * Ours, not Linux's: make sure a grace period is in progress before the
+ * stall begins. A stall is only reported while one is pending, and with
+ * no load balancing here the updaters, and even the grace-period kthread,
+ * may all be queued on the CPU about to stall, so that none would start
+ * during it. Called inside the reader (no quiescent state from here on):
+ * ask for a grace period, whose kthread's wakeup lands on an idle CPU
+ * since this one is busy, and give it up to a second to start; its
+ * force-quiescent-state scans then find the stall from that CPU.
+ */
+static void rcu_torture_stall_start_gp(void)
+{
+	u64 give_up = local_clock() + NSEC_PER_SEC;
+	unsigned long gp_seq;
+	int flags;
+
+	if (!cur_ops->start_gp_poll || !cur_ops->gp_data)
+		return;
+	cur_ops->start_gp_poll();
+	do {
+		cur_ops->gp_data(&flags, &gp_seq);
+		if (rcu_seq_state(gp_seq))
+			return;
+		cpu_relax();
+	} while (local_clock() < give_up);
+}
+
 static int rcu_torture_stall(void *args)
 {
 	VERBOSE_TOROUT_STRING("rcu_torture_stall task started");
@@ -1262,6 +1289,7 @@ static int rcu_torture_stall(void *args)
 
 		VERBOSE_TOROUT_STRING("rcu_torture_stall begin CPU stall");
 		idx = cur_ops->readlock();
+		rcu_torture_stall_start_gp();
 		if (stall_cpu_irqsoff)
 			local_irq_disable();
 		else
