@@ -9,14 +9,14 @@
 #include <kernel/bug.h>
 #include <asm/barrier.h>
 
+#ifdef CONFIG_DEBUG_SPINLOCK
 static void spin_bug(spinlock_t *lock, const char *msg)
 {
-#ifdef CONFIG_DEBUG_SPINLOCK
 	printk(KERN_EMERG "BUG: spinlock %s on CPU#%d, lock: %p, .name: %s, .owner_cpu: %d, owner at %pS\n",
 	       msg, raw_smp_processor_id(), lock, lock->name, lock->owner_cpu, (void *)lock->owner_pc);
-#endif
 	BUG();
 }
+#endif
 
 void do_raw_spin_lock(spinlock_t *lock, unsigned long pc)
 {
