@@ -34,8 +34,10 @@
 #
 # Results: RESULTS/<YYYY.MM.DD-HH.MM.SS>/<NAME>[.N]/ with .config, console.log, qemu.log, qemu.rc,
 # verdict (and for rcuperf durations.ns, histogram.dat, histogram.png); build/<NAME>/ holds each
-# kernel and its build.log. A summary table at the end. Exit status 0 when every guest did what its
-# scenario expects, 1 otherwise, 2 for a usage error.
+# kernel and its build.log. A summary table at the end. Exit status: 0 when every guest did what its
+# scenario expects and no test failed; 1 when some guest did not do what its scenario expects; 2
+# for a usage error; 3 when every guest did what its scenario expects but some test, as expected,
+# ended with FAILURE (BUSTED, NOBOOST): as with Linux's kvm.sh, a failed test is never exit 0.
 set -uo pipefail
 
 KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -244,7 +246,7 @@ done
 for p in "${jitter_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 
 # Verdicts and the summary table.
-fail=0
+fail=0 expected_failures=0
 printf '\n%-16s %-5s %-8s %-10s %s\n' SCENARIO CPUS EXPECT QEMU VERDICT
 for i in "${!runs[@]}"; do
 	d=${dirs[$i]} name=${runs[$i]}
@@ -262,6 +264,7 @@ for i in "${!runs[@]}"; do
 	fi
 	v=$(cat "$d/verdict")
 	[[ $v == PASS* ]] || fail=$((fail + 1))
+	[[ $v == "PASS (expected failure)"* ]] && expected_failures=$((expected_failures + 1))
 	printf '%-16s %-5s %-8s %-10s %s\n' "$(basename "$d")" "$(guest_cpus "$name")" "$exp" \
 		"$(cat "$d/qemu.rc" 2>/dev/null || echo -)" "$v"
 done
@@ -271,4 +274,9 @@ if [ "$torture" = rcuperf ]; then
 fi
 echo
 echo "kvm.sh: $(( ${#runs[@]} - fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
-[ $fail -eq 0 ]
+[ $fail -eq 0 ] || exit 1
+if [ $expected_failures -gt 0 ]; then
+	echo "kvm.sh: $expected_failures test(s) ended with FAILURE, as their scenarios require: exit 3"
+	exit 3
+fi
+exit 0
