@@ -29,6 +29,10 @@
 #                                     A program (not a shell function) runs under
 #                                     `timeout $TEST_CMD_TIMEOUT` (default 600 s).
 #   skip_test NAME REASON             prints "ok N NAME # SKIP REASON"
+#   build_config DIR DEFCONFIG LINE...  make DEFCONFIG and the kernel out of tree in DIR (for
+#                                     run_cmd_test); each LINE must be in DIR/.config, or with a
+#                                     leading "!" must not be. A failed build or a missing/unwanted
+#                                     line leaves no kernel.elf behind, so nothing boots a stale one.
 #   add_counts PASSED FAILED          fold another runner's totals into ours
 #   tests_summary                     prints "N passed, N failed" (", N skipped" when N > 0);
 #                                     returns 1 when any test failed
@@ -241,6 +245,21 @@ run_cmd_test() {
 		_test_report "$name" "$log" "" "exit status $rc: $*"
 	fi
 	return 0
+}
+
+build_config() {
+	local dir=$1 defconfig=$2 line
+	shift 2
+	rm -f "$dir/kernel.elf"
+	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
+		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
+	for line in "$@"; do
+		if [ "${line#!}" != "$line" ]; then
+			! grep -qx "${line#!}" "$dir/.config" || { echo "$dir/.config has ${line#!}"; rm -f "$dir/kernel.elf"; return 1; }
+		else
+			grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; rm -f "$dir/kernel.elf"; return 1; }
+		fi
+	done
 }
 
 skip_test() {

@@ -38,20 +38,13 @@ for n in 1 2 4 8; do
 done
 
 # PREEMPT: the same suite on a kernel built with CONFIG_PREEMPT=y.
-sched_preempt_build() { # DIR; a failed build leaves no stale kernel.elf behind
-	rm -f "$1/kernel.elf"
-	make -C "$TESTS_ROOT" O="$1" preempt_defconfig >/dev/null &&
-		make -C "$TESTS_ROOT" O="$1" -j2 >/dev/null &&
-		grep -qx 'CONFIG_PREEMPT=y' "$1/.config"
-}
-
 sched_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt
 sched_preempt_wanted=0
 for n in 1 2 4 8; do
 	_test_selected "sched-selftest-preempt-smp$n" && sched_preempt_wanted=1
 done
 if [ "$sched_preempt_wanted" = 1 ]; then
-	run_cmd_test sched-build-preempt sched_preempt_build "$sched_preempt_dir"
+	run_cmd_test sched-build-preempt build_config "$sched_preempt_dir" preempt_defconfig CONFIG_PREEMPT=y
 	for n in 1 2 4 8; do
 		if [ -f "$sched_preempt_dir/kernel.elf" ]; then
 			KERNEL=$sched_preempt_dir/kernel.elf sched_selftest_boot "sched-selftest-preempt-smp$n" "$n"

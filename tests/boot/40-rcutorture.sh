@@ -90,16 +90,6 @@ boot_test rcutorture-bad-type --smp 1 --timeout 30 --expect-rc 35 \
 # and RCU_BOOST=y (preempt_rcu_boost_defconfig, boost delay 500 ms). A window of 4 s every 1 s,
 # no stutter (a pause would leave a window without readers to starve): three windows in
 # 15 s. One SCHED_FIFO-1 spinner per CPU starves the readers it preempted inside rcu_read_lock().
-rt_boost_build() { # DIR DEFCONFIG CONFIG-LINE...; a failed build leaves no kernel.elf behind
-	local dir=$1 defconfig=$2 line
-	shift 2
-	rm -f "$dir/kernel.elf"
-	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
-		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
-	for line in "$@"; do
-		grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; rm -f "$dir/kernel.elf"; return 1; }
-	done
-}
 rt_boost_dir=$(cd "$LOGDIR" && pwd)/build-preempt-boost
 rt_noboost_dir=$(cd "$LOGDIR" && pwd)/build-preempt
 RT_BOOST="$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.stutter=0 rcutorture.test_boost_interval=1 rcutorture.test_boost_duration=4"
@@ -107,7 +97,7 @@ RT_BOOST="$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.stutter=0 rcutorture
 # With RCU_BOOST (kthread_prio raised to 2 by rcutorture's presence): grace periods still end
 # inside every window, rcub boosted at least one starved reader, no boost failure, no stall.
 if _test_selected rcutorture-boost; then
-	run_cmd_test rcutorture-boost-build rt_boost_build "$rt_boost_dir" preempt_rcu_boost_defconfig \
+	run_cmd_test rcutorture-boost-build build_config "$rt_boost_dir" preempt_rcu_boost_defconfig \
 		CONFIG_RCU_BOOST=y CONFIG_RCU_TORTURE_TEST=y
 	if [ -f "$rt_boost_dir/kernel.elf" ]; then
 		KERNEL=$rt_boost_dir/kernel.elf boot_test rcutorture-boost --smp 4 --timeout 80 \
@@ -126,7 +116,7 @@ fi
 # running): the starved readers hold each window's grace period, so rtbf > 0 and FAILURE, while
 # the reader pipeline stays clean (no element aged past one grace period: RCU itself is fine).
 if _test_selected rcutorture-noboost; then
-	run_cmd_test rcutorture-noboost-build rt_boost_build "$rt_noboost_dir" preempt_defconfig \
+	run_cmd_test rcutorture-noboost-build build_config "$rt_noboost_dir" preempt_defconfig \
 		CONFIG_PREEMPT_RCU=y CONFIG_RCU_TORTURE_TEST=y
 	if [ -f "$rt_noboost_dir/kernel.elf" ]; then
 		KERNEL=$rt_noboost_dir/kernel.elf boot_test rcutorture-noboost --smp 4 --timeout 80 \

@@ -27,23 +27,6 @@
 
 TAB=$(printf '\t')
 
-# prcu_build DIR DEFCONFIG LINE...: each LINE must be in .config, or with a leading "!" must not
-# be. A failed build leaves no stale kernel.elf behind.
-prcu_build() {
-	local dir=$1 defconfig=$2 line
-	shift 2
-	rm -f "$dir/kernel.elf"
-	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
-		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
-	for line in "$@"; do
-		if [ "${line#!}" != "$line" ]; then
-			! grep -qx "${line#!}" "$dir/.config" || { echo "$dir/.config has ${line#!}"; return 1; }
-		else
-			grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; return 1; }
-		fi
-	done
-}
-
 prcu_dir=$(cd "$LOGDIR" && pwd)/build-preempt
 prcu_boost_dir=$(cd "$LOGDIR" && pwd)/build-preempt-boost
 
@@ -106,7 +89,7 @@ for t in preempt-rcu-boost-smp2 preempt-rcu-boost-smp4-leaf2 preempt-rcu-boost-p
 done
 
 if [ "$prcu_plain_wanted" = 1 ]; then
-	run_cmd_test preempt-rcu-build prcu_build "$prcu_dir" preempt_defconfig \
+	run_cmd_test preempt-rcu-build build_config "$prcu_dir" preempt_defconfig \
 		'CONFIG_PREEMPT_RCU=y' '!CONFIG_RCU_BOOST=y'
 
 	# One CPU: both suites; the cases needing a second CPU skip, the blocked-list case runs (its
@@ -135,7 +118,7 @@ if [ "$prcu_plain_wanted" = 1 ]; then
 fi
 
 if [ "$prcu_boost_wanted" = 1 ]; then
-	run_cmd_test preempt-rcu-build-boost prcu_build "$prcu_boost_dir" preempt_rcu_boost_defconfig \
+	run_cmd_test preempt-rcu-build-boost build_config "$prcu_boost_dir" preempt_rcu_boost_defconfig \
 		'CONFIG_PREEMPT_RCU=y' 'CONFIG_RCU_BOOST=y' 'CONFIG_RCU_BOOST_DELAY=500'
 
 	# Boosting: the starved reader is lent FIFO 2 and leaves its critical section while the

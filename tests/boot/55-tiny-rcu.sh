@@ -22,16 +22,6 @@
 
 tiny_dir=$(cd "$LOGDIR" && pwd)/build-tiny
 
-# A failed build leaves no stale kernel.elf behind; the .config must really be Tiny and UP.
-tiny_build() {
-	rm -f "$tiny_dir/kernel.elf"
-	make -C "$TESTS_ROOT" O="$tiny_dir" tiny_defconfig >/dev/null &&
-		make -C "$TESTS_ROOT" O="$tiny_dir" -j2 >/dev/null || return 1
-	grep -qx 'CONFIG_TINY_RCU=y' "$tiny_dir/.config" || { echo "no CONFIG_TINY_RCU=y"; return 1; }
-	! grep -q '^CONFIG_TREE_RCU=y' "$tiny_dir/.config" || { echo "CONFIG_TREE_RCU=y"; return 1; }
-	! grep -q '^CONFIG_SMP=y' "$tiny_dir/.config" || { echo "CONFIG_SMP=y"; return 1; }
-}
-
 # tiny_boot NAME ARGS [boot_test options...]: one CPU, the Tiny banner, never the Tree one.
 tiny_boot() {
 	local name=$1 args=$2
@@ -69,7 +59,9 @@ for t in tiny-rcu-torture-smp1 tiny-rcu-params-smp1 tiny-rcu-smaller; do
 done
 
 if [ "$tiny_wanted" = 1 ]; then
-	run_cmd_test tiny-rcu-build tiny_build
+	# The .config must really be Tiny and UP.
+	run_cmd_test tiny-rcu-build build_config "$tiny_dir" tiny_defconfig \
+		'CONFIG_TINY_RCU=y' '!CONFIG_TREE_RCU=y' '!CONFIG_SMP=y'
 
 	# (a) rcutorture on one CPU, with the rcu_barrier() tester and timer-handler readers.
 	tiny_boot tiny-rcu-torture-smp1 \
