@@ -360,12 +360,6 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 	return done;
 }
 
-void cond_synchronize_rcu(unsigned long oldstate)
-{
-	if (!poll_state_synchronize_rcu(oldstate))
-		synchronize_rcu();
-}
-
 unsigned long rcu_gp_completed(void)
 {
 	return READ_ONCE(rcu_ctrlblk.n_gp);

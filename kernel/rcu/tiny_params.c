@@ -28,7 +28,8 @@ static struct {
 	bool rcu_fanout_exact, dump_tree;
 	int kthread_prio;
 	int gp_preinit_delay, gp_init_delay, gp_cleanup_delay;
-	int stall_test_secs;
+	int stall_test_secs, exp_stall_test_secs;
+	bool exp_stall_test_preempted;
 	bool preempt_selftest;
 	int preempt_hog_ms;
 	int rcu_cpu_stall_timeout;
@@ -56,8 +57,10 @@ TINY_IGNORED("rcutree.kthread_prio", kthread_prio, KPARAM_INT);
 TINY_IGNORED("rcutree.gp_preinit_delay", gp_preinit_delay, KPARAM_INT);
 TINY_IGNORED("rcutree.gp_init_delay", gp_init_delay, KPARAM_INT);
 TINY_IGNORED("rcutree.gp_cleanup_delay", gp_cleanup_delay, KPARAM_INT);
-/* kernel/rcu/rcu_stall_test.c and kernel/rcu/preempt_selftest.c (Tree-only tests) */
+/* kernel/rcu/{rcu_stall_test,exp_stall_test,preempt_selftest}.c (Tree-only tests) */
 TINY_IGNORED("rcutree.stall_test_secs", stall_test_secs, KPARAM_INT);
+TINY_IGNORED("rcutree.exp_stall_test_secs", exp_stall_test_secs, KPARAM_INT);
+TINY_IGNORED_BOOL("rcutree.exp_stall_test_preempted", exp_stall_test_preempted);
 TINY_IGNORED_BOOL("rcutree.preempt_selftest", preempt_selftest);
 TINY_IGNORED("rcutree.preempt_hog_ms", preempt_hog_ms, KPARAM_INT);
 /* kernel/rcu/update.c: no stall warnings and no expediting in Tiny RCU, as in Linux */

@@ -984,12 +984,6 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 	return false;
 }
 
-void cond_synchronize_rcu(unsigned long oldstate)
-{
-	if (!poll_state_synchronize_rcu(oldstate))
-		synchronize_rcu();
-}
-
 unsigned long rcu_gp_completed(void)
 {
 	return READ_ONCE(rcu_state.n_gp_completed);
@@ -1028,6 +1022,8 @@ bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)
 	int cpu;
 
 	(void)gp_state;
+	if (cpup)
+		*cpup = -1;
 	rcu_for_each_leaf_node(rnp) {
 		if (!cpup) {
 			if (READ_ONCE(rnp->qsmask))
@@ -1036,7 +1032,6 @@ bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)
 				blocked_by_task = true;
 			continue;
 		}
-		*cpup = -1;
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
 		if (rcu_preempt_blocked_readers_cgp(rnp))
 			blocked_by_task = true;

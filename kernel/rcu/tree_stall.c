@@ -28,7 +28,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 
 #include "tree.h"
-#include <rcu/rcutree.h>
+#include <rcu/rcupdate.h>
 #include <kernel/printk.h>
 #include <kernel/time.h>
 #include <kernel/smp.h>

@@ -1,7 +1,7 @@
 /*
- * Flavor-independent RCU pieces: the expedite steering and, with the stall
- * machinery (CONFIG_RCU_STALL_COMMON, Tree RCU), the rcupdate.* boot
- * parameters and the stall-timeout arithmetic.
+ * Flavor-independent RCU pieces: the expedite steering, cond_synchronize_rcu()
+ * and, with the stall machinery (CONFIG_RCU_STALL_COMMON, Tree RCU), the
+ * rcupdate.* boot parameters and the stall-timeout arithmetic.
  *
  * As in Linux, this file has no "rcu: " prefix on its boot lines: they
  * are indented continuations of the implementation banner that
@@ -77,6 +77,13 @@ void rcu_expedite_gp(void)
 void rcu_unexpedite_gp(void)
 {
 	atomic_dec(&rcu_expedited_nesting);
+}
+
+/* Every flavor: wait only if the polled cookie's grace period has not ended yet. */
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
 }
 
 /*
