@@ -1,7 +1,7 @@
 /*
- * The scheduling-clock tick. The arch provides one timer per CPU (periodic
- * at HZ, or one-shot for dyntick-idle) and calls tick_handle() from its
- * interrupt. jiffies follows the clock: jiffies == INITIAL_JIFFIES +
+ * The scheduling-clock tick. The arch provides one one-shot timer per CPU
+ * and calls tick_handle() from its interrupt; the tick re-arms it for the
+ * next jiffy (or, in dyntick-idle, for the next timer). jiffies follows the clock: jiffies == INITIAL_JIFFIES +
  * local_clock() / TICK_NSEC whenever some CPU has brought it up to date,
  * which the CPU holding tick_do_timer_cpu does on every tick and any CPU
  * leaving dyntick-idle does too.
@@ -16,10 +16,23 @@
 #define INITIAL_JIFFIES		0UL
 #define TICK_DO_TIMER_NONE	-1
 
-/* Arch contract: program this CPU's timer. */
-void arch_timer_set_periodic(void);
+/*
+ * Arch contract: this CPU's timer, one-shot only (interrupts off). A new
+ * one-shot replaces one still pending; stop disarms it.
+ */
 void arch_timer_set_oneshot(u64 delta_ns);
 void arch_timer_stop(void);
+
+/*
+ * This CPU's tick event (interrupts off): arm the timer for clock time
+ * `when` (tick_handle() ignores an expiry before it and re-arms for the
+ * rest), disarm it, read what it is armed for (0: nothing), or arm it for
+ * the next jiffy boundary after `now` (the periodic tick).
+ */
+void tick_program_event(u64 when, u64 now);
+void tick_cancel_event(void);
+u64 tick_armed_event(void);
+void tick_program_periodic(u64 now);
 
 /* The CPU that advances jiffies, or TICK_DO_TIMER_NONE (the next CPU to tick takes it). */
 extern int tick_do_timer_cpu;

@@ -10,7 +10,7 @@
  * something to run (need_resched()), then the periodic tick restarts.
  * Everything here runs on the CPU concerned with interrupts off.
  */
-#include "tick-internal.h"
+#include <kernel/tick.h>
 #include <kernel/timer.h>
 #include <kernel/smp.h>
 #include <kernel/param.h>
@@ -20,10 +20,8 @@
 
 struct tick_sched {
 	bool tick_stopped;		/* periodic tick off: the CPU is idle */
-	bool event_armed;		/* a one-shot is programmed and has not fired yet */
 	bool do_timer_last;		/* the last jiffies-duty holder: wakes every second */
-	unsigned long next_tick;	/* jiffy the one-shot is for (if event_armed) */
-	u64 next_event_ns;		/* ... and its clock time */
+	unsigned long next_tick;	/* jiffy the event is for, while tick_armed_event() */
 };
 static DEFINE_PER_CPU(struct tick_sched, tick_cpu_sched);
 
@@ -40,34 +38,18 @@ bool tick_nohz_tick_stopped(void)
 static void tick_nohz_restart(struct tick_sched *ts)
 {
 	ts->tick_stopped = false;
-	ts->event_armed = false;
 	timer_set_idle(false);
-	arch_timer_set_periodic();
+	tick_program_periodic(local_clock());
 }
 
-/* Program the one-shot for jiffy `next`, or stop the timer if next is "never". */
+/* Program the event for jiffy `next`, or stop the timer if next is "never". */
 static void tick_nohz_program(struct tick_sched *ts, unsigned long next, unsigned long basej, u64 now)
 {
-	u64 ns, delta;
-
 	ts->next_tick = next;
-	if ((long)(next - basej) >= (long)NEXT_TIMER_MAX_DELTA) {
-		ts->event_armed = false;
-		arch_timer_stop();
-		return;
-	}
-	ns = tick_jiffies_to_clock(next);
-	ts->next_event_ns = ns;
-	ts->event_armed = true;
-	delta = ns > now ? ns - now : 0;
-	/*
-	 * The timer's rate and the clock's can disagree by a percent or two
-	 * (seen under QEMU TCG): aim a long sleep 1/32 early, and let
-	 * tick_nohz_handler() re-arm for the rest, rather than wake late.
-	 */
-	if (delta > 2 * TICK_NSEC)
-		delta -= delta / 32;
-	arch_timer_set_oneshot(delta);
+	if ((long)(next - basej) >= (long)NEXT_TIMER_MAX_DELTA)
+		tick_cancel_event();
+	else
+		tick_program_event(tick_jiffies_to_clock(next), now);
 }
 
 /*
@@ -121,7 +103,7 @@ void tick_nohz_idle_enter(void)
 
 	if (!ts->tick_stopped)
 		ts->tick_stopped = true;
-	else if (ts->event_armed && ts->next_tick == next)
+	else if (tick_armed_event() && ts->next_tick == next)
 		return;		/* already programmed for it */
 	tick_nohz_program(ts, next, basej, now);
 }
@@ -152,19 +134,4 @@ void tick_irq_exit(void)
 
 	if (ts->tick_stopped && need_resched())
 		tick_nohz_restart(ts);
-}
-
-void tick_nohz_handler(u64 now)
-{
-	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
-
-	/*
-	 * The LAPIC timer and the clock may disagree slightly (or this is a
-	 * stale periodic expiry): if the jiffy has not begun, wait for it.
-	 */
-	if (ts->event_armed && now < ts->next_event_ns) {
-		arch_timer_set_oneshot(ts->next_event_ns - now);
-		return;
-	}
-	ts->event_armed = false;	/* consumed: the idle loop programs the next one */
 }

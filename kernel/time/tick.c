@@ -7,7 +7,7 @@
  * the whole tick periods elapsed since the last one, so it stays right
  * when ticks are lost or stopped (dyntick-idle). Any CPU may update it.
  */
-#include "tick-internal.h"
+#include <kernel/tick.h>
 #include <kernel/timer.h>
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>
@@ -53,6 +53,49 @@ void tick_do_update_jiffies(u64 now)
 }
 
 /*
+ * The tick device: each CPU's timer runs one-shot only (see
+ * arch/x86_64/kernel/timer.c for why), armed for the clock time in
+ * tick_next_event. A periodic tick is a one-shot re-armed by every tick
+ * for the next jiffy boundary; dyntick-idle arms it for the next timer.
+ */
+static DEFINE_PER_CPU(u64, tick_next_event);	/* clock time armed for; 0 = none */
+
+void tick_program_event(u64 when, u64 now)
+{
+	u64 delta = when > now ? when - now : 0;
+
+	this_cpu_write(tick_next_event, when);
+	/*
+	 * The timer's rate and the clock's can disagree by a percent or two
+	 * (seen under QEMU TCG). Aim a long sleep 1/32 early and let
+	 * tick_handle() re-arm for the rest, rather than wake late; aim a
+	 * tick 1/32 late, so that it does not fire just before its jiffy
+	 * begins and need a second interrupt to reach it.
+	 */
+	if (delta > 2 * TICK_NSEC)
+		delta -= delta / 32;
+	else
+		delta += delta / 32;
+	arch_timer_set_oneshot(delta);
+}
+
+void tick_cancel_event(void)
+{
+	this_cpu_write(tick_next_event, 0);
+	arch_timer_stop();
+}
+
+u64 tick_armed_event(void)
+{
+	return this_cpu_read(tick_next_event);
+}
+
+void tick_program_periodic(u64 now)
+{
+	tick_program_event((now / TICK_NSEC + 1) * TICK_NSEC, now);
+}
+
+/*
  * The arch timer interrupt, hard-interrupt context. The jiffies duty is
  * free (TICK_DO_TIMER_NONE) only after its holder stopped its tick in
  * idle; whichever CPU ticks next takes it over, as in Linux.
@@ -60,8 +103,16 @@ void tick_do_update_jiffies(u64 now)
 void tick_handle(void)
 {
 	int cpu = raw_smp_processor_id();
-	u64 now = local_clock();
+	u64 now = local_clock(), due = this_cpu_read(tick_next_event);
 
+	if (now < due) {		/* fired before its time (see tick_program_event()) */
+		arch_timer_set_oneshot(due - now);
+		return;
+	}
+	this_cpu_write(tick_next_event, 0);
+	/* Re-arm first: the next tick's time does not depend on how long this one takes. */
+	if (!tick_nohz_tick_stopped())
+		tick_program_periodic(now);
 	if (READ_ONCE(tick_do_timer_cpu) == TICK_DO_TIMER_NONE)
 		cmpxchg(&tick_do_timer_cpu, TICK_DO_TIMER_NONE, cpu);
 	if (READ_ONCE(tick_do_timer_cpu) == cpu) {
@@ -77,8 +128,6 @@ void tick_handle(void)
 		 */
 		tick_do_update_jiffies(now);
 	}
-	if (tick_nohz_tick_stopped())
-		tick_nohz_handler(now);
 	run_local_timers();
 	rcu_sched_clock_irq(0);
 	scheduler_tick();
@@ -86,7 +135,7 @@ void tick_handle(void)
 
 void tick_setup_this_cpu(void)
 {
-	arch_timer_set_periodic();
+	tick_program_periodic(local_clock());
 }
 
 void tick_show_jiffies(void)

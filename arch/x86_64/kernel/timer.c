@@ -1,12 +1,14 @@
 /*
  * The local APIC timer as each CPU's tick device: calibrated once against
- * the TSC, then run periodically at HZ (or one-shot, for dyntick-idle).
- * Every expiry lands in tick_handle() (kernel/time/tick.c).
+ * the TSC, then armed one-shot by the generic tick for each tick (and
+ * for the next timer in dyntick-idle). Every expiry lands in tick_handle()
+ * (kernel/time/tick.c).
  */
 #include <kernel/time.h>
 #include <kernel/tick.h>
 #include <kernel/irq.h>
 #include <kernel/printk.h>
+#include <kernel/percpu.h>
 #include <asm/processor.h>
 #include <asm/x86/x86.h>
 #include <asm/x86/apic.h>
@@ -38,23 +40,16 @@ void lapic_timer_calibrate(void)
 }
 
 /*
- * Never let the timer be periodic with a stale count, even between two
- * register writes. Coming from one-shot mode the initial count may be as
- * small as 1 (a 32 ns period at divide-by-16): QEMU's APIC model then
- * re-arms its timer one period at a time from the last expiry, and once
- * its main loop falls behind (a vCPU thread descheduled on a busy host
- * between our writes) it never catches up, holding QEMU's global lock
- * so that no vCPU, not even the one about to write the real count, runs
- * again: the whole guest hangs. So stop the timer (count 0) first, then
- * switch the mode, then load the period, which starts it.
+ * The timer only ever runs one-shot: the generic tick re-arms it from its
+ * handler (kernel/time/tick.c). A periodic APIC timer keeps firing in
+ * QEMU whether or not its vCPU runs, and QEMU's main loop, which delivers
+ * every vCPU's expiries under its global lock, then falls behind for good
+ * once vCPUs outnumber host cores enough (seen at -smp 255 with every CPU
+ * busy: QEMU stopped running the guest at all). A one-shot fires again
+ * only after the guest has handled it, so a starved vCPU costs nothing.
+ * Interrupts are off in every caller (the LVT and count writes are a pair).
  */
-void arch_timer_set_periodic(void)
-{
-	apic_write(APIC_TIMER_INIT, 0);
-	apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
-	apic_write(APIC_LVT_TIMER, APIC_TIMER_PERIODIC | LOCAL_TIMER_VECTOR);
-	apic_write(APIC_TIMER_INIT, (u32)(apic_ticks_per_ms * 1000 / HZ));
-}
+static DEFINE_PER_CPU(bool, lapic_oneshot);	/* LVT is set to one-shot, unmasked */
 
 void arch_timer_set_oneshot(u64 delta_ns)
 {
@@ -64,19 +59,28 @@ void arch_timer_set_oneshot(u64 delta_ns)
 		count = 1;
 	if (count > 0xffffffffULL)
 		count = 0xffffffffULL;
-	/* One-shot before the new count: a stale count then fires once at most. */
-	apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
-	apic_write(APIC_LVT_TIMER, LOCAL_TIMER_VECTOR);	/* one-shot */
-	apic_write(APIC_TIMER_INIT, (u32)count);
+	if (!this_cpu_read(lapic_oneshot)) {
+		apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
+		apic_write(APIC_LVT_TIMER, LOCAL_TIMER_VECTOR);	/* one-shot */
+		this_cpu_write(lapic_oneshot, true);
+	}
+	apic_write(APIC_TIMER_INIT, (u32)count);	/* starts the count (and replaces one running) */
 }
 
 void arch_timer_stop(void)
 {
 	apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED);
 	apic_write(APIC_TIMER_INIT, 0);
+	this_cpu_write(lapic_oneshot, false);
 }
 
 void lapic_timer_setup_this_cpu(void)
 {
+	/*
+	 * apic_init_*() left the LVT masked. The flag must say so: an AP's
+	 * per-CPU area starts as a copy of the boot CPU's, taken after the
+	 * boot CPU had set its own flag.
+	 */
+	this_cpu_write(lapic_oneshot, false);
 	tick_setup_this_cpu();
 }
