@@ -25,6 +25,7 @@
 #include <kernel/irqflags.h>
 #include <kernel/preempt.h>
 #include <kernel/sched_hooks.h>
+#include <kernel/tick.h>
 #include <asm/smp.h>
 
 
@@ -433,6 +434,7 @@ void smp_stop_this_cpu(void)
 	unsigned int cpu = raw_smp_processor_id();
 
 	local_irq_disable();
+	arch_timer_stop();	/* a halted CPU's timer would only keep the host busy */
 	set_cpu_online(cpu, false);
 	cpumask_set_cpu(cpu, &stopped_mask);
 	for (;;)
