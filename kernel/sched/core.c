@@ -152,6 +152,36 @@ static void check_preempt_curr(struct rq *rq, struct task_struct *p)
 		resched_curr(rq);
 }
 
+/*
+ * A SCHED_NORMAL task woken from sleep (not a new one) goes ahead of a
+ * SCHED_NORMAL task that has run for WAKEUP_GRAN_NS since it was last
+ * switched in: the CPU switches at its next cond_resched() (PREEMPT_NONE)
+ * or at once (PREEMPT). Without it a sleeper waited for every CPU-bound
+ * task queued before it to use up its slice: a grace-period kthread woken
+ * for its FQS scan on a CPU running CPU-bound kthreads waited 4-8 ms or
+ * more (rcutree.rcu_kick_kthreads caught it). CFS gets the same effect
+ * from a sleeper's small vruntime and bounds it with its wakeup
+ * granularity, as WAKEUP_GRAN_NS does here: however often tasks wake, the
+ * CPU-bound task runs that long each time it gets the CPU. It keeps the
+ * rest of its slice; a woken task that turns CPU-bound goes to the back
+ * when its own slice ends, as any other.
+ */
+#define WAKEUP_GRAN_NS	(NSEC_PER_MSEC / 2)
+
+static void check_preempt_wakeup(struct rq *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (curr != rq->idle && !rt_prio(p->prio) && p->prio == curr->prio &&
+	    local_clock() - curr->last_ran_ns >= WAKEUP_GRAN_NS) {
+		list_del(&p->run_list);
+		list_add(&p->run_list, &rq->fair_queue);
+		resched_curr(rq);
+		return;
+	}
+	check_preempt_curr(rq, p);
+}
+
 /* Requeue p after a priority or policy change, keeping its place if it runs. */
 static void change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
 {
@@ -201,10 +231,12 @@ bool try_to_wake_up(struct task_struct *p, unsigned int state)
 {
 	unsigned long flags;
 	unsigned int cpu;
+	bool sleeper;
 	struct rq *rq;
 
 	spin_lock_irqsave(&p->pi_lock, flags);
 	smp_mb();	/* pairs with set_current_state(): see the state after the waker's condition store */
+	sleeper = !(READ_ONCE(p->__state) & TASK_NEW);
 	if (!(READ_ONCE(p->__state) & state)) {
 		spin_unlock_irqrestore(&p->pi_lock, flags);
 		return false;
@@ -231,7 +263,10 @@ bool try_to_wake_up(struct task_struct *p, unsigned int state)
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
 	WRITE_ONCE(p->__state, TASK_RUNNING);
 	enqueue_task(rq, p, false);
-	check_preempt_curr(rq, p);
+	if (sleeper)
+		check_preempt_wakeup(rq, p);
+	else
+		check_preempt_curr(rq, p);
 	do_raw_spin_unlock(&rq->lock);
 	spin_unlock_irqrestore(&p->pi_lock, flags);
 	return true;
