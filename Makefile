@@ -18,7 +18,7 @@ MEM ?= 256M
 ACCEL ?= tcg
 BOOT ?= grub
 CMDLINE ?=
-TIMEOUT ?= 0
+TIMEOUT ?=
 
 .DEFAULT_GOAL := all
 MAKEFLAGS += --no-print-directory
@@ -132,7 +132,11 @@ $(ISO): $(objtree)/kernel.elf $(objtree)/.config FORCE
 iso: $(ISO)
 FORCE:
 
-QEMU_RUN := $(srctree)/scripts/qemu-run.sh --smp $(SMP) --mem $(MEM) --accel $(ACCEL) --timeout $(TIMEOUT)
+# A guest booted with shutdown_secs=N that is still running N + 60 s later gets qemu-run.sh's
+# overrun report (an NMI backtrace of every CPU, QEMU's threads); without shutdown_secs, no limit.
+shutdown_secs_arg = $(lastword $(patsubst shutdown_secs=%,%,$(filter shutdown_secs=%,$(CMDLINE))))
+RUN_TIMEOUT = $(if $(TIMEOUT),$(TIMEOUT),$(if $(filter-out 0,$(shutdown_secs_arg)),$(shell expr $(shutdown_secs_arg) + 60 2>/dev/null || echo 0),0))
+QEMU_RUN = $(srctree)/scripts/qemu-run.sh --smp $(SMP) --mem $(MEM) --accel $(ACCEL) --timeout $(RUN_TIMEOUT)
 ifeq ($(BOOT),direct)
 run: deps $(objtree)/kernel.elf
 	@$(QEMU_RUN) --kernel $(objtree)/kernel.elf --append "$(CMDLINE)"

@@ -200,12 +200,15 @@ if [ -n "${extra_str// /}" ]; then
 fi
 args+=("${extra[@]}")
 
-# Non-interactive runs with a time limit get a monitor socket for the overrun report.
+# Runs with a time limit get a monitor socket and a pid file for the overrun report (make run
+# too: its console keeps its own monitor on the terminal).
 monsock=
+pidfile=
 diag_s=0
-if [ "$interactive" = 0 ] && [ "$timeout_s" -gt 0 ]; then
+if [ "$timeout_s" -gt 0 ]; then
 	monsock=$(mktemp -u "${TMPDIR:-/tmp}/qemu-run-mon.XXXXXXXX")
-	args+=(-monitor "unix:$monsock,server=on,wait=off")
+	pidfile=$(mktemp -u "${TMPDIR:-/tmp}/qemu-run-pid.XXXXXXXX")
+	args+=(-monitor "unix:$monsock,server=on,wait=off" -pidfile "$pidfile")
 	diag_s=8
 fi
 
@@ -249,7 +252,7 @@ PYEOF
 # The guest overran timeout_s: NMI every CPU, then show QEMU's threads (is QEMU itself stuck?).
 overrun_report() {
 	local qpid
-	qpid=$(pgrep -P "$1" 2>/dev/null | head -n 1) || true
+	qpid=$(cat "$pidfile" 2>/dev/null) || true
 	echo "qemu-run: the guest is still running after ${timeout_s} s; NMI to every CPU:"
 	if monitor_cmd nmi >/dev/null 2>&1; then
 		sleep 3
@@ -277,6 +280,12 @@ if [ "$interactive" = 1 ]; then
 	trap 'interrupted=INT' INT
 	trap 'interrupted=TERM' TERM
 	trap 'interrupted=HUP' HUP
+	watchdog=
+	if [ -n "$monsock" ]; then
+		# Straight to the terminal: the person watching sees it as it happens.
+		(sleep "$timeout_s" && overrun_report >&2) &
+		watchdog=$!
+	fi
 	"${cmd[@]}"
 	rc=$?
 else
@@ -288,7 +297,7 @@ else
 	diagfile=
 	if [ -n "$monsock" ]; then
 		diagfile=$(mktemp "${TMPDIR:-/tmp}/qemu-run-diag.XXXXXXXX")
-		(sleep "$timeout_s" && overrun_report "$pid" >"$diagfile" 2>&1) &
+		(sleep "$timeout_s" && overrun_report >"$diagfile" 2>&1) &
 		watchdog=$!
 	fi
 	# shellcheck disable=SC2317 # called from the traps below
@@ -314,12 +323,13 @@ if [ -n "${watchdog:-}" ]; then
 	pkill -P "$watchdog" 2>/dev/null || true
 	kill "$watchdog" 2>/dev/null || true
 	wait "$watchdog" 2>/dev/null || true
-	if [ -s "$diagfile" ]; then
+	if [ -s "${diagfile:-}" ]; then
 		if [ -n "$log" ]; then cat "$diagfile" >>"$log"; elif [ "$quiet" = 0 ]; then cat "$diagfile"; fi
 		cat "$diagfile" >&2
 	fi
-	rm -f "$diagfile" "$monsock"
+	rm -f "${diagfile:-}"
 fi
+rm -f "$monsock" "$pidfile"
 set -e
 
 meaning() {
