@@ -25,6 +25,7 @@
 #include <kernel/irqflags.h>
 #include <kernel/preempt.h>
 #include <kernel/sched_hooks.h>
+#include <rcu/hooks.h>
 #include <asm/smp.h>
 
 
@@ -33,13 +34,10 @@ unsigned int nr_cpu_ids = 1;
 struct cpumask __cpu_possible_mask = { .bits = { 1UL } };
 struct cpumask __cpu_online_mask = { .bits = { 1UL } };
 
-/* Weak defaults of the hooks other subsystems override. */
-void __weak scheduler_ipi(void)
+/* The CPU-hotplug "starting" step: RCU is the only subsystem that needs one so far. */
+void notify_cpu_starting(unsigned int cpu)
 {
-}
-
-void __weak notify_cpu_starting(unsigned int cpu)
-{
+	rcu_cpu_starting(cpu);
 }
 
 /* ---- cross calls ---- */

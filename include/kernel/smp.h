@@ -40,8 +40,8 @@ void smp_measure_ipi_rtt(void);
 
 /*
  * Hook run on each secondary CPU as it starts, before it is marked online,
- * with interrupts off (Linux's CPU-hotplug "starting" step). Weak default:
- * nothing.
+ * with interrupts off (Linux's CPU-hotplug "starting" step): tells RCU
+ * (kernel/smp.c).
  */
 void notify_cpu_starting(unsigned int cpu);
 

@@ -1219,12 +1219,6 @@ void rcu_cpu_starting(unsigned int cpu)
 	}
 }
 
-/* smp's hook for a CPU coming up (before it is marked online). */
-void notify_cpu_starting(unsigned int cpu)
-{
-	rcu_cpu_starting(cpu);
-}
-
 void rcu_init(void)
 {
 	unsigned int cpu;
