@@ -17,7 +17,7 @@
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
-#include <asm/processor.h>
+#include <kernel/processor.h>
 
 void parse_boot_params(void);
 

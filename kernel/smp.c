@@ -26,7 +26,6 @@
 #include <kernel/preempt.h>
 #include <kernel/sched_hooks.h>
 #include <rcu/hooks.h>
-#include <asm/smp.h>
 
 
 /* CPU 0 is possible and online from the first instruction. */

@@ -18,7 +18,7 @@
 #include <kernel/compiler.h>
 #include <kernel/preempt.h>
 #include <kernel/irqflags.h>
-#include <asm/barrier.h>
+#include <kernel/barrier.h>
 #include <rcu/types.h>
 #include <sched/task.h>	/* current, for the preemptible readers */
 

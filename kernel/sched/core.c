@@ -23,8 +23,8 @@
 #include <kernel/sprintf.h>
 #include <kernel/irq.h>
 #include <rcu/hooks.h>
-#include <asm/switch_to.h>
-#include <asm/barrier.h>
+#include <kernel/switch_to.h>
+#include <kernel/barrier.h>
 
 DEFINE_PER_CPU(struct rq, runqueues);
 DEFINE_PER_CPU(struct task_struct *, current_task);

@@ -15,7 +15,7 @@
 #include <kernel/printk.h>
 #include <sched/sched.h>
 #include <rcu/hooks.h>
-#include <asm/cmpxchg.h>
+#include <kernel/cmpxchg.h>
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 /* The boot CPU keeps jiffies until it first stops its tick. */
