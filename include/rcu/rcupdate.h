@@ -4,7 +4,7 @@
  * rcu_dereference*(). Updaters: rcu_assign_pointer(), call_rcu(),
  * kfree_rcu(), synchronize_rcu(), rcu_barrier() and the polling API.
  * The hooks the scheduler, tick and idle loop call are in <rcu/hooks.h>,
- * included at the end with the flavor's own header: <rcu/rcutree.h> or
+ * included below with the flavor's own header: <rcu/rcutree.h> or
  * <rcu/rcutiny.h> (CONFIG_TINY_RCU: UP and non-preemptible), as in Linux.
  *
  * In a non-preemptible kernel (CONFIG_PREEMPT_NONE) a reader is a region
@@ -155,7 +155,7 @@ void wait_rcu_gp(call_rcu_func_t crf);
 void rcu_init(void);		/* start_kernel, after the scheduler exists */
 void rcu_init_kthreads(void);	/* init, before SMP bring-up */
 
-/* The scheduler, tick, idle and CPU bring-up hooks; the flavor header (rcutree.h/rcutiny.h). */
+/* The scheduler, tick, idle and CPU bring-up hooks, and rcutree.h or rcutiny.h. */
 #include <rcu/hooks.h>
 
 /* True if RCU is watching this CPU (not in an extended quiescent state). */
