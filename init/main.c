@@ -14,10 +14,11 @@
 #include <kernel/sched_hooks.h>
 #include <kernel/timer.h>
 #include <kernel/ktap.h>
+#include <kernel/kallsyms.h>
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
-#include <asm/processor.h>
+#include <kernel/processor.h>
 
 void parse_boot_params(void);
 
@@ -37,6 +38,7 @@ static void start_kernel_rest(void);
 
 void start_kernel(void)
 {
+	kallsyms_init();	/* before anything can print a %pS */
 	printk(KERN_NOTICE "rcukernel version 0.1 (gcc " __VERSION__ ") x86_64 SMP\n");
 	printk(KERN_INFO "Command line: %s\n", boot_info.cmdline);
 	printk(KERN_INFO "Boot loader: %s, machine: %s\n", boot_info.loader, arch_machine_name());

@@ -1,17 +1,10 @@
 /*
  * Context tracking: forwards idle and interrupt/NMI transitions to RCU's
- * dyntick-idle bookkeeping. Until RCU provides them, the rcu_* hooks are
- * empty weak functions.
+ * dyntick-idle bookkeeping (<rcu/hooks.h>; every RCU flavor implements
+ * these hooks).
  */
 #include <kernel/context_tracking.h>
-#include <kernel/compiler.h>
-
-__weak void rcu_idle_enter(void) { }
-__weak void rcu_idle_exit(void) { }
-__weak void rcu_irq_enter(void) { }
-__weak void rcu_irq_exit(void) { }
-__weak void rcu_nmi_enter(void) { }
-__weak void rcu_nmi_exit(void) { }
+#include <rcu/hooks.h>
 
 void ct_idle_enter(void) { rcu_idle_enter(); }
 void ct_idle_exit(void) { rcu_idle_exit(); }

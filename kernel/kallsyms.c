@@ -47,6 +47,11 @@ int sprint_symbol(char *buf, size_t size, unsigned long addr, bool with_offset)
 	return scnprintf(buf, size, "%s+0x%lx/0x%lx", name, off, sz);
 }
 
+void kallsyms_init(void)
+{
+	vsprintf_set_symbol_lookup(sprint_symbol);
+}
+
 /*
  * For return addresses in backtraces: a call at the very end of a function
  * returns to the next function's first byte, so look up addr - 1 and

@@ -23,15 +23,13 @@ static const struct kparam_prefix known_prefixes[] = {
 	{ "sched.", "sched", NULL },
 };
 
-void kparam_warn(const char *fmt, ...)
+/*
+ * parse_cmdline()'s warnings go to the console at KERN_WARNING, one line
+ * each, cut at 511 characters (a too-long value is quoted in full).
+ */
+static void kparam_printk_warn(const char *line)
 {
-	char buf[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vscnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	printk(KERN_WARNING "%s\n", buf);
+	printk(KERN_WARNING "%.511s\n", line);
 }
 
 void parse_boot_params(void)
@@ -40,7 +38,8 @@ void parse_boot_params(void)
 	size_t n = __stop___kparam - __start___kparam;
 
 	parse_cmdline(boot_info.cmdline, __start___kparam, n, known_prefixes,
-		      ARRAY_SIZE(known_prefixes), nr_cpu_ids, unknown, sizeof(unknown));
+		      ARRAY_SIZE(known_prefixes), nr_cpu_ids, unknown, sizeof(unknown),
+		      kparam_printk_warn);
 	if (unknown[0])
 		printk(KERN_NOTICE "Unknown kernel command line parameters \"%s\", will be passed to user space.\n",
 		       unknown);

@@ -26,7 +26,7 @@
 #include <kernel/preempt.h>
 #include <kernel/sched_hooks.h>
 #include <kernel/tick.h>
-#include <asm/smp.h>
+#include <rcu/hooks.h>
 
 
 /* CPU 0 is possible and online from the first instruction. */
@@ -34,13 +34,10 @@ unsigned int nr_cpu_ids = 1;
 struct cpumask __cpu_possible_mask = { .bits = { 1UL } };
 struct cpumask __cpu_online_mask = { .bits = { 1UL } };
 
-/* Weak defaults of the hooks other subsystems override. */
-void __weak scheduler_ipi(void)
+/* The CPU-hotplug "starting" step: RCU is the only subsystem that needs one so far. */
+void notify_cpu_starting(unsigned int cpu)
 {
-}
-
-void __weak notify_cpu_starting(unsigned int cpu)
-{
+	rcu_cpu_starting(cpu);
 }
 
 /* ---- cross calls ---- */

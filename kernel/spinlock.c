@@ -7,7 +7,7 @@
 #include <kernel/smp.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
-#include <asm/barrier.h>
+#include <kernel/barrier.h>
 
 #ifdef CONFIG_DEBUG_SPINLOCK
 static void spin_bug(spinlock_t *lock, const char *msg)

@@ -19,6 +19,15 @@
 #define KPARAM_CPUS_MAX		1024
 #endif
 
+/* Room for the longest warning: a KPARAM_VALUE_MAX value plus name, reason and current value. */
+#define KPARAM_WARN_MAX		1024
+
+/* What every step of one parse_cmdline() call needs. */
+struct parse_ctx {
+	unsigned nr_cpu_ids;	/* CPU lists are limited to this many bits */
+	kparam_warn_fn warn;	/* the caller's line sink, or NULL */
+};
+
 /* One argument, as spans into the (unmodified) command line. */
 struct arg {
 	const char *raw;	/* as typed, quotes included */
@@ -172,9 +181,23 @@ static const char *printable(char *dst, size_t size, const char *src, size_t n)
 	return dst;
 }
 
+/* Format one warning line and hand it to the caller's callback. */
+__printf(2, 3) static void warn(const struct parse_ctx *ctx, const char *fmt, ...)
+{
+	char line[KPARAM_WARN_MAX];
+	va_list ap;
+
+	if (!ctx->warn)
+		return;
+	va_start(ap, fmt);
+	vscnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	ctx->warn(line);
+}
+
 /* Warn that val was rejected for the printf-formatted reason; returns 1 (one warning). */
-__printf(3, 4) static int reject(const struct kernel_param *p, const char *val,
-				 const char *fmt, ...)
+__printf(4, 5) static int reject(const struct parse_ctx *ctx, const struct kernel_param *p,
+				 const char *val, const char *fmt, ...)
 {
 	char reason[64], cur[128], shown[KPARAM_VALUE_MAX];
 	va_list ap;
@@ -185,18 +208,19 @@ __printf(3, 4) static int reject(const struct kernel_param *p, const char *val,
 	if (!kparam_format_value(p, cur, sizeof(cur)))
 		strscpy(cur, "(empty)", sizeof(cur));
 	printable(cur, sizeof(cur), cur, sizeof(cur));	/* a string value may hold a newline */
-	kparam_warn("%s: %s: invalid value '%s' (%s), using %s", p->subsys, p->name,
-		    printable(shown, sizeof(shown), val, KPARAM_VALUE_MAX), reason, cur);
+	warn(ctx, "%s: %s: invalid value '%s' (%s), using %s", p->subsys, p->name,
+	     printable(shown, sizeof(shown), val, KPARAM_VALUE_MAX), reason, cur);
 	return 1;
 }
 
 /* Warn that val was clamped to the range text lo..hi, and to c; returns 1. */
-static int clamped(const struct kernel_param *p, const char *val, const char *range, const char *c)
+static int clamped(const struct parse_ctx *ctx, const struct kernel_param *p, const char *val,
+		   const char *range, const char *c)
 {
 	char shown[KPARAM_VALUE_MAX];
 
-	kparam_warn("%s: %s: value %s out of range %s, using %s", p->subsys, p->name,
-		    printable(shown, sizeof(shown), val, KPARAM_VALUE_MAX), range, c);
+	warn(ctx, "%s: %s: value %s out of range %s, using %s", p->subsys, p->name,
+	     printable(shown, sizeof(shown), val, KPARAM_VALUE_MAX), range, c);
 	return 1;
 }
 
@@ -213,7 +237,7 @@ static void store_number(struct kernel_param *p, unsigned long long v)
 }
 
 /* INT and LONG: the range is the type's limits narrowed by [min, max]. */
-static int set_signed(struct kernel_param *p, const char *val)
+static int set_signed(const struct parse_ctx *ctx, struct kernel_param *p, const char *val)
 {
 	long long lo = p->type == KPARAM_INT ? INT32_MIN : INT64_MIN;
 	long long hi = p->type == KPARAM_INT ? INT32_MAX : INT64_MAX;
@@ -225,7 +249,7 @@ static int set_signed(struct kernel_param *p, const char *val)
 	if (ret == -ERANGE)
 		v = val[0] == '-' ? INT64_MIN : INT64_MAX;
 	else if (ret)
-		return reject(p, val, "not a number");
+		return reject(ctx, p, val, "not a number");
 	if (p->min <= p->max) {
 		lo = max(lo, p->min);
 		hi = min(hi, p->max);
@@ -235,16 +259,17 @@ static int set_signed(struct kernel_param *p, const char *val)
 		return 0;
 	}
 	if (!(p->flags & KPARAM_F_CLAMP))
-		return reject(p, val, "out of range %lld..%lld", lo, hi);
+		return reject(ctx, p, val, "out of range %lld..%lld", lo, hi);
 	c = (ret ? val[0] == '-' : v < lo) ? lo : hi;
 	store_number(p, c);
 	snprintf(range, sizeof(range), "%lld..%lld", lo, hi);
 	snprintf(cs, sizeof(cs), "%lld", c);
-	return clamped(p, val, range, cs);
+	return clamped(ctx, p, val, range, cs);
 }
 
 /* UINT and ULONG: as above, with a negative min or max read as 0. */
-static int set_unsigned(struct kernel_param *p, const char *val)
+static int set_unsigned(const struct parse_ctx *ctx, struct kernel_param *p,
+			const char *val)
 {
 	unsigned long long lo = 0, hi = p->type == KPARAM_UINT ? UINT32_MAX : UINT64_MAX;
 	char range[48], cs[24];
@@ -254,7 +279,7 @@ static int set_unsigned(struct kernel_param *p, const char *val)
 	if (ret == -ERANGE)
 		v = UINT64_MAX;
 	else if (ret)
-		return reject(p, val, "not a number");
+		return reject(ctx, p, val, "not a number");
 	if (p->min <= p->max) {
 		lo = max(lo, (unsigned long long)max(p->min, 0LL));
 		hi = min(hi, (unsigned long long)max(p->max, 0LL));
@@ -264,25 +289,25 @@ static int set_unsigned(struct kernel_param *p, const char *val)
 		return 0;
 	}
 	if (!(p->flags & KPARAM_F_CLAMP))
-		return reject(p, val, "out of range %llu..%llu", lo, hi);
+		return reject(ctx, p, val, "out of range %llu..%llu", lo, hi);
 	c = v < lo ? lo : hi;
 	store_number(p, c);
 	snprintf(range, sizeof(range), "%llu..%llu", lo, hi);
 	snprintf(cs, sizeof(cs), "%llu", c);
-	return clamped(p, val, range, cs);
+	return clamped(ctx, p, val, range, cs);
 }
 
 /* Parse into a scratch map first, so a rejected list keeps the old value. */
-static int set_cpulist(struct kernel_param *p, const char *val, unsigned nr_cpu_ids)
+static int set_cpulist(const struct parse_ctx *ctx, struct kernel_param *p, const char *val)
 {
 	DECLARE_BITMAP(tmp, KPARAM_CPUS_MAX);
-	unsigned nbits = min(min(p->size, (size_t)nr_cpu_ids), (size_t)KPARAM_CPUS_MAX);
+	unsigned nbits = min(min(p->size, (size_t)ctx->nr_cpu_ids), (size_t)KPARAM_CPUS_MAX);
 	int ret = bitmap_parselist(val, tmp, nbits);
 
 	if (ret == -ERANGE)
-		return reject(p, val, "CPU number out of range 0-%d", (int)nbits - 1);
+		return reject(ctx, p, val, "CPU number out of range 0-%d", (int)nbits - 1);
 	if (ret)
-		return reject(p, val, "bad CPU list");
+		return reject(ctx, p, val, "bad CPU list");
 	bitmap_zero(p->var, p->size);
 	bitmap_copy(p->var, tmp, nbits);
 	p->given = true;
@@ -290,14 +315,14 @@ static int set_cpulist(struct kernel_param *p, const char *val, unsigned nr_cpu_
 }
 
 /* Apply one argument to p; returns the number of warnings printed. */
-static int set_param(struct kernel_param *p, const struct arg *a, unsigned nr_cpu_ids)
+static int set_param(const struct parse_ctx *ctx, struct kernel_param *p, const struct arg *a)
 {
 	char val[KPARAM_VALUE_MAX];
 	bool b;
 
 	if (!a->val) {
 		if (p->type != KPARAM_BOOL)
-			return reject(p, "", "missing value");
+			return reject(ctx, p, "", "missing value");
 		*(bool *)p->var = true;
 		p->given = true;
 		return 0;
@@ -305,7 +330,7 @@ static int set_param(struct kernel_param *p, const struct arg *a, unsigned nr_cp
 	if (a->val_len >= sizeof(val)) {
 		memcpy(val, a->val, sizeof(val) - 4);
 		strscpy(val + sizeof(val) - 4, "...", 4);
-		return reject(p, val, "too long");
+		return reject(ctx, p, val, "too long");
 	}
 	memcpy(val, a->val, a->val_len);
 	val[a->val_len] = '\0';
@@ -313,22 +338,22 @@ static int set_param(struct kernel_param *p, const struct arg *a, unsigned nr_cp
 	switch (p->type) {
 	case KPARAM_INT:
 	case KPARAM_LONG:
-		return set_signed(p, val);
+		return set_signed(ctx, p, val);
 	case KPARAM_UINT:
 	case KPARAM_ULONG:
-		return set_unsigned(p, val);
+		return set_unsigned(ctx, p, val);
 	case KPARAM_BOOL:
 		if (kstrtobool(val, &b))
-			return reject(p, val, "not a boolean");
+			return reject(ctx, p, val, "not a boolean");
 		*(bool *)p->var = b;
 		break;
 	case KPARAM_STRING:
 		if (a->val_len >= p->size)
-			return reject(p, val, "too long");
+			return reject(ctx, p, val, "too long");
 		strscpy(p->var, val, p->size);
 		break;
 	case KPARAM_CPULIST:
-		return set_cpulist(p, val, nr_cpu_ids);
+		return set_cpulist(ctx, p, val);
 	}
 	p->given = true;
 	return 0;
@@ -350,8 +375,10 @@ static void add_unknown(char *buf, size_t size, const struct arg *a)
 
 int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t nparams,
 		  const struct kparam_prefix *prefixes, size_t nprefixes,
-		  unsigned nr_cpu_ids, char *unknown_buf, size_t unknown_size)
+		  unsigned nr_cpu_ids, char *unknown_buf, size_t unknown_size,
+		  kparam_warn_fn warn_line)
 {
+	const struct parse_ctx ctx = { .nr_cpu_ids = nr_cpu_ids, .warn = warn_line };
 	const char *s = skip_spaces(cmdline ? cmdline : "");
 	struct kernel_param *p;
 	int warnings = 0;
@@ -368,7 +395,7 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
 			continue;
 		p = find_param(params, nparams, prefixes, nprefixes, a.name, a.name_len);
 		if (p) {
-			warnings += set_param(p, &a, nr_cpu_ids);
+			warnings += set_param(&ctx, p, &a);
 			continue;
 		}
 		for (j = 0; j < nprefixes; j++) {
@@ -378,8 +405,8 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
 		if (j < nprefixes) {
 			char shown[128];
 
-			kparam_warn("%s: unknown parameter '%s' ignored", prefixes[j].subsys,
-				    printable(shown, sizeof(shown), a.name, a.name_len));
+			warn(&ctx, "%s: unknown parameter '%s' ignored", prefixes[j].subsys,
+			     printable(shown, sizeof(shown), a.name, a.name_len));
 			warnings++;
 		} else {
 			add_unknown(unknown_buf, unknown_size, &a);

@@ -5,11 +5,18 @@
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 #include <kernel/bitmap.h>
-#include <kernel/kallsyms.h>
 
 /* Linux's caps: absurd widths are clipped instead of overflowing an int. */
 #define FIELD_WIDTH_MAX	((1 << 23) - 1)
 #define PRECISION_MAX	((1 << 15) - 1)
+
+/* %pS/%ps's lookup, installed by the kernel's symbol table (NULL: print hex). */
+static vsprintf_symbol_fn symbol_lookup;
+
+void vsprintf_set_symbol_lookup(vsprintf_symbol_fn fn)
+{
+	symbol_lookup = fn;
+}
 
 /* Counts every character but stores only what fits: what snprintf returns. */
 struct sink {
@@ -157,7 +164,10 @@ static const char *put_pointer(struct sink *o, const struct spec *sp,
 	int n;
 
 	if (fmt[0] == 'S' || fmt[0] == 's') {
-		n = sprint_symbol(tmp, sizeof(tmp), (unsigned long)ptr, fmt[0] == 'S');
+		if (symbol_lookup)
+			n = symbol_lookup(tmp, sizeof(tmp), (unsigned long)ptr, fmt[0] == 'S');
+		else
+			n = scnprintf(tmp, sizeof(tmp), "0x%lx", (unsigned long)ptr);
 		n = clamp(n, 0, (int)sizeof(tmp) - 1);	/* a bad lookup must not overrun tmp */
 		if (sp->prec >= 0 && n > sp->prec)
 			n = sp->prec;

@@ -7,8 +7,8 @@
 #define _KERNEL_ATOMIC_H
 
 #include <kernel/compiler.h>
-#include <asm/barrier.h>
-#include <asm/cmpxchg.h>
+#include <kernel/barrier.h>
+#include <kernel/cmpxchg.h>
 
 typedef struct { int counter; } atomic_t;
 typedef struct { long counter; } atomic_long_t;

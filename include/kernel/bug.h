@@ -13,8 +13,13 @@
 __noreturn __printf(1, 2) void panic(const char *fmt, ...);
 __noreturn void __bug(const char *file, int line, const char *func);
 void __warn(const char *file, int line, const char *func, const char *cond);
-/* Print a frame-pointer backtrace of the current context ("Call Trace:"). */
-void dump_stack(void);
+/*
+ * Print a frame-pointer backtrace of the current context ("Call Trace:").
+ * Arch contract (arch/x86_64/kernel/traps.c); the wrapper is inlined, so
+ * the trace starts at dump_stack()'s caller, as before.
+ */
+void arch_dump_stack(void);
+static __always_inline void dump_stack(void) { arch_dump_stack(); }
 
 #define BUG() __bug(__FILE__, __LINE__, __func__)
 #define BUG_ON(cond) do { if (unlikely(cond)) BUG(); } while (0)

@@ -14,7 +14,6 @@
 #define __packed	__attribute__((packed))
 #define __used		__attribute__((used))
 #define __unused	__attribute__((unused))
-#define __weak		__attribute__((weak))
 #define __noreturn	__attribute__((noreturn))
 #define __noinline	__attribute__((noinline))
 #undef __always_inline	/* glibc defines it too (host builds) */

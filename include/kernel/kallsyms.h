@@ -14,5 +14,7 @@ int sprint_symbol(char *buf, size_t size, unsigned long addr, bool with_offset);
 /* As sprint_symbol, for a return address (looks up addr - 1). */
 int sprint_backtrace(char *buf, size_t size, unsigned long addr);
 const char *kallsyms_lookup(unsigned long addr, unsigned long *size, unsigned long *offset);
+/* Make %pS/%ps print symbols (installs sprint_symbol() into lib/vsprintf.c). */
+void kallsyms_init(void);
 
 #endif

@@ -15,7 +15,7 @@
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 #else
-#include <asm/pgtable.h>
+#include <kernel/pgtable.h>
 #endif
 
 /* Allocation flags. Nothing sleeps yet, so GFP_KERNEL and GFP_ATOMIC behave alike. */
@@ -106,11 +106,13 @@ bool kernel_stack_guard_page(unsigned long addr);
  * mapping is then carried over into the kernel page tables. Remapping a
  * range that is already mapped cached flushes only this CPU's TLB, so do
  * it before other CPUs touch that range. Page 0 and the kernel image are
- * refused.
+ * refused. Arch contract (arch/x86_64/mm/paging.c).
  */
-void *ioremap(phys_addr_t phys, size_t size);
+void *arch_ioremap(phys_addr_t phys, size_t size);
+void arch_iounmap(void *addr);
+static inline void *ioremap(phys_addr_t phys, size_t size) { return arch_ioremap(phys, size); }
 /* The identity mapping stays; kept for symmetry with Linux drivers. */
-void iounmap(void *addr);
+static inline void iounmap(void *addr) { arch_iounmap(addr); }
 
 struct mm_stats {
 	unsigned long total_pages;	/* managed by the page allocator */

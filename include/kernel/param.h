@@ -86,24 +86,27 @@ struct kparam_prefix {
 };
 
 /*
- * Report one problem as one complete line, without a trailing newline.
- * Implemented outside lib/: printk in the kernel, a capture in host tests.
+ * Where parse_cmdline() reports a problem: one complete line, without a
+ * trailing newline. The caller decides where it goes: printk in the
+ * kernel (kernel/params.c), a capture in host tests.
  */
-__printf(1, 2) void kparam_warn(const char *fmt, ...);
+typedef void (*kparam_warn_fn)(const char *line);
 
 /*
  * Apply cmdline to params[]. Arguments are split like Linux's next_arg()
  * (whitespace-separated, double quotes grouping, "--" ends the kernel's
  * part); '-' and '_' are equal in names; the last occurrence wins. A bad
- * value leaves the variable unchanged and is reported via kparam_warn();
- * so is an unknown name under a known prefix. Other unknown arguments are
- * appended, space-separated and as typed, to unknown_buf (whole arguments
- * only; ones that do not fit are dropped). CPU lists are limited to
- * nr_cpu_ids bits. Returns the number of warnings printed.
+ * value leaves the variable unchanged and is reported through warn(); so
+ * is an unknown name under a known prefix (warn NULL: counted, not
+ * reported). Other unknown arguments are appended, space-separated and as
+ * typed, to unknown_buf (whole arguments only; ones that do not fit are
+ * dropped). CPU lists are limited to nr_cpu_ids bits. Returns the number
+ * of warnings.
  */
 int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t nparams,
 		  const struct kparam_prefix *prefixes, size_t nprefixes,
-		  unsigned nr_cpu_ids, char *unknown_buf, size_t unknown_size);
+		  unsigned nr_cpu_ids, char *unknown_buf, size_t unknown_size,
+		  kparam_warn_fn warn);
 
 /*
  * The current value as text, as it is written on the command line

@@ -2,13 +2,16 @@
  * Cross-CPU calls and the CPU identity: smp_processor_id(),
  * smp_call_function_single/_many, on_each_cpu, and the reschedule IPI.
  * Functions run by a cross call execute in hard-interrupt context on the
- * target CPU with interrupts disabled.
+ * target CPU with interrupts disabled. The arch half of the contract
+ * (starting CPUs, sending IPIs and NMIs: arch_smp_*, arch_send_*) is
+ * <asm/smp.h>, used by kernel/smp.c.
  */
 #ifndef _KERNEL_SMP_H
 #define _KERNEL_SMP_H
 
 #include <kernel/percpu.h>
 #include <kernel/cpumask.h>
+#include <asm/smp.h>
 
 typedef void (*smp_call_func_t)(void *info);
 
@@ -40,8 +43,8 @@ void smp_measure_ipi_rtt(void);
 
 /*
  * Hook run on each secondary CPU as it starts, before it is marked online,
- * with interrupts off (Linux's CPU-hotplug "starting" step). Weak default:
- * nothing.
+ * with interrupts off (Linux's CPU-hotplug "starting" step): tells RCU
+ * (kernel/smp.c).
  */
 void notify_cpu_starting(unsigned int cpu);
 

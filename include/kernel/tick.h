@@ -57,15 +57,6 @@ static inline unsigned long tick_clock_to_jiffies_ceil(u64 ns)
 	return INITIAL_JIFFIES + (unsigned long)DIV_ROUND_UP(ns, TICK_NSEC);
 }
 
-/*
- * Hooks RCU fills in (kernel/rcu/); the weak defaults in tick.c do
- * nothing. rcu_sched_clock_irq() runs on every tick (user: the tick
- * interrupted user mode, always 0 here); rcu_needs_cpu() says whether
- * this CPU must keep its tick while idle.
- */
-void rcu_sched_clock_irq(int user);
-int rcu_needs_cpu(void);
-
 #ifdef CONFIG_NO_HZ_IDLE
 /*
  * Dyntick-idle (kernel/time/tick-sched.c). The idle loop calls

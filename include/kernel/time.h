@@ -18,11 +18,20 @@
 /* jiffies: advanced by one CPU at HZ; volatile because every reader wants the latest. */
 extern volatile unsigned long jiffies;
 
-u64 local_clock(void);
+/*
+ * Arch contract: the clock and the busy-waits (x86-64: the TSC,
+ * arch/x86_64/kernel/tsc.c). arch_clock_khz() is 0 before calibration.
+ */
+u64 arch_local_clock(void);
+u64 arch_clock_khz(void);
+void arch_udelay(unsigned long usecs);
+void arch_ndelay(unsigned long nsecs);
+
+static inline u64 local_clock(void) { return arch_local_clock(); }
 /* Cycles per microsecond of the clock behind local_clock(), 0 before calibration. */
-u64 clock_khz(void);
-void udelay(unsigned long usecs);
-void ndelay(unsigned long nsecs);
+static inline u64 clock_khz(void) { return arch_clock_khz(); }
+static inline void udelay(unsigned long usecs) { arch_udelay(usecs); }
+static inline void ndelay(unsigned long nsecs) { arch_ndelay(nsecs); }
 static inline void mdelay(unsigned long ms) { while (ms--) udelay(1000); }
 
 static inline unsigned long msecs_to_jiffies(unsigned long ms) { return DIV_ROUND_UP(ms * HZ, 1000); }

@@ -3,9 +3,9 @@
  * the _sched/_bh spellings, one consolidated flavor since Linux 4.20),
  * rcu_dereference*(). Updaters: rcu_assign_pointer(), call_rcu(),
  * kfree_rcu(), synchronize_rcu(), rcu_barrier() and the polling API.
- * The hooks both flavors implement are declared at the end; what only
- * Tree RCU has comes from <rcu/rcutree.h> (Tiny RCU, CONFIG_TINY_RCU: UP
- * and non-preemptible, needs nothing more).
+ * The hooks the scheduler, tick and idle loop call are in <rcu/hooks.h>,
+ * included below with the flavor's own header: <rcu/rcutree.h> or
+ * <rcu/rcutiny.h> (CONFIG_TINY_RCU: UP and non-preemptible), as in Linux.
  *
  * In a non-preemptible kernel (CONFIG_PREEMPT_NONE) a reader is a region
  * without a voluntary context switch: rcu_read_lock() costs a compiler
@@ -18,7 +18,7 @@
 #include <kernel/compiler.h>
 #include <kernel/preempt.h>
 #include <kernel/irqflags.h>
-#include <asm/barrier.h>
+#include <kernel/barrier.h>
 #include <rcu/types.h>
 #include <sched/task.h>	/* current, for the preemptible readers */
 
@@ -155,25 +155,9 @@ void wait_rcu_gp(call_rcu_func_t crf);
 void rcu_init(void);		/* start_kernel, after the scheduler exists */
 void rcu_init_kthreads(void);	/* init, before SMP bring-up */
 
-/*
- * The hooks every flavor implements (kernel/rcu/tree.c or tiny.c), for
- * the scheduler, the tick, idle and interrupt entry, tests and reports.
- */
-/* A voluntary context switch is a quiescent state (called by schedule()). */
-void rcu_note_context_switch(bool preempt);
-/* cond_resched()'s hook: reports a quiescent state when RCU wants one. */
-int rcu_cond_resched_hook(void);
-/* Scheduling-clock interrupt on this CPU. */
-void rcu_sched_clock_irq(int user);
-/* Dyntick-idle: may this CPU stop its tick? */
-int rcu_needs_cpu(void);
-/* Extended-quiescent-state tracking, via <kernel/context_tracking.h>. */
-void rcu_idle_enter(void);
-void rcu_idle_exit(void);
-void rcu_irq_enter(void);
-void rcu_irq_exit(void);
-void rcu_nmi_enter(void);
-void rcu_nmi_exit(void);
+/* The scheduler, tick, idle and CPU bring-up hooks, and rcutree.h or rcutiny.h. */
+#include <rcu/hooks.h>
+
 /* True if RCU is watching this CPU (not in an extended quiescent state). */
 bool rcu_is_watching(void);
 /* The statistics report (at shutdown and on stalls). */
@@ -186,10 +170,5 @@ unsigned long rcu_get_gp_seq(void);
 void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq);
 /* Ask for the current grace period's quiescent states now (rcutorture's fqs kthread). */
 void rcu_force_quiescent_state(void);
-
-/* What only Tree RCU has; Tiny RCU (CONFIG_TINY_RCU) needs nothing more. */
-#ifndef CONFIG_TINY_RCU
-#include <rcu/rcutree.h>
-#endif
 
 #endif

@@ -1,4 +1,8 @@
-/* What only Tree RCU offers the rest of the kernel: CPU bring-up and rcutorture's boost test. */
+/*
+ * What only Tree RCU offers the rest of the kernel: CPU bring-up and
+ * rcutorture's boost test. Tiny RCU's counterpart, with stubs for what
+ * it lacks, is <rcu/rcutiny.h>; both come in through <rcu/hooks.h>.
+ */
 #ifndef _RCU_RCUTREE_H
 #define _RCU_RCUTREE_H
 

@@ -41,10 +41,6 @@ void rt_mutex_setprio(struct task_struct *p, int prio);
 void resched_cpu(int cpu);
 void set_tsk_need_resched(struct task_struct *p);
 
-/* Hooks RCU fills in (kernel/rcu); empty until RCU lands. */
-void rcu_note_context_switch(bool preempt);
-int rcu_cond_resched_hook(void);
-
 /* Boot: make the running context CPU 0's idle task, start per-CPU idle tasks. */
 void sched_init(void);
 void sched_init_smp(void);

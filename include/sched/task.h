@@ -11,7 +11,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/cpumask.h>
 #include <kernel/percpu.h>
-#include <asm/barrier.h>
+#include <kernel/barrier.h>
 
 #define TASK_COMM_LEN		16
 

@@ -29,7 +29,7 @@
 #include <kernel/bug.h>
 #include <kernel/preempt.h>
 #include <kernel/printk.h>
-#include <asm/barrier.h>
+#include <kernel/barrier.h>
 #include "../sched/sched.h"	/* get_task_struct(), put_task_struct() */
 
 int max_lock_depth = 1024;

@@ -112,7 +112,8 @@ static int rcu_exp_stall_test_init(void)
 		exp_stall_test_preempted = false;
 	}
 	if (exp_stall_test_preempted) {
-		struct sched_param sp = { .sched_priority = kthread_prio > 1 ? kthread_prio : 1 };
+		int prio = rcu_params.kthread_prio;
+		struct sched_param sp = { .sched_priority = prio > 1 ? prio : 1 };
 
 		exp_stall_hog = kthread_create_on_cpu(exp_stall_hog_fn, NULL, spin_cpu,
 						      "rcu_exp_hog/%u");

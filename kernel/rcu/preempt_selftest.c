@@ -544,7 +544,7 @@ out:
 static void rcu_preempt_boost(void)
 {
 	bool boost = IS_ENABLED(CONFIG_RCU_BOOST), gp_during_hog = false, gp_done = false;
-	int hog_prio = boost ? kthread_prio - 1 : 1;
+	int hog_prio = boost ? rcu_params.kthread_prio - 1 : 1;
 	unsigned long cookie, boosts0 __maybe_unused = 0;
 	struct rcu_node *rnp __maybe_unused;
 	struct rpt *s;
@@ -600,9 +600,10 @@ static void rcu_preempt_boost(void)
 		KTAP_EXPECT_MSG(s->r_saw_h_spinning,
 				"boosted reader ran only after the hog stopped (%d ms)", preempt_hog_ms);
 		KTAP_EXPECT_MSG(gp_during_hog, "grace period ended only after the hog stopped");
-		KTAP_EXPECT_MSG(s->r_prio_in_reader == MAX_RT_PRIO - 1 - kthread_prio,
+		KTAP_EXPECT_MSG(s->r_prio_in_reader == MAX_RT_PRIO - 1 - rcu_params.kthread_prio,
 				"reader's priority in its critical section was %d, not %d (FIFO %d)",
-				s->r_prio_in_reader, MAX_RT_PRIO - 1 - kthread_prio, kthread_prio);
+				s->r_prio_in_reader, MAX_RT_PRIO - 1 - rcu_params.kthread_prio,
+				rcu_params.kthread_prio);
 #ifdef CONFIG_RCU_BOOST
 		/* rcub counts a boost once it gets the lock back: it may not have run yet. */
 		end = local_clock() + (u64)RPT_WAIT_MS * NSEC_PER_MSEC;

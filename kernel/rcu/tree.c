@@ -408,7 +408,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rdp = this_cpu_ptr(&rcu_data);
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
-	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + qhimark) {
+	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/*
 		 * Flooded: lift the batch limit and push the grace period along
 		 * with an FQS scan. Then not again until another qhimark
@@ -479,9 +479,9 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	rdp->n_cbs_invoked += count;
 	if (count > (long)rdp->n_max_batch)
 		rdp->n_max_batch = count;
-	if (rdp->blimit == LONG_MAX && rcu_segcblist_n_cbs(&rdp->cblist) <= qlowmark)
-		rdp->blimit = blimit;	/* the flood has drained: batches are limited again */
-	if (rcu_segcblist_n_cbs(&rdp->cblist) < rdp->qlen_last_fqs_check - qhimark)
+	if (rdp->blimit == LONG_MAX && rcu_segcblist_n_cbs(&rdp->cblist) <= rcu_params.qlowmark)
+		rdp->blimit = rcu_params.blimit;	/* the flood has drained: limited again */
+	if (rcu_segcblist_n_cbs(&rdp->cblist) < rdp->qlen_last_fqs_check - rcu_params.qhimark)
 		rdp->qlen_last_fqs_check = rcu_segcblist_n_cbs(&rdp->cblist);
 	if (rcu_segcblist_ready_cbs(&rdp->cblist))
 		WRITE_ONCE(rdp->rcu_cpu_has_work, true);
@@ -621,7 +621,7 @@ static bool rcu_gp_init(void)
 
 	if (!READ_ONCE(rcu_state.gp_flags))
 		return false;	/* spurious wakeup */
-	rcu_gp_slow(gp_preinit_delay);	/* sleeps: not under the root's lock */
+	rcu_gp_slow(rcu_params.gp_preinit_delay);	/* sleeps: not under the root's lock */
 	raw_spin_lock_irqsave_rcu_node(rnp, flags);
 	if (!READ_ONCE(rcu_state.gp_flags)) {
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
@@ -651,7 +651,7 @@ static bool rcu_gp_init(void)
 		if (rnp == rdp->mynode)
 			(void)__note_gp_changes(rnp, rdp);
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-		rcu_gp_slow(gp_init_delay);
+		rcu_gp_slow(rcu_params.gp_init_delay);
 		cond_resched();
 	}
 	return true;
@@ -702,10 +702,12 @@ static void force_qs_rnp(bool first)
 				continue;
 			}
 			/* Still busy in the kernel: escalate with the grace period's age. */
-			if (time_after(jiffies, rcu_state.gp_start + jiffies_till_sched_qs)) {
+			if (time_after(jiffies,
+				       rcu_state.gp_start + rcu_params.jiffies_till_sched_qs)) {
 				WRITE_ONCE(rdp->urgent_qs, true);
 				if (time_after(jiffies, rcu_state.jiffies_resched) &&
-				    time_after(jiffies, rdp->last_fqs_resched + jiffies_till_sched_qs)) {
+				    time_after(jiffies, rdp->last_fqs_resched +
+						rcu_params.jiffies_till_sched_qs)) {
 					WRITE_ONCE(rdp->need_heavy_qs, true);
 					rdp->last_fqs_resched = jiffies;
 					rdp->n_resched_ipis++;
@@ -730,7 +732,7 @@ static bool rcu_gp_root_done(void)
 
 static void rcu_gp_fqs_loop(void)
 {
-	unsigned long j = jiffies_till_first_fqs;
+	unsigned long j = rcu_params.jiffies_till_first_fqs;
 
 	/*
 	 * Unlike Linux, scan once right away: CPUs already idle are credited
@@ -760,7 +762,8 @@ static void rcu_gp_fqs_loop(void)
 		rcu_state.gp_activity = jiffies;
 		if (rcu_gp_root_done())
 			break;
-		if (rcu_kick_kthreads && time_after(jiffies, rcu_state.jiffies_kick_kthreads))
+		if (rcu_params.rcu_kick_kthreads &&
+		    time_after(jiffies, rcu_state.jiffies_kick_kthreads))
 			rcu_state.n_kthread_kicks++;	/* overslept: this wakeup is the kick */
 		if (left && !(READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS))
 			continue;
@@ -768,7 +771,7 @@ static void rcu_gp_fqs_loop(void)
 		WRITE_ONCE(rcu_state.gp_flags, READ_ONCE(rcu_state.gp_flags) & ~RCU_GP_FLAG_FQS);
 		force_qs_rnp(false);
 		rcu_state.n_force_qs++;
-		j = jiffies_till_next_fqs;
+		j = rcu_params.jiffies_till_next_fqs;
 		rcu_check_cpu_stall(NULL);
 	}
 }
@@ -807,7 +810,7 @@ static void rcu_gp_cleanup(void)
 		if (ULONG_CMP_LT(new_gp_seq, rnp->gp_seq_needed))
 			needgp = true;
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-		rcu_gp_slow(gp_cleanup_delay);
+		rcu_gp_slow(rcu_params.gp_cleanup_delay);
 		cond_resched();
 	}
 	rnp = rcu_get_root();
@@ -1003,7 +1006,7 @@ void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq)
 /* rcutorture's boost test: the grace-period kthread's SCHED_FIFO priority (0: SCHED_NORMAL). */
 int rcu_get_gp_kthreads_prio(void)
 {
-	return kthread_prio;
+	return rcu_params.kthread_prio;
 }
 
 /*
@@ -1188,7 +1191,7 @@ static void rcu_init_percpu_data(unsigned int cpu)
 	rdp->cpu = cpu;
 	rdp->mynode = &rcu_state.level[rcu_state.geo.levels - 1][leaf];
 	rdp->grpmask = leaf_node_cpu_bit(rdp->mynode, cpu);
-	rdp->blimit = blimit;
+	rdp->blimit = rcu_params.blimit;
 	rcu_segcblist_init(&rdp->cblist);
 	init_waitqueue_head(&rdp->rcuc_wq);
 }
@@ -1217,12 +1220,6 @@ void rcu_cpu_starting(unsigned int cpu)
 			break;
 		mask = rnp->grpmask;
 	}
-}
-
-/* smp's hook for a CPU coming up (before it is marked online). */
-void notify_cpu_starting(unsigned int cpu)
-{
-	rcu_cpu_starting(cpu);
 }
 
 void rcu_init(void)

@@ -21,6 +21,7 @@
 #include "rcu.h"
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
+#include "tree_param_list.h"
 
 #define RCU_MAX_NODES	(1 + DIV_ROUND_UP(NR_CPUS, 2) + DIV_ROUND_UP(NR_CPUS, 4) + DIV_ROUND_UP(NR_CPUS, 8) + 4)
 
@@ -195,13 +196,18 @@ static inline bool rcu_gp_in_progress(void)
 #define raw_spin_lock_rcu_node(rnp)	do { do_raw_spin_lock(&(rnp)->lock, __THIS_PC); smp_mb(); } while (0)
 #define raw_spin_unlock_rcu_node(rnp)	do_raw_spin_unlock(&(rnp)->lock)
 
-/* --- boot parameters (tree_params.c) --- */
-extern long blimit, qhimark, qlowmark;
-extern int jiffies_till_first_fqs, jiffies_till_next_fqs, jiffies_till_sched_qs;
-extern bool rcu_kick_kthreads;
-extern int rcu_fanout_leaf;
-extern bool rcu_fanout_exact, dump_tree;
-extern int gp_preinit_delay, gp_init_delay, gp_cleanup_delay;
+/*
+ * --- boot parameters (tree_params.c) ---
+ * The rcutree.* values, one field per entry of RCU_TREE_PARAMS
+ * (tree_param_list.h), owned and validated by tree_params.c; the rest of
+ * Tree RCU reads them as rcu_params.<name>.
+ */
+struct rcu_tree_params {
+#define RCU_TREE_PARAM_FIELD(decl, ctype, ktype, name, def, min, max, desc)	ctype name;
+	RCU_TREE_PARAMS(RCU_TREE_PARAM_FIELD)
+#undef RCU_TREE_PARAM_FIELD
+};
+extern struct rcu_tree_params rcu_params;
 /* Apply defaults, validate, print the "Boot-time adjustment" banners. */
 void rcu_params_init(void);
 /* update.c: the rcupdate.* banners, printed from rcu_params_init(). */
@@ -280,8 +286,7 @@ static inline bool rcu_preempt_exp_blocked(struct rcu_node *rnp) { return false;
 #endif
 
 /* --- priority boosting (tree_boost.c) --- */
-extern int kthread_prio;	/* rcutree.kthread_prio: SCHED_FIFO priority of RCU kthreads, 0 = normal */
-/* Give an RCU kthread its kthread_prio (no-op when 0). */
+/* Give an RCU kthread rcutree.kthread_prio (no-op when 0). */
 void rcu_kthread_set_prio(struct task_struct *t);
 #ifdef CONFIG_RCU_BOOST
 void rcu_boost_init_node(struct rcu_node *rnp);

@@ -7,8 +7,9 @@
  * rcu_node tree's shape into rcu_state.geo.
  *
  * Single values out of range are handled by the parameter parser when
- * the command line is read (one warning each, see KPARAM*() below);
- * this file handles what depends on other values or on nr_cpu_ids.
+ * the command line is read (one warning each, from the ranges in
+ * tree_param_list.h); this file handles what depends on other values
+ * or on nr_cpu_ids.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
@@ -20,10 +21,6 @@
 #include <kernel/cpumask.h>
 #include <kernel/bug.h>
 #include <sched/sched.h>
-
-#define DEFAULT_RCU_BLIMIT	10	/* callbacks per rcu_do_batch() pass */
-#define DEFAULT_RCU_QHIMARK	10000	/* queue length that lifts the limit */
-#define DEFAULT_RCU_QLOMARK	100	/* ... and that restores it */
 
 /* Default FQS delays: 1 jiffy, +1 above HZ=250, +1 above HZ=500, +1 per 256 CPUs. */
 #define RCU_JIFFIES_TILL_FORCE_QS	(1 + (HZ > 250) + (HZ > 500))
@@ -47,59 +44,17 @@
 #define RCU_BUILD_LVLS	RCU_NUM_LVLS
 #endif
 
-long blimit = DEFAULT_RCU_BLIMIT;
-KPARAM("rcutree.blimit", blimit, KPARAM_LONG, 1, 1000000,
-       "callbacks one batch may invoke on a CPU");
-long qhimark = DEFAULT_RCU_QHIMARK;
-KPARAM("rcutree.qhimark", qhimark, KPARAM_LONG, 1, 100000000,
-       "queued callbacks beyond which the batch limit is lifted");
-long qlowmark = DEFAULT_RCU_QLOMARK;
-KPARAM("rcutree.qlowmark", qlowmark, KPARAM_LONG, 0, 100000000,
-       "queued callbacks at which the batch limit applies again");
+/* The values (defaults from the list), then one KPARAM entry per field. */
+struct rcu_tree_params rcu_params = {
+#define RCU_TREE_PARAM_INIT(decl, ctype, ktype, name, def, min, max, desc)	.name = (def),
+	RCU_TREE_PARAMS(RCU_TREE_PARAM_INIT)
+#undef RCU_TREE_PARAM_INIT
+};
 
-/* -1: computed in rcu_params_init(). Clamped to at most one second, as Linux does. */
-int jiffies_till_first_fqs = -1;
-KPARAM_CLAMP("rcutree.jiffies_till_first_fqs", jiffies_till_first_fqs, KPARAM_INT, 0, HZ,
-	     "jiffies from grace-period start to the first force-quiescent-state scan");
-int jiffies_till_next_fqs = -1;
-KPARAM_CLAMP("rcutree.jiffies_till_next_fqs", jiffies_till_next_fqs, KPARAM_INT, 1, HZ,
-	     "jiffies between force-quiescent-state scans");
-int jiffies_till_sched_qs = -1;
-KPARAM("rcutree.jiffies_till_sched_qs", jiffies_till_sched_qs, KPARAM_INT, 0, INT_MAX,
-       "grace-period age in jiffies at which holdout CPUs are asked to report");
-
-bool rcu_kick_kthreads;
-KPARAM_BOOL("rcutree.rcu_kick_kthreads", rcu_kick_kthreads,
-	    "wake the grace-period kthread if it oversleeps (debug)");
-
-int rcu_fanout_leaf = CONFIG_RCU_FANOUT_LEAF;
-KPARAM("rcutree.rcu_fanout_leaf", rcu_fanout_leaf, KPARAM_INT, 2, BITS_PER_LONG,
-       "CPUs per leaf rcu_node");
-bool rcu_fanout_exact;
-KPARAM_BOOL("rcutree.rcu_fanout_exact", rcu_fanout_exact,
-	    "fill rcu_nodes to their fanout instead of balancing them");
-bool dump_tree;
-KPARAM_BOOL("rcutree.dump_tree", dump_tree, "print the rcu_node tree at boot");
-
-/*
- * SCHED_FIFO priority of the RCU kthreads (rcu_preempt/rcu_sched always,
- * rcuc/N and rcub/N with RCU_BOOST), and the priority boosted readers
- * get. 0 = SCHED_NORMAL. Linux's default: 1 with boosting, else 0.
- */
-int kthread_prio = IS_ENABLED(CONFIG_RCU_BOOST) ? 1 : 0;
-KPARAM("rcutree.kthread_prio", kthread_prio, KPARAM_INT, 0, 99,
-       "SCHED_FIFO priority of RCU kthreads and of boosted readers (0: SCHED_NORMAL)");
-
-/* Testing aids: sleep this many jiffies per rcu_node in that phase of some grace periods. */
-int gp_preinit_delay;
-KPARAM_CLAMP("rcutree.gp_preinit_delay", gp_preinit_delay, KPARAM_INT, 0, HZ,
-	     "debug: jiffies of delay before grace-period initialisation");
-int gp_init_delay;
-KPARAM_CLAMP("rcutree.gp_init_delay", gp_init_delay, KPARAM_INT, 0, HZ,
-	     "debug: jiffies of delay per rcu_node during grace-period initialisation");
-int gp_cleanup_delay;
-KPARAM_CLAMP("rcutree.gp_cleanup_delay", gp_cleanup_delay, KPARAM_INT, 0, HZ,
-	     "debug: jiffies of delay per rcu_node during grace-period cleanup");
+#define RCU_TREE_PARAM_DECL(decl, ctype, ktype, name, def, min, max, desc)	\
+	decl("rcutree." #name, rcu_params.name, ktype, min, max, desc);
+RCU_TREE_PARAMS(RCU_TREE_PARAM_DECL)
+#undef RCU_TREE_PARAM_DECL
 
 /* update.c: the rcupdate.* lines of the boot list. */
 
@@ -110,25 +65,27 @@ KPARAM_CLAMP("rcutree.gp_cleanup_delay", gp_cleanup_delay, KPARAM_INT, 0, HZ,
  */
 static void rcu_sanitize_kthread_prio(void)
 {
-	int in = kthread_prio;
+	int in = rcu_params.kthread_prio;
 
-	if (IS_ENABLED(CONFIG_RCU_BOOST) && kthread_prio < 2 && IS_ENABLED(CONFIG_RCU_TORTURE_TEST))
-		kthread_prio = 2;
-	else if (IS_ENABLED(CONFIG_RCU_BOOST) && kthread_prio < 1)
-		kthread_prio = 1;
-	else if (kthread_prio < 0)
-		kthread_prio = 0;
-	else if (kthread_prio > 99)
-		kthread_prio = 99;
-	if (kthread_prio != in)
-		pr_alert("sanitize_kthread_prio: Limited prio to %d from %d\n", kthread_prio, in);
+	if (IS_ENABLED(CONFIG_RCU_BOOST) && rcu_params.kthread_prio < 2 &&
+	    IS_ENABLED(CONFIG_RCU_TORTURE_TEST))
+		rcu_params.kthread_prio = 2;
+	else if (IS_ENABLED(CONFIG_RCU_BOOST) && rcu_params.kthread_prio < 1)
+		rcu_params.kthread_prio = 1;
+	else if (rcu_params.kthread_prio < 0)
+		rcu_params.kthread_prio = 0;
+	else if (rcu_params.kthread_prio > 99)
+		rcu_params.kthread_prio = 99;
+	if (rcu_params.kthread_prio != in)
+		pr_alert("sanitize_kthread_prio: Limited prio to %d from %d\n",
+			 rcu_params.kthread_prio, in);
 }
 
 void rcu_kthread_set_prio(struct task_struct *t)
 {
-	struct sched_param sp = { .sched_priority = kthread_prio };
+	struct sched_param sp = { .sched_priority = rcu_params.kthread_prio };
 
-	if (kthread_prio > 0)
+	if (rcu_params.kthread_prio > 0)
 		sched_setscheduler_nocheck(t, SCHED_FIFO, &sp);
 }
 
@@ -138,19 +95,19 @@ void rcu_kthread_set_prio(struct task_struct *t)
  */
 static void rcu_params_check(void)
 {
-	if (jiffies_till_first_fqs > HZ)
-		jiffies_till_first_fqs = HZ;
-	if (jiffies_till_next_fqs > HZ)
-		jiffies_till_next_fqs = HZ;
-	else if (jiffies_till_next_fqs == 0)
-		jiffies_till_next_fqs = 1;
-	if (blimit < 1)
-		blimit = 1;
+	if (rcu_params.jiffies_till_first_fqs > HZ)
+		rcu_params.jiffies_till_first_fqs = HZ;
+	if (rcu_params.jiffies_till_next_fqs > HZ)
+		rcu_params.jiffies_till_next_fqs = HZ;
+	else if (rcu_params.jiffies_till_next_fqs == 0)
+		rcu_params.jiffies_till_next_fqs = 1;
+	if (rcu_params.blimit < 1)
+		rcu_params.blimit = 1;
 	rcu_sanitize_kthread_prio();
-	if (qlowmark >= qhimark) {
+	if (rcu_params.qlowmark >= rcu_params.qhimark) {
 		pr_warn("rcutree.qlowmark: value %ld not below rcutree.qhimark=%ld, using %ld\n",
-			qlowmark, qhimark, qhimark / 2);
-		qlowmark = qhimark / 2;
+			rcu_params.qlowmark, rcu_params.qhimark, rcu_params.qhimark / 2);
+		rcu_params.qlowmark = rcu_params.qhimark / 2;
 	}
 }
 
@@ -161,16 +118,16 @@ static void rcu_params_check(void)
  */
 static void rcu_params_geometry(void)
 {
-	int leaf = rcu_fanout_leaf;
+	int leaf = rcu_params.rcu_fanout_leaf;
 
 	if (!rcu_geometry_compute(&rcu_state.geo, nr_cpu_ids, CONFIG_RCU_FANOUT, leaf,
-				  rcu_fanout_exact))
+				  rcu_params.rcu_fanout_exact))
 		return;
-	rcu_fanout_leaf = CONFIG_RCU_FANOUT_LEAF;
+	rcu_params.rcu_fanout_leaf = CONFIG_RCU_FANOUT_LEAF;
 	pr_warn("rcutree.rcu_fanout_leaf: value %d too small for nr_cpu_ids=%u with CONFIG_RCU_FANOUT=%d, using %d\n",
-		leaf, nr_cpu_ids, CONFIG_RCU_FANOUT, rcu_fanout_leaf);
-	if (rcu_geometry_compute(&rcu_state.geo, nr_cpu_ids, CONFIG_RCU_FANOUT, rcu_fanout_leaf,
-				 rcu_fanout_exact))
+		leaf, nr_cpu_ids, CONFIG_RCU_FANOUT, rcu_params.rcu_fanout_leaf);
+	if (rcu_geometry_compute(&rcu_state.geo, nr_cpu_ids, CONFIG_RCU_FANOUT,
+				 rcu_params.rcu_fanout_leaf, rcu_params.rcu_fanout_exact))
 		panic("rcu: no rcu_node geometry for nr_cpu_ids=%u", nr_cpu_ids);
 }
 
@@ -183,44 +140,49 @@ static void rcu_bootup_announce(void)
 		pr_info("Hierarchical RCU implementation.\n");
 	if (CONFIG_RCU_FANOUT != 64)
 		pr_info("\tCONFIG_RCU_FANOUT set to non-default value of %d.\n", CONFIG_RCU_FANOUT);
-	if (rcu_fanout_exact)
+	if (rcu_params.rcu_fanout_exact)
 		pr_info("\tHierarchical RCU autobalancing is disabled.\n");
 	if (RCU_BUILD_LVLS >= 4)
 		pr_info("\tFour(or more)-level hierarchy is enabled.\n");
 	if (CONFIG_RCU_FANOUT_LEAF != 16)
 		pr_info("\tBuild-time adjustment of leaf fanout to %d.\n", CONFIG_RCU_FANOUT_LEAF);
-	if (rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF)
-		pr_info("\tBoot-time adjustment of leaf fanout to %d.\n", rcu_fanout_leaf);
+	if (rcu_params.rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF)
+		pr_info("\tBoot-time adjustment of leaf fanout to %d.\n",
+			rcu_params.rcu_fanout_leaf);
 	if (nr_cpu_ids != NR_CPUS)
 		pr_info("\tRCU restricting CPUs from NR_CPUS=%d to nr_cpu_ids=%u.\n", NR_CPUS, nr_cpu_ids);
 #ifdef CONFIG_RCU_BOOST
-	pr_info("\tRCU priority boosting: priority %d delay %d ms.\n", kthread_prio,
+	pr_info("\tRCU priority boosting: priority %d delay %d ms.\n", rcu_params.kthread_prio,
 		CONFIG_RCU_BOOST_DELAY);
 #endif
-	if (blimit != DEFAULT_RCU_BLIMIT)
-		pr_info("\tBoot-time adjustment of callback invocation limit to %ld.\n", blimit);
-	if (qhimark != DEFAULT_RCU_QHIMARK)
-		pr_info("\tBoot-time adjustment of callback high-water mark to %ld.\n", qhimark);
-	if (qlowmark != DEFAULT_RCU_QLOMARK)
-		pr_info("\tBoot-time adjustment of callback low-water mark to %ld.\n", qlowmark);
-	if (jiffies_till_first_fqs >= 0)
+	if (rcu_params.blimit != DEFAULT_RCU_BLIMIT)
+		pr_info("\tBoot-time adjustment of callback invocation limit to %ld.\n",
+			rcu_params.blimit);
+	if (rcu_params.qhimark != DEFAULT_RCU_QHIMARK)
+		pr_info("\tBoot-time adjustment of callback high-water mark to %ld.\n",
+			rcu_params.qhimark);
+	if (rcu_params.qlowmark != DEFAULT_RCU_QLOMARK)
+		pr_info("\tBoot-time adjustment of callback low-water mark to %ld.\n",
+			rcu_params.qlowmark);
+	if (rcu_params.jiffies_till_first_fqs >= 0)
 		pr_info("\tBoot-time adjustment of first FQS scan delay to %ld jiffies.\n",
-			(long)jiffies_till_first_fqs);
-	if (jiffies_till_next_fqs >= 0)
+			(long)rcu_params.jiffies_till_first_fqs);
+	if (rcu_params.jiffies_till_next_fqs >= 0)
 		pr_info("\tBoot-time adjustment of subsequent FQS scan delay to %ld jiffies.\n",
-			(long)jiffies_till_next_fqs);
-	if (jiffies_till_sched_qs >= 0)
+			(long)rcu_params.jiffies_till_next_fqs);
+	if (rcu_params.jiffies_till_sched_qs >= 0)
 		pr_info("\tBoot-time adjustment of scheduler-enlistment delay to %ld jiffies.\n",
-			(long)jiffies_till_sched_qs);
-	if (rcu_kick_kthreads)
+			(long)rcu_params.jiffies_till_sched_qs);
+	if (rcu_params.rcu_kick_kthreads)
 		pr_info("\tKick kthreads if too-long grace period.\n");
-	if (gp_preinit_delay)
-		pr_info("\tRCU debug GP pre-init slowdown %d jiffies.\n", gp_preinit_delay);
-	if (gp_init_delay)
-		pr_info("\tRCU debug GP init slowdown %d jiffies.\n", gp_init_delay);
+	if (rcu_params.gp_preinit_delay)
+		pr_info("\tRCU debug GP pre-init slowdown %d jiffies.\n",
+			rcu_params.gp_preinit_delay);
+	if (rcu_params.gp_init_delay)
+		pr_info("\tRCU debug GP init slowdown %d jiffies.\n", rcu_params.gp_init_delay);
 	/* Linux prints the cleanup delay with the "init" wording too; kept for log compatibility. */
-	if (gp_cleanup_delay)
-		pr_info("\tRCU debug GP init slowdown %d jiffies.\n", gp_cleanup_delay);
+	if (rcu_params.gp_cleanup_delay)
+		pr_info("\tRCU debug GP init slowdown %d jiffies.\n", rcu_params.gp_cleanup_delay);
 	/* Callbacks always run in rcuc/N kthreads here (Linux: rcutree.use_softirq=0). */
 	pr_info("\tRCU_SOFTIRQ processing moved to rcuc kthreads.\n");
 	if (IS_ENABLED(CONFIG_RCU_EQS_DEBUG))
@@ -238,17 +200,17 @@ static void rcu_params_fqs_defaults(void)
 	int d = RCU_JIFFIES_TILL_FORCE_QS + nr_cpu_ids / RCU_JIFFIES_FQS_DIV;
 	long j;
 
-	if (jiffies_till_first_fqs < 0)
-		jiffies_till_first_fqs = d;
-	if (jiffies_till_next_fqs < 0)
-		jiffies_till_next_fqs = d;
-	if (jiffies_till_sched_qs >= 0)
+	if (rcu_params.jiffies_till_first_fqs < 0)
+		rcu_params.jiffies_till_first_fqs = d;
+	if (rcu_params.jiffies_till_next_fqs < 0)
+		rcu_params.jiffies_till_next_fqs = d;
+	if (rcu_params.jiffies_till_sched_qs >= 0)
 		return;		/* given: used as is */
-	j = jiffies_till_first_fqs + 2L * jiffies_till_next_fqs;
+	j = rcu_params.jiffies_till_first_fqs + 2L * rcu_params.jiffies_till_next_fqs;
 	if (j < HZ / 10 + nr_cpu_ids / RCU_JIFFIES_FQS_DIV)
 		j = HZ / 10 + nr_cpu_ids / RCU_JIFFIES_FQS_DIV;
 	pr_info("RCU calculated value of scheduler-enlistment delay is %ld jiffies.\n", j);
-	jiffies_till_sched_qs = j;
+	rcu_params.jiffies_till_sched_qs = j;
 }
 
 /*
@@ -280,9 +242,9 @@ void rcu_params_init(void)
 	rcu_params_geometry();
 	rcu_bootup_announce();
 	rcu_params_fqs_defaults();
-	if (rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF || nr_cpu_ids != NR_CPUS)
+	if (rcu_params.rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF || nr_cpu_ids != NR_CPUS)
 		pr_info("Adjusting geometry for rcu_fanout_leaf=%d, nr_cpu_ids=%u\n",
-			rcu_fanout_leaf, nr_cpu_ids);
-	if (dump_tree)
+			rcu_params.rcu_fanout_leaf, nr_cpu_ids);
+	if (rcu_params.dump_tree)
 		rcu_dump_rcu_node_tree(&rcu_state.geo);
 }

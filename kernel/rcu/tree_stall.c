@@ -207,7 +207,7 @@ static void rcu_stall_kick_kthreads(void)
 	struct task_struct *gpk;
 	unsigned long j;
 
-	if (!READ_ONCE(rcu_kick_kthreads))
+	if (!READ_ONCE(rcu_params.rcu_kick_kthreads))
 		return;
 	j = READ_ONCE(rcu_state.jiffies_kick_kthreads);
 	gpk = READ_ONCE(rcu_state.gp_kthread);
@@ -256,7 +256,8 @@ static void print_other_cpu_stall(unsigned long gp_seq, unsigned long gps)
 		gpa = READ_ONCE(rcu_state.gp_activity);
 		pr_err("All QSes seen, last %s kthread activity %ld (%ld-%ld), jiffies_till_next_fqs=%ld, root ->qsmask %#lx\n",
 		       rcu_state.name, (long)(j - gpa), (long)j, (long)gpa,
-		       (long)READ_ONCE(jiffies_till_next_fqs), READ_ONCE(rcu_get_root()->qsmask));
+		       (long)READ_ONCE(rcu_params.jiffies_till_next_fqs),
+		       READ_ONCE(rcu_get_root()->qsmask));
 	}
 	rcu_stall_rearm();
 	rcu_check_gp_kthread_starvation();

@@ -22,8 +22,9 @@
 #include <kernel/string.h>
 #include <kernel/sprintf.h>
 #include <kernel/irq.h>
-#include <asm/switch_to.h>
-#include <asm/barrier.h>
+#include <rcu/hooks.h>
+#include <kernel/switch_to.h>
+#include <kernel/barrier.h>
 
 DEFINE_PER_CPU(struct rq, runqueues);
 DEFINE_PER_CPU(struct task_struct *, current_task);
@@ -37,12 +38,6 @@ static atomic_t next_pid = ATOMIC_INIT(0);	/* the first kthread, init, gets pid 
 static LIST_HEAD(all_tasks);
 static DEFINE_SPINLOCK(all_tasks_lock);
 static bool sched_ready;	/* runqueues initialised */
-
-/* --- hooks RCU overrides ------------------------------------------------ */
-
-__weak void rcu_note_context_switch(bool preempt) { }
-__weak int rcu_cond_resched_hook(void) { return 0; }
-__weak int rt_mutex_top_waiter_prio(struct task_struct *p) { return MAX_PRIO; }
 
 /* --- runqueue helpers --------------------------------------------------- */
 

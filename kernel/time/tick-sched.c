@@ -17,6 +17,7 @@
 #include <kernel/irqflags.h>
 #include <kernel/preempt.h>
 #include <kernel/bug.h>
+#include <rcu/hooks.h>
 
 struct tick_sched {
 	bool tick_stopped;		/* periodic tick off: the CPU is idle */

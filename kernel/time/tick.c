@@ -14,7 +14,8 @@
 #include <kernel/shutdown.h>
 #include <kernel/printk.h>
 #include <sched/sched.h>
-#include <asm/cmpxchg.h>
+#include <rcu/hooks.h>
+#include <kernel/cmpxchg.h>
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 /* The boot CPU keeps jiffies until it first stops its tick. */
@@ -30,9 +31,6 @@ static DEFINE_SPINLOCK(jiffies_lock);
 static u64 tick_next_period = TICK_NSEC;
 /* How far jiffies may lag the clock before a CPU without the duty updates it. */
 #define TICK_STALLED_NSEC	(4 * TICK_NSEC)
-
-__weak void rcu_sched_clock_irq(int user) { }
-__weak int rcu_needs_cpu(void) { return 0; }
 
 void tick_do_update_jiffies(u64 now)
 {

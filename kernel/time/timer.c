@@ -22,7 +22,7 @@
 #include <kernel/bitmap.h>
 #include <kernel/preempt.h>
 #include <kernel/bug.h>
-#include <asm/processor.h>
+#include <kernel/processor.h>
 
 #define WHEEL_BITS	8
 #define WHEEL_SIZE	(1UL << WHEEL_BITS)

@@ -1,6 +1,7 @@
 /*
  * Host stand-in for the kernel's symbol table, so %pS/%ps can be tested:
- * a few fake functions at fixed addresses.
+ * a few fake functions at fixed addresses. test_vsprintf installs
+ * sprint_symbol() with vsprintf_set_symbol_lookup(), as the kernel does.
  */
 #include <kernel/kallsyms.h>
 #include <kernel/sprintf.h>

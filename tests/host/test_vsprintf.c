@@ -13,6 +13,7 @@ static int (*const libc_snprintf)(char *, size_t, const char *, ...) = snprintf;
 #include <kernel/sprintf.h>
 #include <kernel/bitmap.h>
 #include <kernel/compiler.h>
+#include <kernel/kallsyms.h>
 #include "test.h"
 
 static unsigned long compared;
@@ -195,6 +196,11 @@ static void test_symbol(void)
 {
 	char buf[64];
 
+	/* No lookup installed: the address in hex. */
+	vsprintf_set_symbol_lookup(NULL);
+	snprintf(buf, sizeof(buf), "%pS", (void *)0xffffffff8100001aUL);
+	CHECK_STREQ(buf, "0xffffffff8100001a");
+	vsprintf_set_symbol_lookup(sprint_symbol);	/* kallsyms_stub.c */
 	snprintf(buf, sizeof(buf), "%pS", (void *)0xffffffff8100001aUL);
 	CHECK_STREQ(buf, "start_kernel+0x1a/0x40");
 	snprintf(buf, sizeof(buf), "%ps", (void *)0xffffffff8100001aUL);

@@ -105,7 +105,7 @@ void x86_show_trace(unsigned long rip, unsigned long rbp)
 	}
 }
 
-void dump_stack(void)
+void arch_dump_stack(void)
 {
 	printk(KERN_EMERG "CPU: %d PID: %d Comm: %s\n", raw_smp_processor_id(),
 	       sched_current_pid(), sched_current_comm());

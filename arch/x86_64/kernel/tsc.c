@@ -24,7 +24,7 @@ static u64 cycles_to_ns(u64 cycles)
 	return (u64)(((unsigned __int128)cycles * tsc_mult) >> 32);
 }
 
-u64 local_clock(void)
+u64 arch_local_clock(void)
 {
 	u64 mult = READ_ONCE(tsc_mult);
 
@@ -33,12 +33,12 @@ u64 local_clock(void)
 	return cycles_to_ns(arch_read_cycles() - tsc_boot);
 }
 
-u64 clock_khz(void)
+u64 arch_clock_khz(void)
 {
 	return tsc_khz;
 }
 
-void ndelay(unsigned long nsecs)
+void arch_ndelay(unsigned long nsecs)
 {
 	u64 start = arch_read_cycles();
 	u64 cycles = tsc_khz ? nsecs * tsc_khz / 1000000 : nsecs * 3;
@@ -47,7 +47,7 @@ void ndelay(unsigned long nsecs)
 		cpu_relax();
 }
 
-void udelay(unsigned long usecs)
+void arch_udelay(unsigned long usecs)
 {
 	ndelay(usecs * 1000);
 }

@@ -270,7 +270,7 @@ u64 arch_kernel_cr3(void)
 	return virt_to_phys(kernel_pml4);
 }
 
-void *ioremap(phys_addr_t phys, size_t size)
+void *arch_ioremap(phys_addr_t phys, size_t size)
 {
 	phys_addr_t start = ALIGN_DOWN(phys, PAGE_SIZE), end = ALIGN(phys + size, PAGE_SIZE);
 	unsigned long flags;
@@ -300,7 +300,7 @@ void *ioremap(phys_addr_t phys, size_t size)
 	return phys_to_virt(phys);
 }
 
-void iounmap(void *addr)
+void arch_iounmap(void *addr)
 {
 }
 

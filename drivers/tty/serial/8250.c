@@ -4,7 +4,7 @@
  */
 #include <kernel/types.h>
 #include <kernel/console.h>
-#include <asm/io.h>
+#include <kernel/io.h>
 
 #define COM1		0x3f8
 #define UART_THR	0	/* transmit holding register */

@@ -1,0 +1,12 @@
+/*
+ * Tiny RCU's side of the flavor split (Tree's is <rcu/rcutree.h>): stubs
+ * for the hooks Tiny RCU has no mechanism for, so their callers need no
+ * #ifdef. Included through <rcu/hooks.h> and <rcu/rcupdate.h>.
+ */
+#ifndef _RCU_RCUTINY_H
+#define _RCU_RCUTINY_H
+
+/* One CPU, online from the start: nothing joins the grace periods later. */
+static inline void rcu_cpu_starting(unsigned int cpu) { (void)cpu; }
+
+#endif

@@ -1,0 +1,112 @@
+#!/bin/sh
+# Checks the contracts between the kernel's layers, which the compiler alone
+# does not enforce. Run by `make check` (tests/run-all.sh, test
+# "check-contracts"); prints each violation and exits 1 if there is any.
+#
+#  1. Generic code names no <asm/...> header. The contract headers
+#     include/kernel/X.h are the one exception: each may include its own
+#     arch half, <asm/X.h>, and nothing else from asm/. Outside arch/ and
+#     tests/host/ (host builds, no arch), everything else includes the
+#     generic header instead.
+#  2. lib/ depends on nothing above it: its files include only the
+#     lib-level headers below (types, compiler, errno, and the interfaces
+#     lib/ itself implements), never another kernel/ header.
+#  3. No weak symbols: a hook is declared once and implemented by each of
+#     its providers, or stubbed in a header (__weak hid dead defaults).
+#  4. Tree RCU's parameters reach Tiny RCU: every rcutree.* / rcupdate.*
+#     parameter declared outside the list kernel/rcu/tree_param_list.h is
+#     named in that list's RCU_TREE_OTHER_PARAMS (Tiny reports it as not
+#     applying), unless both flavors implement it (listed below).
+srctree=$(cd "$(dirname "$0")/.." && pwd)
+cd "$srctree" || exit 2
+export LC_ALL=C
+status=0
+fail() {
+	echo "check-contracts: $*"
+	status=1
+}
+
+# Headers lib/ may include: pure types and the interfaces lib/ implements.
+LIB_HEADERS="types compiler errno string sprintf kstrtox bitmap param"
+# Parameters both RCU flavors implement (not Tree-only, so not in the list).
+RCU_BOTH_FLAVORS="rcutree.selftest rcutree.gp_bench"
+# Files another branch is moving or converting; they keep their <asm/...>
+# include or lib/ dependency until it lands. Empty this list after the merge.
+PENDING="kernel/rcu/selftest.c kernel/rcu/preempt_selftest.c lib/ktap.c"
+
+pending() {
+	for p in $PENDING; do
+		[ "$p" = "$1" ] && return 0
+	done
+	return 1
+}
+
+sources() {
+	git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S' 2>/dev/null ||
+		find . -name '*.[chS]' -not -path './.git/*' | sed 's|^\./||'
+}
+
+# 1. <asm/...> outside arch/.
+for f in $(sources | grep -vE '^(arch|tests/host|tools)/'); do
+	[ -f "$f" ] || continue
+	for h in $(sed -nE 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*<asm/([^>]+)>.*|\1|p' "$f"); do
+		case $f in
+		include/kernel/*.h)
+			[ "$h" = "$(basename "$f")" ] && continue ;;
+		esac
+		if pending "$f"; then
+			echo "check-contracts: note: $f includes <asm/$h> (pending conversion)"
+			continue
+		fi
+		fail "$f includes <asm/$h>: include the generic <kernel/...> contract header instead"
+	done
+done
+
+# 2. lib/ includes only lib-level headers.
+for f in $(sources | grep -E '^lib/'); do
+	[ -f "$f" ] || continue
+	for h in $(sed -nE 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]([^>"]+)[>"].*|\1|p' "$f"); do
+		case $h in
+		kernel/*.h)
+			base=${h#kernel/}
+			base=${base%.h}
+			case " $LIB_HEADERS " in *" $base "*) continue ;; esac ;;
+		*/*) ;;
+		*) continue ;;	# a file's own neighbour in lib/
+		esac
+		if pending "$f"; then
+			echo "check-contracts: note: $f includes <$h> (pending move out of lib/)"
+			continue
+		fi
+		fail "$f includes <$h>: lib/ may include only <kernel/{$(echo "$LIB_HEADERS" | tr ' ' ',')}.h>"
+	done
+done
+
+# 3. No weak symbols anywhere (the pattern is split so this file does not match itself).
+weak='__w''eak|__attribute__ *\(\( *w''eak'
+for f in $(sources); do
+	[ -f "$f" ] || continue
+	grep -nE "$weak" "$f" | sed "s|^|check-contracts: $f:|; s|\$|  (weak symbol)|" | grep . &&
+		status=1
+done
+
+# 4. Tree-only RCU parameters are in the list Tiny RCU expands.
+list=kernel/rcu/tree_param_list.h
+if [ -f "$list" ]; then
+	listed=$(sed -nE 's/^[[:space:]]*Y\(([a-z]+), [^,]+, [^,]+, ([a-z_0-9]+)\).*/\1.\2/p' "$list")
+	declared=$(grep -rhoE 'KPARAM(_[A-Z]+)?\("(rcutree|rcupdate)\.[^"]+"' --include='*.c' kernel |
+		sed -E 's/.*\("//; s/"$//' | sort -u)
+	for p in $declared; do
+		case " $RCU_BOTH_FLAVORS $(echo $listed) " in *" $p "*) continue ;; esac
+		fail "$p is declared outside $list but not named in its RCU_TREE_OTHER_PARAMS (Tiny RCU would call it unknown)"
+	done
+	for p in $listed; do
+		echo "$declared" | grep -qx "$p" ||
+			fail "$list names $p, which no KPARAM declares"
+	done
+else
+	fail "$list is missing"
+fi
+
+[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol and RCU parameter contracts hold"
+exit $status
