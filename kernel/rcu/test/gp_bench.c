@@ -49,7 +49,7 @@
 #include <kernel/mm.h>
 #include <kernel/atomic.h>
 #include <kernel/errno.h>
-#include "rcu_perf_common.h"
+#include "../torture/rcu_perf_common.h"
 
 /*
  * 1: every figure; 2: only "synchronize_rcu idle" (grace periods on an

@@ -23,7 +23,7 @@
  */
 #define KPARAM_SUBSYS "sched"
 #define pr_fmt(fmt) "sched-bench: " fmt
-#include "sched.h"
+#include "../sched.h"
 #include <sched/kthread.h>
 #include <sched/completion.h>
 #include <kernel/init.h>

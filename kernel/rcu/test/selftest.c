@@ -12,13 +12,13 @@
  * reports a failure instead of hanging the boot. Memory that a stuck
  * callback or thread might still touch is leaked on failure, never freed.
  *
- * Worker threads follow one shape (as in kernel/sched/selftest.c): do the
+ * Worker threads follow one shape (as in kernel/sched/test/selftest.c): do the
  * work, signal a completion, then sleep until kthread_stop().
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
 
-#include "tree.h"
+#include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/rculist.h>
 #include <sched/kthread.h>

@@ -23,7 +23,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
 
-#include "tree.h"
+#include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>

@@ -16,7 +16,7 @@
  * their own, so kthread_stop() never sees a freed task).
  */
 #define KPARAM_SUBSYS "sched"
-#include "sched.h"
+#include "../sched.h"
 #include <sched/kthread.h>
 #include <sched/completion.h>
 #include <sched/mutex.h>

@@ -56,7 +56,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/percpu.h>
 #include <kernel/irqflags.h>
-#include "tree.h"
+#include "../tree.h"
 
 #define KBUILD_MODNAME "rcutorture"
 
