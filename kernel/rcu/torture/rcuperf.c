@@ -41,6 +41,7 @@
 #include <kernel/atomic.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/sort.h>
 #include "rcu_perf_common.h"
 
 #define PERF_FLAG	"-perf:"
@@ -268,7 +269,7 @@ static void perf_summary(void)
 	for (int i = 0; i < nrealwriters; i++)
 		for (int j = 0; j < perf_writer_samples(&writers[i]); j++)
 			all[k++] = writers[i].dur[j];
-	rcu_perf_sort_u64(all, total);
+	sort_u64(all, total);
 	pr_alert("%s%s summary type=%s cpus=%u n=%u min_ns=%llu median_ns=%llu p90_ns=%llu p99_ns=%llu max_ns=%llu\n",
 		 perf_type, PERF_FLAG, gp_async ? "async" : gp_exp ? "exp" : "sync",
 		 num_online_cpus(), total, (unsigned long long)all[0],

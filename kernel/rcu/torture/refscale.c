@@ -39,6 +39,7 @@
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/sort.h>
 #include "rcu_perf_common.h"
 
 #define SCALE_FLAG	"-ref-scale: "
@@ -219,7 +220,7 @@ static void ref_scale_report(u64 *ps, int n)
 		return;
 	}
 	memcpy(sorted, ps, n * sizeof(*ps));
-	rcu_perf_sort_u64(sorted, n);
+	sort_u64(sorted, n);
 	mean = sum / n;
 #define PS(x) (unsigned long long)((x) / 1000), (unsigned int)((x) % 1000)
 	pr_alert("ref-perf: summary type=%s cpus=%u ns_per_pair=%llu.%03u median_ns_per_pair=%llu.%03u min_ns_per_pair=%llu.%03u max_ns_per_pair=%llu.%03u nreaders=%d loops=%ld nruns=%d\n",

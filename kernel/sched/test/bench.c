@@ -23,6 +23,7 @@
  */
 #define KPARAM_SUBSYS "sched"
 #define pr_fmt(fmt) "sched-bench: " fmt
+#include <kernel/sort.h>
 #include "../sched.h"
 #include <sched/kthread.h>
 #include <sched/completion.h>
@@ -205,18 +206,6 @@ static int wl_waker_fn(void *data)
 	return 0;
 }
 
-static void bench_sort(u64 *v, unsigned int n)
-{
-	for (unsigned int i = 1; i < n; i++) {
-		u64 x = v[i];
-		unsigned int j = i;
-
-		for (; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
 static void bench_wakeup(unsigned int a, unsigned int b)
 {
 	bool ok;
@@ -238,7 +227,7 @@ static void bench_wakeup(unsigned int a, unsigned int b)
 			BENCH_WAKE_SAMPLES);
 		return;
 	}
-	bench_sort(wl.lat, wl.nr);
+	sort_u64(wl.lat, wl.nr);
 	pr_info("wakeup cpu %u->%u median_ns=%llu p90_ns=%llu min_ns=%llu max_ns=%llu samples=%u\n",
 		a, b, wl.lat[wl.nr / 2], wl.lat[wl.nr * 9 / 10], wl.lat[0], wl.lat[wl.nr - 1],
 		wl.nr);
