@@ -31,6 +31,7 @@
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
+#define TORTURE_PARAM_PREFIX "rcutorture."
 
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
@@ -39,6 +40,7 @@
 #include <sched/mutex.h>
 #include <kernel/init.h>
 #include <kernel/param.h>
+#include <kernel/torture_param.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/smp.h>
@@ -62,99 +64,57 @@
 
 /* ===== parameters ============================================================== */
 
-static char torture_type[16] = "rcu";
-KPARAM_STRING("rcutorture.torture_type", torture_type,
-	      "type of RCU to torture (rcu, busted)");
-static bool torture_runnable = IS_ENABLED(CONFIG_RCU_TORTURE_TEST_RUNNABLE);
-KPARAM_BOOL("rcutorture.torture_runnable", torture_runnable, "start rcutorture at boot");
-static int nreaders = -1;
-KPARAM("rcutorture.nreaders", nreaders, KPARAM_INT, -NR_CPUS, 4 * NR_CPUS,
-       "reader kthreads (-1: one fewer than the online CPUs, at least 1)");
-static int nfakewriters = 4;
-KPARAM("rcutorture.nfakewriters", nfakewriters, KPARAM_INT, 0, 64,
-       "fake-writer kthreads calling the update-side APIs");
-static int stat_interval = 60;
-KPARAM("rcutorture.stat_interval", stat_interval, KPARAM_INT, 0, 3600,
-       "seconds between statistics lines (0: only at the end)");
-static int shutdown_secs;
-KPARAM("rcutorture.shutdown_secs", shutdown_secs, KPARAM_INT, 0, 86400,
-       "end the test and power off after this many seconds (0: run forever)");
-static bool test_no_idle_hz = true;
-KPARAM_BOOL("rcutorture.test_no_idle_hz", test_no_idle_hz,
-	    "test dyntick-idle CPUs (the shuffler keeps one CPU idle in turn)");
-static int shuffle_interval = 3;
-KPARAM("rcutorture.shuffle_interval", shuffle_interval, KPARAM_INT, 0, 3600,
-       "seconds between shuffles of the test kthreads (0: none)");
-static int stutter = 5;
-KPARAM("rcutorture.stutter", stutter, KPARAM_INT, 0, 3600,
-       "seconds to run, then to pause, the test (0: never pause)");
-static int irqreader = 1;
-KPARAM("rcutorture.irqreader", irqreader, KPARAM_INT, 0, 1,
-       "also read from timer handlers (and call_rcu() from them)");
-static int fqs_duration;
-KPARAM("rcutorture.fqs_duration", fqs_duration, KPARAM_INT, 0, 10000000,
-       "microseconds of each burst of forced quiescent-state scans (0: none)");
-static int fqs_holdoff;
-KPARAM("rcutorture.fqs_holdoff", fqs_holdoff, KPARAM_INT, 0, 1000000,
-       "microseconds between forced scans within a burst");
-static int fqs_stutter = 3;
-KPARAM("rcutorture.fqs_stutter", fqs_stutter, KPARAM_INT, 0, 3600,
-       "seconds between bursts of forced scans");
-static bool gp_cond;
-KPARAM_BOOL("rcutorture.gp_cond", gp_cond, "writer uses cond_synchronize_rcu()");
-static bool gp_exp;
-KPARAM_BOOL("rcutorture.gp_exp", gp_exp, "writer uses synchronize_rcu_expedited()");
-static bool gp_normal;
-KPARAM_BOOL("rcutorture.gp_normal", gp_normal, "writer uses call_rcu()");
-static bool gp_poll;
-KPARAM_BOOL("rcutorture.gp_poll", gp_poll, "writer uses start/poll_state_synchronize_rcu()");
-static bool gp_sync;
-KPARAM_BOOL("rcutorture.gp_sync", gp_sync, "writer uses synchronize_rcu()");
-static int n_barrier_cbs;
-KPARAM("rcutorture.n_barrier_cbs", n_barrier_cbs, KPARAM_INT, 0, NR_CPUS,
-       "kthreads (one callback each, on CPU = kthread number) testing rcu_barrier() (0: none)");
-static int stall_cpu;
-KPARAM("rcutorture.stall_cpu", stall_cpu, KPARAM_INT, 0, 300,
-       "seconds to stall a CPU inside a reader, to provoke a stall warning (0: none)");
-static int stall_cpu_holdoff = 10;
-KPARAM("rcutorture.stall_cpu_holdoff", stall_cpu_holdoff, KPARAM_INT, 0, 3600,
-       "seconds to wait before stalling the CPU");
-static int stall_cpu_irqsoff;
-KPARAM("rcutorture.stall_cpu_irqsoff", stall_cpu_irqsoff, KPARAM_INT, 0, 1,
-       "stall with interrupts disabled");
-static bool fwd_progress = true;
-KPARAM_BOOL("rcutorture.fwd_progress", fwd_progress,
-	    "test grace-period forward progress (cond_resched() loop, call_rcu() flood)");
-static int fwd_progress_holdoff = 60;
-KPARAM("rcutorture.fwd_progress_holdoff", fwd_progress_holdoff, KPARAM_INT, 1, 3600,
-       "seconds before (and between) forward-progress tests");
-static int fwd_progress_div = 4;
-KPARAM("rcutorture.fwd_progress_div", fwd_progress_div, KPARAM_INT, 1, 100,
-       "the cond_resched() loop lasts between 1/div and all of the stall timeout");
-static bool fwd_progress_need_resched = true;
-KPARAM_BOOL("rcutorture.fwd_progress_need_resched", fwd_progress_need_resched,
-	    "call cond_resched() in that loop only when need_resched()");
-static int read_exit_delay = 13;
-KPARAM("rcutorture.read_exit_delay", read_exit_delay, KPARAM_INT, 0, 3600,
-       "seconds between read-then-exit episodes");
-static int read_exit_burst = 16;
-KPARAM("rcutorture.read_exit_burst", read_exit_burst, KPARAM_INT, 0, 10000,
-       "read-then-exit kthreads per episode (0: none)");
-static int verbose = 1;
-KPARAM("rcutorture.verbose", verbose, KPARAM_INT, 0, 2, "print kthread start/stop lines");
-static int object_debug;
-KPARAM("rcutorture.object_debug", object_debug, KPARAM_INT, 0, 1,
-       "test double call_rcu() detection (needs debug objects, not implemented yet)");
+torture_param_string(torture_type, 16, "rcu", "type of RCU to torture (rcu, busted)");
+torture_param_bool(torture_runnable, IS_ENABLED(CONFIG_RCU_TORTURE_TEST_RUNNABLE),
+		   "start rcutorture at boot");
+torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
+	      "reader kthreads (-1: one fewer than the online CPUs, at least 1)");
+torture_param(int, nfakewriters, 4, 0, 64, "fake-writer kthreads calling the update-side APIs");
+torture_param(int, stat_interval, 60, 0, 3600,
+	      "seconds between statistics lines (0: only at the end)");
+torture_param(int, shutdown_secs, 0, 0, 86400,
+	      "end the test and power off after this many seconds (0: run forever)");
+torture_param_bool(test_no_idle_hz, true,
+		   "test dyntick-idle CPUs (the shuffler keeps one CPU idle in turn)");
+torture_param(int, shuffle_interval, 3, 0, 3600,
+	      "seconds between shuffles of the test kthreads (0: none)");
+torture_param(int, stutter, 5, 0, 3600, "seconds to run, then to pause, the test (0: never pause)");
+torture_param(int, irqreader, 1, 0, 1, "also read from timer handlers (and call_rcu() from them)");
+torture_param(int, fqs_duration, 0, 0, 10000000,
+	      "microseconds of each burst of forced quiescent-state scans (0: none)");
+torture_param(int, fqs_holdoff, 0, 0, 1000000, "microseconds between forced scans within a burst");
+torture_param(int, fqs_stutter, 3, 0, 3600, "seconds between bursts of forced scans");
+torture_param_bool(gp_cond, false, "writer uses cond_synchronize_rcu()");
+torture_param_bool(gp_exp, false, "writer uses synchronize_rcu_expedited()");
+torture_param_bool(gp_normal, false, "writer uses call_rcu()");
+torture_param_bool(gp_poll, false, "writer uses start/poll_state_synchronize_rcu()");
+torture_param_bool(gp_sync, false, "writer uses synchronize_rcu()");
+torture_param(int, n_barrier_cbs, 0, 0, NR_CPUS,
+	      "kthreads (one callback each, on CPU = kthread number) testing rcu_barrier() (0: none)");
+torture_param(int, stall_cpu, 0, 0, 300,
+	      "seconds to stall a CPU inside a reader, to provoke a stall warning (0: none)");
+torture_param(int, stall_cpu_holdoff, 10, 0, 3600, "seconds to wait before stalling the CPU");
+torture_param(int, stall_cpu_irqsoff, 0, 0, 1, "stall with interrupts disabled");
+torture_param_bool(fwd_progress, true,
+		   "test grace-period forward progress (cond_resched() loop, call_rcu() flood)");
+torture_param(int, fwd_progress_holdoff, 60, 1, 3600,
+	      "seconds before (and between) forward-progress tests");
+torture_param(int, fwd_progress_div, 4, 1, 100,
+	      "the cond_resched() loop lasts between 1/div and all of the stall timeout");
+torture_param_bool(fwd_progress_need_resched, true,
+		   "call cond_resched() in that loop only when need_resched()");
+torture_param(int, read_exit_delay, 13, 0, 3600, "seconds between read-then-exit episodes");
+torture_param(int, read_exit_burst, 16, 0, 10000, "read-then-exit kthreads per episode (0: none)");
+torture_param(int, verbose, 1, 0, 2, "print kthread start/stop lines");
+torture_param(int, object_debug, 0, 0, 1,
+	      "test double call_rcu() detection (needs debug objects, not implemented yet)");
 
-static int test_boost = 1;
-KPARAM("rcutorture.test_boost", test_boost, KPARAM_INT, 0, 2,
-       "test RCU priority boosting: 0 never, 1 if the flavor boosts (RCU_BOOST), 2 always");
-static int test_boost_interval = 7;
-KPARAM("rcutorture.test_boost_interval", test_boost_interval, KPARAM_INT, 1, 3600,
-       "seconds from the end of one boost test to the start of the next");
-static int test_boost_duration = 4;
-KPARAM("rcutorture.test_boost_duration", test_boost_duration, KPARAM_INT, 2, 3600,
-       "seconds each boost test lasts (a grace period may take up to this less 0.5 s)");
+torture_param(int, test_boost, 1, 0, 2,
+	      "test RCU priority boosting: 0 never, 1 if the flavor boosts (RCU_BOOST), 2 always");
+torture_param(int, test_boost_interval, 7, 1, 3600,
+	      "seconds from the end of one boost test to the start of the next");
+torture_param(int, test_boost_duration, 4, 2, 3600,
+	      "seconds each boost test lasts (a grace period may take up to this less 0.5 s)");
 
 /* Features of Linux's rcutorture not present here; printed as 0 in the parameter line. */
 #define stall_cpu_block		0
