@@ -24,7 +24,7 @@
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/completion.h>
-#include <kernel/ktap.h>
+#include <kernel/ktest.h>
 #include <kernel/param.h>
 #include <kernel/smp.h>
 #include <kernel/irq.h>
@@ -49,78 +49,12 @@ KPARAM_BOOL("rcutree.selftest", rcu_selftest,
 
 /* --- helpers ------------------------------------------------------------------- */
 
-static bool rst_wait(struct completion *c, unsigned int ms)
-{
-	return wait_for_completion_timeout(c, msecs_to_jiffies(ms)) != 0;
-}
-
-/* A worker's last step: sleep until kthread_stop(). */
-static void rst_wait_stop(void)
-{
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop())
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-}
-
-/*
- * Run fn(arg) in a helper kthread and wait at most ms for it. The record
- * is freed by whichever side lets go last, so a helper stuck in the call
- * under test never touches freed memory. Reports a failure on timeout.
- */
-struct rst_call {
-	int (*fn)(void *arg);
-	void *arg;
-	u64 ns;			/* time fn took */
-	atomic_t refs;
-	struct completion done;
-};
-
-static void rst_call_put(struct rst_call *c)
-{
-	if (atomic_dec_and_test(&c->refs))
-		kfree(c);
-}
-
-static int rst_call_thread(void *data)
-{
-	struct rst_call *c = data;
-	u64 t0 = local_clock();
-
-	c->fn(c->arg);
-	c->ns = local_clock() - t0;
-	complete(&c->done);
-	rst_call_put(c);
-	return 0;
-}
-
-/* Returns false (and fails the case) if fn did not return in time; *ns: its duration. */
+/* Run fn(arg) in a helper kthread for at most ms; a timeout fails the case. *ns: its duration. */
 static bool rst_call(int (*fn)(void *), void *arg, unsigned int ms, const char *what, u64 *ns)
 {
-	struct rst_call *c = kzalloc(sizeof(*c), GFP_KERNEL);
-	struct task_struct *p;
-	bool ok;
+	bool ok = ktest_call_timeout("rcu_st_call", -1, fn, arg, ms, NULL, ns);
 
-	if (!KTAP_EXPECT_MSG(c != NULL, "cannot allocate a call record for %s", what))
-		return false;
-	c->fn = fn;
-	c->arg = arg;
-	atomic_set(&c->refs, 2);
-	init_completion(&c->done);
-	p = kthread_create(rst_call_thread, c, "rcu_st_call");
-	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create a helper for %s", what)) {
-		kfree(c);
-		return false;
-	}
-	wake_up_process(p);
-	ok = rst_wait(&c->done, ms);
 	KTAP_EXPECT_MSG(ok, "%s did not return within %u ms", what, ms);
-	if (ok && ns)
-		*ns = c->ns;
-	rst_call_put(c);
 	return ok;
 }
 
@@ -159,7 +93,7 @@ static int rst_worker_thread(void *data)
 
 	w->fn(w->cpu);
 	complete(&w->done);
-	rst_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -190,7 +124,7 @@ static bool rst_run_on_cpus(const struct cpumask *mask, void (*fn)(unsigned int 
 
 		if (!w[cpu].p)
 			continue;
-		w[cpu].finished = rst_wait(&w[cpu].done, left);
+		w[cpu].finished = ktest_wait(&w[cpu].done, left);
 		if (!KTAP_EXPECT_MSG(w[cpu].finished, "worker on CPU %u did not finish within %u ms",
 				     cpu, ms))
 			all = false;

@@ -9,10 +9,10 @@
  * its budget reports a failure and moves on, never hangs the boot. Threads
  * a failed case abandons stay alive (they are leaked, not freed), which is
  * why everything they touch lives in static storage, or in memory that is
- * freed by whichever side finishes last (st_call_timeout()).
+ * freed by whichever side finishes last (ktest_call_timeout()).
  *
  * Thread functions follow one shape: do the work, signal a completion,
- * then wait in st_wait_stop() until kthread_stop() (threads never exit on
+ * then wait in ktest_wait_stop() until kthread_stop() (threads never exit on
  * their own, so kthread_stop() never sees a freed task).
  */
 #define KPARAM_SUBSYS "sched"
@@ -21,7 +21,7 @@
 #include <sched/completion.h>
 #include <sched/mutex.h>
 #include <sched/wait.h>
-#include <kernel/ktap.h>
+#include <kernel/ktest.h>
 #include <kernel/param.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
@@ -47,23 +47,6 @@ KPARAM_BOOL("sched.selftest", sched_selftest,
 
 /* --- helpers ---------------------------------------------------------------- */
 
-static bool st_wait(struct completion *c, unsigned int ms)
-{
-	return wait_for_completion_timeout(c, msecs_to_jiffies(ms)) != 0;
-}
-
-/* A thread's last step: sleep until kthread_stop(). */
-static void st_wait_stop(void)
-{
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop())
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-}
-
 static int st_set_fifo(struct task_struct *p, int rt_priority)
 {
 	struct sched_param sp = { .sched_priority = rt_priority };
@@ -71,87 +54,10 @@ static int st_set_fifo(struct task_struct *p, int rt_priority)
 	return sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
 }
 
-/* Create a kthread (cpu >= 0: bound to it, name may hold %u); reports failure. */
-static struct task_struct *st_kthread(int (*fn)(void *), void *data, int cpu, const char *name)
-{
-	struct task_struct *p;
-
-	if (cpu >= 0)
-		p = kthread_create_on_cpu(fn, data, cpu, name);
-	else
-		p = kthread_create(fn, data, "%s", name);
-	KTAP_EXPECT_MSG(p != NULL, "cannot create kthread %s", name);
-	return p;
-}
-
 static void st_cpumask_one(struct cpumask *m, unsigned int cpu)
 {
 	cpumask_clear(m);
 	cpumask_set_cpu(cpu, m);
-}
-
-static unsigned int st_last_online_cpu(void)
-{
-	unsigned int cpu, last = 0;
-
-	for_each_online_cpu(cpu)
-		last = cpu;
-	return last;
-}
-
-/*
- * Run fn(arg) in a helper kthread and wait at most ms for it: a call that
- * may block forever if the code under test is broken (kthread_stop,
- * kthread_park) cannot hang the boot. The helper exits by itself; the
- * shared record is freed by whichever side lets go of it last.
- */
-struct st_call {
-	int (*fn)(void *arg);
-	void *arg;
-	int ret;
-	atomic_t refs;
-	struct completion done;
-};
-
-static void st_call_put(struct st_call *c)
-{
-	if (atomic_dec_and_test(&c->refs))
-		kfree(c);
-}
-
-static int st_call_thread(void *data)
-{
-	struct st_call *c = data;
-
-	c->ret = c->fn(c->arg);
-	complete(&c->done);
-	st_call_put(c);
-	return 0;
-}
-
-static bool st_call_timeout(int (*fn)(void *), void *arg, unsigned int ms, int *ret)
-{
-	struct st_call *c = kzalloc(sizeof(*c), GFP_KERNEL);
-	struct task_struct *p;
-	bool ok;
-
-	if (!c)
-		return false;
-	c->fn = fn;
-	c->arg = arg;
-	atomic_set(&c->refs, 2);
-	init_completion(&c->done);
-	p = kthread_create(st_call_thread, c, "st_call");
-	if (!p) {
-		kfree(c);
-		return false;
-	}
-	wake_up_process(p);
-	ok = st_wait(&c->done, ms);
-	if (ok && ret)
-		*ret = c->ret;
-	st_call_put(c);
-	return ok;
 }
 
 static int st_do_stop(void *p) { return kthread_stop(p); }
@@ -164,7 +70,7 @@ static bool st_stop(struct task_struct *p, int *ret)
 	bool ok;
 
 	memcpy(name, p->comm, sizeof(name));	/* p may be gone once stopped */
-	ok = st_call_timeout(st_do_stop, p, ST_STOP_MS, ret);
+	ok = ktest_call_timeout("st_call", -1, st_do_stop, p, ST_STOP_MS, ret, NULL);
 	KTAP_EXPECT_MSG(ok, "kthread_stop(%s) did not return within %u ms", name, ST_STOP_MS);
 	return ok;
 }
@@ -201,7 +107,7 @@ static int st_percpu_fn(void *data)
 
 	WRITE_ONCE(s->seen_cpu, smp_processor_id());
 	complete(&s->ran);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 1000 + cpu;
 }
 
@@ -214,7 +120,7 @@ static void sched_kthread_every_cpu(void)
 
 		s->seen_cpu = -1;
 		init_completion(&s->ran);
-		s->p = st_kthread(st_percpu_fn, s, cpu, "st_cpu/%u");
+		s->p = ktest_kthread(st_percpu_fn, s, cpu, "st_cpu/%u");
 		if (s->p)
 			wake_up_process(s->p);
 	}
@@ -225,7 +131,7 @@ static void sched_kthread_every_cpu(void)
 
 		if (!s->p)
 			continue;
-		ran = st_wait(&s->ran, ST_START_MS);
+		ran = ktest_wait(&s->ran, ST_START_MS);
 		KTAP_EXPECT_MSG(ran, "kthread bound to CPU %u never ran", cpu);
 		KTAP_EXPECT_MSG(!ran || s->seen_cpu == (int)cpu,
 				"kthread bound to CPU %u ran on CPU %d", cpu, s->seen_cpu);
@@ -264,7 +170,7 @@ static int st_pre_spinner(void *unused)
 	}
 	WRITE_ONCE(st_pre.spinner_finished, true);
 	complete(&st_pre.spinner_done);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -275,7 +181,7 @@ static int st_pre_fifo(void *unused)
 	st_pre.spinner_finished_first = READ_ONCE(st_pre.spinner_finished);
 	WRITE_ONCE(st_pre.ran, true);
 	complete(&st_pre.fifo_ran);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -299,23 +205,23 @@ static bool st_fifo_preempt_once(unsigned int cpu, u64 *lat)
 	init_completion(&st_pre.spinner_done);
 	init_completion(&st_pre.fifo_ran);
 	st_pre.ran = st_pre.spinner_finished = false;
-	spinner = st_kthread(st_pre_spinner, NULL, cpu, "st_spin/%u");
-	fifo = st_kthread(st_pre_fifo, NULL, cpu, "st_fifo/%u");
+	spinner = ktest_kthread(st_pre_spinner, NULL, cpu, "st_spin/%u");
+	fifo = ktest_kthread(st_pre_fifo, NULL, cpu, "st_fifo/%u");
 	if (!spinner || !fifo)
 		return false;	/* leaks the TASK_NEW one: harmless */
 	KTAP_EXPECT(st_set_fifo(fifo, 10) == 0);
 	KTAP_EXPECT(fifo->prio == MAX_RT_PRIO - 1 - 10);
 	st_pre.fifo = fifo;
 	wake_up_process(spinner);
-	started = st_wait(&st_pre.spinner_started, ST_START_MS);
+	started = ktest_wait(&st_pre.spinner_started, ST_START_MS);
 	KTAP_EXPECT_MSG(started, "spinner on CPU %u never started", cpu);
 	if (!started)
 		return false;
 	timer_setup(&st_pre.timer, st_pre_timer_fn, 0);
 	st_pre.timer.expires = jiffies + msecs_to_jiffies(5);
 	add_timer_on(&st_pre.timer, cpu);
-	ran = st_wait(&st_pre.fifo_ran, ST_START_MS);
-	done = st_wait(&st_pre.spinner_done, ST_START_MS);
+	ran = ktest_wait(&st_pre.fifo_ran, ST_START_MS);
+	done = ktest_wait(&st_pre.spinner_done, ST_START_MS);
 	KTAP_EXPECT_MSG(ran, "FIFO task never ran on CPU %u", cpu);
 	KTAP_EXPECT_MSG(done, "spinner never finished");
 	ok = ran && done;
@@ -340,7 +246,7 @@ static bool st_fifo_preempt_once(unsigned int cpu, u64 *lat)
  */
 static void sched_fifo_preempt(void)
 {
-	unsigned int cpu = st_last_online_cpu();
+	unsigned int cpu = ktest_last_online_cpu();
 	u64 lat = ~0ULL, best = ~0ULL;
 
 	for (int attempt = 0; attempt < 3 && best >= ST_LATENCY_NS; attempt++) {
@@ -375,7 +281,7 @@ static int st_ord_fn(void *data)
 	st_ord.early[i] = !READ_ONCE(st_ord.released);
 	st_ord.order[i] = atomic_inc_return(&st_ord.seq) - 1;
 	complete(&st_ord.ran[i]);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -405,22 +311,22 @@ static int st_ord_blocker(void *data)
 		if (!IS_ENABLED(CONFIG_PREEMPTION))
 			cond_resched();
 	}
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
 /* On another CPU: queue the tasks while the target CPU is busy. */
 static int st_ord_waker(void *data)
 {
-	if (st_wait(&st_ord.blocker_started, ST_START_MS))
+	if (ktest_wait(&st_ord.blocker_started, ST_START_MS))
 		st_ord_queue_all();
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
 static void sched_fifo_order(void)
 {
-	unsigned int cpu = st_last_online_cpu(), other = cpumask_first(cpu_online_mask);
+	unsigned int cpu = ktest_last_online_cpu(), other = cpumask_first(cpu_online_mask);
 	bool ok = true, ran[ST_ORD_TASKS];
 
 	memset(&st_ord, 0, sizeof(st_ord));
@@ -428,15 +334,15 @@ static void sched_fifo_order(void)
 	init_completion(&st_ord.all_queued);
 	for (int i = 0; i < ST_ORD_TASKS; i++) {
 		init_completion(&st_ord.ran[i]);
-		st_ord.t[i] = st_kthread(st_ord_fn, (void *)(long)i, cpu, "st_ord/%u");
+		st_ord.t[i] = ktest_kthread(st_ord_fn, (void *)(long)i, cpu, "st_ord/%u");
 		ok &= st_ord.t[i] != NULL;
 		if (st_ord.t[i] && st_ord_prio[i])
 			KTAP_EXPECT(st_set_fifo(st_ord.t[i], st_ord_prio[i]) == 0);
 	}
-	st_ord.blocker = st_kthread(st_ord_blocker, NULL, cpu, "st_block/%u");
+	st_ord.blocker = ktest_kthread(st_ord_blocker, NULL, cpu, "st_block/%u");
 	ok &= st_ord.blocker != NULL;
 	if (other != cpu) {
-		st_ord.waker = st_kthread(st_ord_waker, NULL, other, "st_waker/%u");
+		st_ord.waker = ktest_kthread(st_ord_waker, NULL, other, "st_waker/%u");
 		ok &= st_ord.waker != NULL;
 	}
 	if (!ok)
@@ -445,9 +351,9 @@ static void sched_fifo_order(void)
 	if (st_ord.waker)
 		wake_up_process(st_ord.waker);
 	wake_up_process(st_ord.blocker);
-	KTAP_EXPECT_MSG(st_wait(&st_ord.all_queued, ST_START_MS), "tasks were never queued");
+	KTAP_EXPECT_MSG(ktest_wait(&st_ord.all_queued, ST_START_MS), "tasks were never queued");
 	for (int i = 0; i < ST_ORD_TASKS; i++) {
-		ran[i] = st_wait(&st_ord.ran[i], ST_START_MS);
+		ran[i] = ktest_wait(&st_ord.ran[i], ST_START_MS);
 		KTAP_EXPECT_MSG(ran[i], "task %d (prio %d) never ran", i, st_ord_prio[i]);
 	}
 	KTAP_EXPECT_MSG(!st_ord.blocker_timed_out, "blocker was never released");
@@ -543,7 +449,7 @@ static void sched_timer_once(void)
 	KTAP_EXPECT(mod_timer(&st_tmr.timer, expires) == 0);
 	preempt_enable();
 	KTAP_EXPECT(timer_pending(&st_tmr.timer));
-	fired = st_wait(&st_tmr.done, 1000);
+	fired = ktest_wait(&st_tmr.done, 1000);
 	KTAP_EXPECT_MSG(fired, "timer armed for jiffy %lu never fired (jiffies now %lu)",
 			expires, jiffies);
 	if (!fired) {
@@ -589,7 +495,7 @@ static void sched_timer_rearm(void)
 	st_tmr.target = 10;
 	timer_setup(&st_tmr.timer, st_tmr_rearm_fn, 0);
 	mod_timer(&st_tmr.timer, jiffies + 1);
-	done = st_wait(&st_tmr.done, 2000);
+	done = ktest_wait(&st_tmr.done, 2000);
 	KTAP_EXPECT_MSG(done, "re-arming timer ran %u of %u times", READ_ONCE(st_tmr.count),
 			st_tmr.target);
 	if (!done) {
@@ -667,23 +573,23 @@ static int st_pp_fn(void *data)
 	for (unsigned int i = 0; i < ST_PP_ROUNDS; i++) {
 		if (side == 0) {
 			complete(&st_pp.ping);
-			if (!st_wait(&st_pp.pong, 1000))
+			if (!ktest_wait(&st_pp.pong, 1000))
 				break;
 		} else {
-			if (!st_wait(&st_pp.ping, 1000))
+			if (!ktest_wait(&st_pp.ping, 1000))
 				break;
 			complete(&st_pp.pong);
 		}
 		st_pp.rounds[side]++;
 	}
 	complete(&st_pp.done[side]);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
 static void sched_completion_pingpong(void)
 {
-	unsigned int a = cpumask_first(cpu_online_mask), b = st_last_online_cpu();
+	unsigned int a = cpumask_first(cpu_online_mask), b = ktest_last_online_cpu();
 	struct task_struct *p[2];
 	bool done[2];
 	u64 t0, dt;
@@ -697,15 +603,15 @@ static void sched_completion_pingpong(void)
 	init_completion(&st_pp.pong);
 	init_completion(&st_pp.done[0]);
 	init_completion(&st_pp.done[1]);
-	p[0] = st_kthread(st_pp_fn, (void *)0L, a, "st_ping/%u");
-	p[1] = st_kthread(st_pp_fn, (void *)1L, b, "st_pong/%u");
+	p[0] = ktest_kthread(st_pp_fn, (void *)0L, a, "st_ping/%u");
+	p[1] = ktest_kthread(st_pp_fn, (void *)1L, b, "st_pong/%u");
 	if (!p[0] || !p[1])
 		return;
 	t0 = local_clock();
 	wake_up_process(p[1]);
 	wake_up_process(p[0]);
-	done[0] = st_wait(&st_pp.done[0], 20000);
-	done[1] = st_wait(&st_pp.done[1], 2000);
+	done[0] = ktest_wait(&st_pp.done[0], 20000);
+	done[1] = ktest_wait(&st_pp.done[1], 2000);
 	dt = local_clock() - t0;
 	KTAP_EXPECT_MSG(done[0] && done[1], "ping-pong did not finish");
 	KTAP_EXPECT_MSG(st_pp.rounds[0] == ST_PP_ROUNDS && st_pp.rounds[1] == ST_PP_ROUNDS,
@@ -762,7 +668,7 @@ static int st_mutex_fn(void *data)
 	}
 	st_mtx.loops[me - 1] = i;
 	complete(&st_mtx.done[me - 1]);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -779,7 +685,7 @@ static void sched_mutex_counter(void)
 	for (int i = 0; i < ST_MUTEX_THREADS; i++) {
 		init_completion(&st_mtx.done[i]);
 		/* Spread over the CPUs, several per CPU when there are few. */
-		p[i] = st_kthread(st_mutex_fn, (void *)(long)i, cpu, "st_mutex/%u");
+		p[i] = ktest_kthread(st_mutex_fn, (void *)(long)i, cpu, "st_mutex/%u");
 		cpu = cpumask_next(cpu, cpu_online_mask);
 		if (cpu >= nr_cpu_ids)
 			cpu = cpumask_first(cpu_online_mask);
@@ -791,7 +697,7 @@ static void sched_mutex_counter(void)
 			wake_up_process(p[i]);
 	for (int i = 0; i < ST_MUTEX_THREADS; i++) {
 		done[i] = p[i] &&
-			  st_wait(&st_mtx.done[i], ST_MUTEX_DEADLINE_NS / NSEC_PER_MSEC + 5000);
+			  ktest_wait(&st_mtx.done[i], ST_MUTEX_DEADLINE_NS / NSEC_PER_MSEC + 5000);
 		KTAP_EXPECT_MSG(done[i], "mutex thread %d did not finish", i);
 		if (done[i]) {
 			sum += st_mtx.loops[i];
@@ -841,12 +747,12 @@ static int st_pi_actor_fn(void *data)
 		a->got_then = true;
 		rt_mutex_unlock(a->then);
 	} else {
-		st_wait(&a->release, 5000);	/* bounded even if the test gives up */
+		ktest_wait(&a->release, 5000);	/* bounded even if the test gives up */
 	}
 	rt_mutex_unlock(a->lock);
 	a->prio_after_unlock = current->prio;
 	complete(&a->done);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -880,13 +786,13 @@ static void sched_rt_mutex_pi(void)
 	st_pi_actor_init(&st_pi.owner, &st_pi.l1, NULL);
 	st_pi_actor_init(&st_pi.top, &st_pi.l1, NULL);
 	complete(&st_pi.top.release);	/* the waiter unlocks as soon as it gets the lock */
-	o = st_kthread(st_pi_actor_fn, &st_pi.owner, -1, "st_pi_owner");
-	w = st_kthread(st_pi_actor_fn, &st_pi.top, -1, "st_pi_fifo50");
+	o = ktest_kthread(st_pi_actor_fn, &st_pi.owner, -1, "st_pi_owner");
+	w = ktest_kthread(st_pi_actor_fn, &st_pi.top, -1, "st_pi_fifo50");
 	if (!o || !w)
 		return;
 	KTAP_EXPECT(st_set_fifo(w, 50) == 0);
 	wake_up_process(o);
-	locked = st_wait(&st_pi.owner.locked, ST_START_MS);
+	locked = ktest_wait(&st_pi.owner.locked, ST_START_MS);
 	KTAP_EXPECT_MSG(locked, "owner never took the rt_mutex");
 	if (!locked)
 		return;
@@ -898,8 +804,8 @@ static void sched_rt_mutex_pi(void)
 			READ_ONCE(o->prio), ST_PI_BOOST_PRIO, st_rt_mutex_has_waiters(&st_pi.l1));
 	KTAP_EXPECT(!completion_done(&st_pi.top.locked));
 	complete(&st_pi.owner.release);
-	done_o = st_wait(&st_pi.owner.done, ST_START_MS);
-	done_w = st_wait(&st_pi.top.done, ST_START_MS);
+	done_o = ktest_wait(&st_pi.owner.done, ST_START_MS);
+	done_w = ktest_wait(&st_pi.top.done, ST_START_MS);
 	KTAP_EXPECT_MSG(done_o, "owner did not unlock");
 	KTAP_EXPECT_MSG(done_w, "FIFO 50 waiter never got the lock");
 	if (done_o)
@@ -928,19 +834,19 @@ static void sched_rt_mutex_pi_chain(void)
 	st_pi_actor_init(&st_pi.mid, &st_pi.l2, &st_pi.l1);
 	st_pi_actor_init(&st_pi.top, &st_pi.l2, NULL);
 	complete(&st_pi.top.release);
-	a = st_kthread(st_pi_actor_fn, &st_pi.owner, -1, "st_pi_a");
-	b = st_kthread(st_pi_actor_fn, &st_pi.mid, -1, "st_pi_b");
-	c = st_kthread(st_pi_actor_fn, &st_pi.top, -1, "st_pi_c");
+	a = ktest_kthread(st_pi_actor_fn, &st_pi.owner, -1, "st_pi_a");
+	b = ktest_kthread(st_pi_actor_fn, &st_pi.mid, -1, "st_pi_b");
+	c = ktest_kthread(st_pi_actor_fn, &st_pi.top, -1, "st_pi_c");
 	if (!a || !b || !c)
 		return;
 	KTAP_EXPECT(st_set_fifo(c, 50) == 0);
 	wake_up_process(a);
-	ok = st_wait(&st_pi.owner.locked, ST_START_MS);
+	ok = ktest_wait(&st_pi.owner.locked, ST_START_MS);
 	KTAP_EXPECT_MSG(ok, "A never took L1");
 	if (!ok)
 		return;
 	wake_up_process(b);
-	ok = st_wait(&st_pi.mid.locked, ST_START_MS) &&
+	ok = ktest_wait(&st_pi.mid.locked, ST_START_MS) &&
 	     st_poll(st_rt_mutex_has_waiters(&st_pi.l1), 1000);
 	KTAP_EXPECT_MSG(ok, "B never blocked on L1");
 	if (!ok) {
@@ -955,9 +861,9 @@ static void sched_rt_mutex_pi_chain(void)
 	KTAP_EXPECT_MSG(READ_ONCE(b->prio) == ST_PI_BOOST_PRIO, "B prio %d, expected %d",
 			READ_ONCE(b->prio), ST_PI_BOOST_PRIO);
 	complete(&st_pi.owner.release);
-	done_a = st_wait(&st_pi.owner.done, ST_START_MS);
-	done_b = st_wait(&st_pi.mid.done, ST_START_MS);
-	done_c = st_wait(&st_pi.top.done, ST_START_MS);
+	done_a = ktest_wait(&st_pi.owner.done, ST_START_MS);
+	done_b = ktest_wait(&st_pi.mid.done, ST_START_MS);
+	done_c = ktest_wait(&st_pi.top.done, ST_START_MS);
 	KTAP_EXPECT_MSG(done_a && done_b && done_c, "chain did not unwind: A %d B %d C %d",
 			done_a, done_b, done_c);
 	KTAP_EXPECT(st_pi.mid.got_then);
@@ -996,11 +902,11 @@ static int st_mig_sleeper(void *data)
 		set_cpus_allowed_ptr(current, &m);
 	} else {
 		complete(&st_mig.started);
-		st_wait(&st_mig.go, 5000);
+		ktest_wait(&st_mig.go, 5000);
 	}
 	st_mig.cpu_after = smp_processor_id();
 	complete(&st_mig.done);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -1018,14 +924,14 @@ static int st_mig_spinner(void *data)
 	}
 	st_mig.cpu_after = smp_processor_id();
 	complete(&st_mig.done);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
 /* how: 0 asleep, 1 running, 2 moves itself. */
 static void st_migrate(int how)
 {
-	unsigned int from = cpumask_first(cpu_online_mask), to = st_last_online_cpu();
+	unsigned int from = cpumask_first(cpu_online_mask), to = ktest_last_online_cpu();
 	struct task_struct *p;
 	struct cpumask m;
 	bool done;
@@ -1040,14 +946,14 @@ static void st_migrate(int how)
 	init_completion(&st_mig.done);
 	st_mig.target = to;
 	st_mig.self_move = how == 2;
-	p = st_kthread(how == 1 ? st_mig_spinner : st_mig_sleeper, NULL, -1, "st_migrate");
+	p = ktest_kthread(how == 1 ? st_mig_spinner : st_mig_sleeper, NULL, -1, "st_migrate");
 	if (!p)
 		return;
 	st_cpumask_one(&m, from);
 	KTAP_EXPECT(set_cpus_allowed_ptr(p, &m) == 0);
 	wake_up_process(p);
 	if (how != 2) {
-		bool started = st_wait(&st_mig.started, ST_START_MS);
+		bool started = ktest_wait(&st_mig.started, ST_START_MS);
 
 		KTAP_EXPECT_MSG(started, "thread never started");
 		if (!started)
@@ -1063,7 +969,7 @@ static void st_migrate(int how)
 			complete(&st_mig.go);
 		}
 	}
-	done = st_wait(&st_mig.done, 3000);
+	done = ktest_wait(&st_mig.done, 3000);
 	KTAP_EXPECT_MSG(done, "thread never finished");
 	KTAP_EXPECT_MSG(st_mig.cpu_before == (int)from, "started on CPU %d, expected %u",
 			st_mig.cpu_before, from);
@@ -1112,17 +1018,17 @@ static void sched_kthread_park(void)
 
 	memset(&st_park, 0, sizeof(st_park));
 	init_completion(&st_park.started);
-	p = st_kthread(st_park_fn, NULL, -1, "st_park");
+	p = ktest_kthread(st_park_fn, NULL, -1, "st_park");
 	if (!p)
 		return;
 	wake_up_process(p);
-	if (!st_wait(&st_park.started, ST_START_MS)) {
+	if (!ktest_wait(&st_park.started, ST_START_MS)) {
 		KTAP_EXPECT_MSG(false, "thread never started");
 		return;
 	}
 	for (round = 0; round < 3; round++) {
 		unsigned long before;
-		bool ok = st_call_timeout(st_do_park, p, ST_STOP_MS, &ret);
+		bool ok = ktest_call_timeout("st_call", -1, st_do_park, p, ST_STOP_MS, &ret, NULL);
 
 		KTAP_EXPECT_MSG(ok, "kthread_park() did not return within %u ms (round %d)",
 				ST_STOP_MS, round);
@@ -1140,7 +1046,7 @@ static void sched_kthread_park(void)
 	}
 	KTAP_EXPECT(st_park.parks == 3 && st_park.unparks == 3);
 	/* kthread_stop() of a parked thread unparks it and returns its result. */
-	if (st_call_timeout(st_do_park, p, ST_STOP_MS, NULL)) {
+	if (ktest_call_timeout("st_call", -1, st_do_park, p, ST_STOP_MS, NULL, NULL)) {
 		ret = 0;
 		if (st_stop(p, &ret))
 			KTAP_EXPECT_MSG(ret == 42, "kthread_stop() of a parked thread returned %d",
@@ -1164,20 +1070,20 @@ static void sched_kthread_park_again(void)
 
 	memset(&st_park, 0, sizeof(st_park));
 	init_completion(&st_park.started);
-	p = st_kthread(st_park_fn, NULL, -1, "st_repark");
+	p = ktest_kthread(st_park_fn, NULL, -1, "st_repark");
 	if (!p)
 		return;
 	wake_up_process(p);
-	if (!st_wait(&st_park.started, ST_START_MS)) {
+	if (!ktest_wait(&st_park.started, ST_START_MS)) {
 		KTAP_EXPECT_MSG(false, "thread never started");
 		return;
 	}
-	if (!st_call_timeout(st_do_park, p, ST_STOP_MS, NULL)) {
+	if (!ktest_call_timeout("st_call", -1, st_do_park, p, ST_STOP_MS, NULL, NULL)) {
 		KTAP_EXPECT_MSG(false, "kthread_park() did not return");
 		return;
 	}
 	for (int round = 0; round < 5; round++) {
-		bool ok = st_call_timeout(st_do_unpark_park, p, ST_STOP_MS, &ret);
+		bool ok = ktest_call_timeout("st_call", -1, st_do_unpark_park, p, ST_STOP_MS, &ret, NULL);
 
 		KTAP_EXPECT_MSG(ok, "kthread_park() right after kthread_unpark() hung (round %d)",
 				round);
@@ -1194,13 +1100,13 @@ static bool st_unwoken_ran;
 static int st_unwoken_fn(void *data)
 {
 	WRITE_ONCE(st_unwoken_ran, true);
-	st_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
 static void sched_kthread_stop_unwoken(void)
 {
-	struct task_struct *p = st_kthread(st_unwoken_fn, NULL, -1, "st_unwoken");
+	struct task_struct *p = ktest_kthread(st_unwoken_fn, NULL, -1, "st_unwoken");
 	int ret = 0;
 
 	if (!p)
