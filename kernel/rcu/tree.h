@@ -18,6 +18,7 @@
 #include <sched/wait.h>
 #include <sched/mutex.h>
 #include <sched/completion.h>
+#include <rcu/torture.h>
 #include "rcu.h"
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
@@ -307,6 +308,5 @@ extern bool rcu_cpu_stall_suppress;
 void record_gp_stall_check_time(void);
 /* Called from the GP kthread's FQS loop and each CPU's tick. */
 void rcu_check_cpu_stall(struct rcu_data *rdp);
-unsigned long rcu_jiffies_till_stall_check(void);
 
 #endif
