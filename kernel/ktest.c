@@ -7,6 +7,7 @@
 #include <kernel/atomic.h>
 #include <kernel/slab.h>
 #include <kernel/smp.h>
+#include <kernel/string.h>
 #include <kernel/time.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
@@ -105,4 +106,28 @@ bool ktest_call_timeout(const char *comm, int cpu, int (*fn)(void *), void *arg,
 		*ns = c->ns;
 	ktest_call_put(c);
 	return ok;
+}
+
+static int ktest_do_stop(void *p)
+{
+	return kthread_stop(p);
+}
+
+bool ktest_stop(struct task_struct *p, unsigned int ms, int *ret)
+{
+	char name[TASK_COMM_LEN];
+	bool ok;
+
+	memcpy(name, p->comm, sizeof(name));	/* p may be gone once stopped */
+	ok = ktest_call_timeout("ktest_stop", -1, ktest_do_stop, p, ms, ret, NULL);
+	KTAP_EXPECT_MSG(ok, "kthread_stop(%s) did not return within %u ms", name, ms);
+	return ok;
+}
+
+void ktest_stop_if(struct task_struct *p, bool reported, unsigned int ms)
+{
+	if (p && reported)
+		ktest_stop(p, ms, NULL);
+	else if (p)
+		ktap_diag("leaving %s behind: it never reported", p->comm);
 }

@@ -42,4 +42,14 @@ struct task_struct *ktest_kthread(int (*fn)(void *), void *data, int cpu, const 
 bool ktest_call_timeout(const char *comm, int cpu, int (*fn)(void *), void *arg, unsigned int ms,
 			int *ret, u64 *ns);
 
+/*
+ * kthread_stop(p) within ms (run by ktest_call_timeout(), so a stuck
+ * thread cannot hang the caller); false, and a failure reported in the
+ * running case, if it did not return. *ret: kthread_stop()'s value.
+ */
+bool ktest_stop(struct task_struct *p, unsigned int ms, int *ret);
+
+/* ktest_stop() a thread that reported done; leave one that never did (it is stuck). */
+void ktest_stop_if(struct task_struct *p, bool reported, unsigned int ms);
+
 #endif
