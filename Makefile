@@ -150,11 +150,23 @@ hosttest:
 	@$(MAKE) -C $(srctree)/tests/host check
 fuzz:
 	@$(MAKE) -C $(srctree)/tests/host fuzz
+# The suite needs the in-kernel tests: it tests this build when its .config has
+# CONFIG_KERNEL_TESTS=y, else a test_defconfig kernel built in $(objtree)/check-build/.
+# Logs go to $(objtree)/test-logs either way.
+ifeq ($(CONFIG_KERNEL_TESTS),y)
 check: deps $(objtree)/kernel.elf
-	@O=$(objtree) $(srctree)/tests/run-all.sh
+	@O=$(objtree) LOGDIR=$${LOGDIR:-$(objtree)/test-logs} $(srctree)/tests/run-all.sh
+else
+check: deps
+	@echo "  check: building arch/x86_64/configs/test_defconfig in $(objtree)/check-build"
+	@$(MAKE) -s O=$(objtree)/check-build test_defconfig >/dev/null
+	@$(MAKE) O=$(objtree)/check-build -j2 all
+	@O=$(objtree)/check-build LOGDIR=$${LOGDIR:-$(objtree)/test-logs} $(srctree)/tests/run-all.sh
+endif
 
 clean:
-	@rm -rf $(objtree)/.tmp_* $(objtree)/kernel.elf $(objtree)/kernel.iso $(objtree)/test-logs
+	@rm -rf $(objtree)/.tmp_* $(objtree)/kernel.elf $(objtree)/kernel.iso $(objtree)/test-logs \
+		$(objtree)/check-build
 	@find $(objtree) \( -name '*.o' -o -name '*.d' \) -not -path '*/.git/*' -delete
 distclean: clean
 	@rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/generated $(objtree)/include/config $(objtree)/defconfig

@@ -22,8 +22,9 @@ if [ "${1:-}" = --no-build ]; then build=0; shift; fi
 [ $# -eq 2 ] || { sed -n '8,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 tiny_dir=$1 tree_dir=$2
 
-# Objects of kernel/rcu that only test or measure RCU; every other one is the implementation.
-TEST_OBJS='.*selftest|rcu_stall_test|gp_bench|rcu_perf_common|rcuperf|refscale|rcutorture'
+# Objects of kernel/rcu that only test or measure RCU live in kernel/rcu/test/ and
+# kernel/rcu/torture/; every other one is the implementation.
+TEST_DIRS='/kernel/rcu/(test|torture)/'
 
 build_one() { # DIR DEFCONFIG
 	echo "rcu-size-compare: building $2 in $1"
@@ -43,8 +44,8 @@ check_flavor() {
 # as the Makefile lists them for DIR's configuration (its database, printed without building).
 rcu_objs() {
 	make -pq -C "$srctree" O="$1" all 2>/dev/null | sed -n 's/^KERNEL_OBJS :\{0,1\}= //p' |
-		tr ' ' '\n' | grep '/kernel/rcu/[^/]*\.o$' | while read -r o; do
-		if basename "$o" .o | grep -Eqx "$TEST_OBJS"; then k=tests; else k=impl; fi
+		tr ' ' '\n' | grep '/kernel/rcu/.*\.o$' | while read -r o; do
+		if echo "$o" | grep -Eq "$TEST_DIRS"; then k=tests; else k=impl; fi
 		[ "$k" = "$2" ] && echo "$o"
 	done
 }

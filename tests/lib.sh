@@ -29,8 +29,9 @@
 #                                     A program (not a shell function) runs under
 #                                     `timeout $TEST_CMD_TIMEOUT` (default 600 s).
 #   skip_test NAME REASON             prints "ok N NAME # SKIP REASON"
-#   build_config DIR DEFCONFIG LINE...  make DEFCONFIG and the kernel out of tree in DIR (for
-#                                     run_cmd_test); each LINE must be in DIR/.config, or with a
+#   build_config DIR DEFCONFIG LINE...  make DEFCONFIG plus CONFIG_KERNEL_TESTS=y and the kernel
+#                                     out of tree in DIR (for run_cmd_test); each LINE must be in
+#                                     DIR/.config, or with a
 #                                     leading "!" must not be. A failed build or a missing/unwanted
 #                                     line leaves no kernel.elf behind, so nothing boots a stale one.
 #   add_counts PASSED FAILED          fold another runner's totals into ours
@@ -251,7 +252,10 @@ build_config() {
 	local dir=$1 defconfig=$2 line
 	shift 2
 	rm -f "$dir/kernel.elf"
+	# Test kernels carry the in-kernel tests (CONFIG_KERNEL_TESTS, off in the plain configs).
 	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
+		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" &&
+		make -C "$TESTS_ROOT" O="$dir" olddefconfig >/dev/null &&
 		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
 	for line in "$@"; do
 		if [ "${line#!}" != "$line" ]; then

@@ -39,7 +39,11 @@ void smp_init(void);
  * smp_call_function_single() to the first and last other CPU (after
  * smp_init, interrupts enabled; the smp.ipi_rtt=0 parameter skips it).
  */
+#ifdef CONFIG_SMP_IPI_BENCH
 void smp_measure_ipi_rtt(void);
+#else
+static inline void smp_measure_ipi_rtt(void) { }
+#endif
 
 /*
  * Hook run on each secondary CPU as it starts, before it is marked online,

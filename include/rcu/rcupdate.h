@@ -166,9 +166,5 @@ void rcu_show_stats(void);
 unsigned long rcu_gp_completed(void);
 /* The grace-period sequence number, in <kernel/rcu/rcu.h>'s encoding (tests, reports). */
 unsigned long rcu_get_gp_seq(void);
-/* rcutorture's view of the grace-period state: flags (0 under Tiny RCU) and sequence number. */
-void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq);
-/* Ask for the current grace period's quiescent states now (rcutorture's fqs kthread). */
-void rcu_force_quiescent_state(void);
 
 #endif

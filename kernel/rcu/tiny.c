@@ -21,6 +21,7 @@
 
 #include "rcu.h"
 #include <rcu/rcupdate.h>
+#include <rcu/torture.h>
 #include <kernel/printk.h>
 #include <kernel/preempt.h>
 #include <kernel/irqflags.h>

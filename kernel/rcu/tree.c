@@ -3,7 +3,10 @@
  * kthread over the rcu_node combining tree, quiescent states from context
  * switches, idle and the tick, dyntick-idle tracking so idle CPUs are
  * credited without being woken, force-quiescent-state scans, and
- * per-CPU callback lists invoked by rcuc/N kthreads.
+ * per-CPU callback lists invoked by rcuc/N kthreads. The grace-period
+ * kthread is in tree_gp.c, waiting for grace periods (synchronize_rcu(),
+ * the polling API, rcu_barrier()) in tree_sync.c, what the torture tests
+ * ask in tree_torture.c.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
@@ -34,7 +37,7 @@ DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = {
 	.dynticks = ATOMIC_INIT(1),
 };
 
-static bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */
+bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */
 
 /* ===== dyntick-idle: extended quiescent states ============================= */
 
@@ -126,7 +129,6 @@ bool rcu_is_cpu_rrupt_from_idle(void)
 
 /* ===== quiescent states ===================================================== */
 
-static void invoke_rcu_core(void);
 static void note_gp_changes(struct rcu_data *rdp);
 static void rcu_report_qs_rdp(struct rcu_data *rdp);
 
@@ -273,7 +275,7 @@ void rcu_gp_kthread_wake(void)
  * root start a grace period if none is running. rnp->lock is held on
  * entry and exit (interrupts off). Returns true if the kthread must be woken.
  */
-static bool rcu_start_this_gp(struct rcu_node *rnp_start, unsigned long gp_seq_req)
+bool rcu_start_this_gp(struct rcu_node *rnp_start, unsigned long gp_seq_req)
 {
 	struct rcu_node *rnp;
 	bool ret = false;
@@ -312,7 +314,7 @@ unlock_out:
 }
 
 /* Assign grace periods to new callbacks and request them. rnp (rdp's leaf) locked. */
-static bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
+bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	unsigned long gp_seq_req;
 
@@ -337,7 +339,7 @@ static bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
  * Catch this CPU up with its leaf: grace periods that ended (advance
  * callbacks) and one that started (expect a QS from us). rnp locked.
  */
-static bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
+bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	bool ret = false;
 
@@ -386,7 +388,7 @@ static void note_gp_changes(struct rcu_data *rdp)
 
 /* ===== call_rcu and callback invocation ===================================== */
 
-static void invoke_rcu_core(void)
+void invoke_rcu_core(void)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
@@ -480,7 +482,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	if (count > (long)rdp->n_max_batch)
 		rdp->n_max_batch = count;
 	if (rdp->blimit == LONG_MAX && rcu_segcblist_n_cbs(&rdp->cblist) <= rcu_params.qlowmark)
-		rdp->blimit = rcu_params.blimit;	/* the flood has drained: limited again */
+		rdp->blimit = rcu_params.blimit;	/* the flood has drained: batches are limited again */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) < rdp->qlen_last_fqs_check - rcu_params.qhimark)
 		rdp->qlen_last_fqs_check = rcu_segcblist_n_cbs(&rdp->cblist);
 	if (rcu_segcblist_ready_cbs(&rdp->cblist))
@@ -578,558 +580,6 @@ void rcu_sched_clock_irq(int user)
 int rcu_needs_cpu(void)
 {
 	return this_cpu_ptr(&rcu_data)->mynode && !rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist);
-}
-
-/* ===== the grace-period kthread ============================================== */
-
-static void rcu_gp_slow(int delay)
-{
-	if (delay > 0 && !(rcu_state.n_gp_started % 8))	/* every few GPs, as Linux does */
-		schedule_timeout_uninterruptible(delay);
-}
-
-/*
- * Polled grace periods follow the normal ones (see rcu_state.gp_seq_polled)
- * and the expedited ones (rcu_exp_poll_start()): a grace period closes the
- * polled phase only if it is still the one that was open when that grace
- * period started, so every phase it closes began before it did.
- */
-static unsigned long rcu_poll_gp_snap;	/* the polled phase this normal GP joined */
-
-static void rcu_poll_gp_seq_start(void)
-{
-	raw_spin_lock(&rcu_state.poll_lock);
-	if (!rcu_seq_state(rcu_state.gp_seq_polled))
-		rcu_seq_start(&rcu_state.gp_seq_polled);
-	rcu_poll_gp_snap = rcu_state.gp_seq_polled;
-	raw_spin_unlock(&rcu_state.poll_lock);
-}
-
-static void rcu_poll_gp_seq_end(void)
-{
-	raw_spin_lock(&rcu_state.poll_lock);
-	if (rcu_state.gp_seq_polled == rcu_poll_gp_snap)
-		rcu_seq_end(&rcu_state.gp_seq_polled);
-	raw_spin_unlock(&rcu_state.poll_lock);
-}
-
-static bool rcu_gp_init(void)
-{
-	struct rcu_node *rnp = rcu_get_root();
-	struct rcu_data *rdp;
-	unsigned long flags;
-
-	if (!READ_ONCE(rcu_state.gp_flags))
-		return false;	/* spurious wakeup */
-	rcu_gp_slow(rcu_params.gp_preinit_delay);	/* sleeps: not under the root's lock */
-	raw_spin_lock_irqsave_rcu_node(rnp, flags);
-	if (!READ_ONCE(rcu_state.gp_flags)) {
-		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-		return false;
-	}
-	WRITE_ONCE(rcu_state.gp_flags, 0);
-	if (WARN_ON_ONCE(rcu_seq_state(rcu_state.gp_seq))) {
-		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-		return false;
-	}
-	/* Deadlines first: a CPU that sees the new gp_seq must see them too. */
-	record_gp_stall_check_time();
-	rcu_seq_start(&rcu_state.gp_seq);
-	rcu_poll_gp_seq_start();
-	rcu_state.n_gp_started++;
-	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-
-	/* Breadth-first: a node's mask is set before any child can report into it. */
-	WRITE_ONCE(rcu_state.gp_state, RCU_GP_INIT);
-	rcu_for_each_node_breadth_first(rnp) {
-		raw_spin_lock_irqsave_rcu_node(rnp, flags);
-		rcu_preempt_gp_init_node(rnp);	/* tasks already blocked block this GP */
-		rcu_boost_gp_start(rnp);
-		WRITE_ONCE(rnp->qsmask, rnp->qsmaskinit);
-		WRITE_ONCE(rnp->gp_seq, rcu_state.gp_seq);
-		rdp = this_cpu_ptr(&rcu_data);
-		if (rnp == rdp->mynode)
-			(void)__note_gp_changes(rnp, rdp);
-		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-		rcu_gp_slow(rcu_params.gp_init_delay);
-		cond_resched();
-	}
-	return true;
-}
-
-/*
- * One FQS scan: for every CPU still holding up the grace period, credit it
- * if it is idle now (first scan) or has been idle since the first scan;
- * ask long holdouts for help, and later send them reschedule IPIs.
- */
-static void force_qs_rnp(bool first)
-{
-	struct rcu_node *rnp;
-	unsigned long flags;
-	int cpu;
-
-	rcu_for_each_leaf_node(rnp) {
-		unsigned long mask = 0;
-
-		raw_spin_lock_irqsave_rcu_node(rnp, flags);
-		if (!rnp->qsmask) {
-			/* Only preempted readers (if any) hold this leaf up: boost them when due. */
-			if (rcu_preempt_blocked_readers_cgp(rnp))
-				rcu_initiate_boost(rnp, flags);		/* releases the lock */
-			else
-				raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-			continue;
-		}
-		for_each_leaf_node_possible_cpu(rnp, cpu) {
-			unsigned long bit = leaf_node_cpu_bit(rnp, cpu);
-			struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
-			int snap;
-
-			if (!(rnp->qsmask & bit))
-				continue;
-			snap = rcu_dynticks_snap(cpu);
-			if (first) {
-				rdp->dynticks_snap = snap;
-				if (rcu_dynticks_in_eqs(snap)) {
-					mask |= bit;
-					rdp->n_dynticks_credit++;
-				}
-				continue;
-			}
-			if (rcu_dynticks_in_eqs(snap) || snap != rdp->dynticks_snap) {
-				mask |= bit;
-				rdp->n_dynticks_credit++;
-				continue;
-			}
-			/* Still busy in the kernel: escalate with the grace period's age. */
-			if (time_after(jiffies,
-				       rcu_state.gp_start + rcu_params.jiffies_till_sched_qs)) {
-				WRITE_ONCE(rdp->urgent_qs, true);
-				if (time_after(jiffies, rcu_state.jiffies_resched) &&
-				    time_after(jiffies, rdp->last_fqs_resched +
-						rcu_params.jiffies_till_sched_qs)) {
-					WRITE_ONCE(rdp->need_heavy_qs, true);
-					rdp->last_fqs_resched = jiffies;
-					rdp->n_resched_ipis++;
-					resched_cpu(cpu);
-				}
-			}
-		}
-		if (mask)
-			rcu_report_qs_rnp(mask, rnp, rnp->gp_seq, flags);	/* releases the lock */
-		else
-			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-	}
-}
-
-/* The grace period is over: every CPU and every blocking reader has reported to the root. */
-static bool rcu_gp_root_done(void)
-{
-	struct rcu_node *root = rcu_get_root();
-
-	return !READ_ONCE(root->qsmask) && !rcu_preempt_blocked_readers_cgp(root);
-}
-
-static void rcu_gp_fqs_loop(void)
-{
-	unsigned long j = rcu_params.jiffies_till_first_fqs;
-
-	/*
-	 * Unlike Linux, scan once right away: CPUs already idle are credited
-	 * now instead of after jiffies_till_first_fqs, and the busy ones get
-	 * their dyntick snapshot, so the first timed scan (after
-	 * jiffies_till_first_fqs) credits any that passed through idle since.
-	 * On an idle machine this takes the FQS wait out of every grace
-	 * period; the scan reads one counter per CPU still in the mask.
-	 */
-	force_qs_rnp(true);
-	rcu_state.n_force_qs++;
-	for (;;) {
-		long left;
-
-		if (rcu_gp_root_done())
-			break;
-		rcu_state.jiffies_force_qs = jiffies + j;
-		/*
-		 * Three FQS waits, as Linux, plus HZ/10: under TCG a vCPU
-		 * often runs the kthread 10 ms late with nothing wrong.
-		 */
-		rcu_state.jiffies_kick_kthreads = jiffies + 3 * j + HZ / 10;
-		WRITE_ONCE(rcu_state.gp_state, RCU_GP_WAIT_FQS);
-		left = wait_event_idle_timeout(rcu_state.gp_wq,
-			rcu_gp_root_done() || (READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS),
-			j ? j : 1);
-		rcu_state.gp_activity = jiffies;
-		if (rcu_gp_root_done())
-			break;
-		if (rcu_params.rcu_kick_kthreads &&
-		    time_after(jiffies, rcu_state.jiffies_kick_kthreads))
-			rcu_state.n_kthread_kicks++;	/* overslept: this wakeup is the kick */
-		if (left && !(READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS))
-			continue;
-		WRITE_ONCE(rcu_state.gp_state, RCU_GP_DOING_FQS);
-		WRITE_ONCE(rcu_state.gp_flags, READ_ONCE(rcu_state.gp_flags) & ~RCU_GP_FLAG_FQS);
-		force_qs_rnp(false);
-		rcu_state.n_force_qs++;
-		j = rcu_params.jiffies_till_next_fqs;
-		rcu_check_cpu_stall(NULL);
-	}
-}
-
-static void rcu_gp_cleanup(void)
-{
-	struct rcu_node *rnp;
-	struct rcu_data *rdp;
-	unsigned long flags, new_gp_seq, gp_duration;
-	bool needgp = false;
-	int cpu;
-
-	WRITE_ONCE(rcu_state.gp_state, RCU_GP_CLEANUP);
-	/*
-	 * The root is clear: the grace period is over. Tell pollers and
-	 * rcu_gp_completed() now, before any callback of it can run (those
-	 * wait for the leaves' gp_seq below), so that a task woken by one
-	 * finds its earlier polling cookie done.
-	 */
-	local_irq_save(flags);
-	smp_mb();	/* every reported QS before the end becomes visible */
-	rcu_poll_gp_seq_end();
-	WRITE_ONCE(rcu_state.n_gp_completed, rcu_state.n_gp_completed + 1);
-	local_irq_restore(flags);
-	gp_duration = jiffies - rcu_state.gp_start;
-	if (gp_duration > rcu_state.gp_max)
-		rcu_state.gp_max = gp_duration;
-	new_gp_seq = rcu_state.gp_seq;
-	rcu_seq_end(&new_gp_seq);
-	rcu_for_each_node_breadth_first(rnp) {
-		raw_spin_lock_irqsave_rcu_node(rnp, flags);
-		WRITE_ONCE(rnp->gp_seq, new_gp_seq);
-		rdp = this_cpu_ptr(&rcu_data);
-		if (rnp == rdp->mynode)
-			needgp |= __note_gp_changes(rnp, rdp);
-		if (ULONG_CMP_LT(new_gp_seq, rnp->gp_seq_needed))
-			needgp = true;
-		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-		rcu_gp_slow(rcu_params.gp_cleanup_delay);
-		cond_resched();
-	}
-	rnp = rcu_get_root();
-	raw_spin_lock_irqsave_rcu_node(rnp, flags);
-	rcu_seq_end(&rcu_state.gp_seq);
-	WRITE_ONCE(rcu_state.gp_state, RCU_GP_IDLE);
-	/* Someone asked for a later grace period while this one ran: start it. */
-	if (needgp || ULONG_CMP_LT(rcu_state.gp_seq, rnp->gp_seq_needed))
-		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_INIT);
-	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-	/*
-	 * Kick every CPU with callbacks: their rcuc kthreads advance them now
-	 * rather than at their next tick (idle CPUs with callbacks keep ticking,
-	 * but waiting for it would add a jiffy to every synchronize_rcu()).
-	 */
-	for_each_online_cpu(cpu) {
-		rdp = per_cpu_ptr(&rcu_data, cpu);
-		if (READ_ONCE(rdp->cblist.len) && rdp->rcu_cpu_kthread_task) {
-			WRITE_ONCE(rdp->rcu_cpu_has_work, true);
-			wake_up_process(rdp->rcu_cpu_kthread_task);
-		}
-	}
-}
-
-static int rcu_gp_kthread(void *unused)
-{
-	for (;;) {
-		WRITE_ONCE(rcu_state.gp_state, RCU_GP_WAIT_GPS);
-		wait_event_idle(rcu_state.gp_wq, READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_INIT);
-		rcu_state.gp_activity = jiffies;
-		if (!rcu_gp_init())
-			continue;
-		rcu_gp_fqs_loop();
-		rcu_gp_cleanup();
-	}
-	return 0;
-}
-
-/* ===== waiting for grace periods ============================================= */
-
-struct rcu_synchronize {
-	struct rcu_head head;
-	struct completion completion;
-};
-
-static void wakeme_after_rcu(struct rcu_head *head)
-{
-	struct rcu_synchronize *rs = container_of(head, struct rcu_synchronize, head);
-
-	complete(&rs->completion);
-}
-
-void wait_rcu_gp(call_rcu_func_t crf)
-{
-	struct rcu_synchronize rs;
-
-	init_completion(&rs.completion);
-	crf(&rs.head, wakeme_after_rcu);
-	wait_for_completion(&rs.completion);
-}
-
-/*
- * With one CPU online in a non-preemptible kernel, a caller of
- * synchronize_rcu() is itself in a quiescent state and no reader can run
- * elsewhere: the wait is already over (Linux's rcu_blocking_is_gp()).
- * Preemptible RCU readers may be preempted on this very CPU: no shortcut.
- */
-static bool rcu_blocking_is_gp(void)
-{
-	return !READ_ONCE(rcu_scheduler_active) ||
-	       (!IS_ENABLED(CONFIG_PREEMPT_RCU) && num_online_cpus() <= 1);
-}
-
-/* Also synchronize_rcu_expedited()'s shortcut (tree_exp.c). */
-bool rcu_sync_is_trivial(void)
-{
-	unsigned long flags;
-
-	if (!rcu_blocking_is_gp())
-		return false;
-	/*
-	 * The wait is over, but pollers must see a grace period pass:
-	 * step the polled number through a whole one, unless a grace
-	 * period is under way (its end will count for them).
-	 */
-	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
-	if (!rcu_seq_state(rcu_state.gp_seq_polled)) {
-		rcu_seq_start(&rcu_state.gp_seq_polled);
-		rcu_seq_end(&rcu_state.gp_seq_polled);
-	}
-	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
-	return true;
-}
-
-/*
- * An expedited grace period counts for pollers too. At its start it opens
- * a polled phase if none is open, and returns the phase's number; at its
- * end it closes that phase if still open: whoever opened it, the phase
- * began before this expedited grace period did, so a full grace period
- * has passed since. Normal grace periods may close it earlier (by the
- * same argument); then the expedited end leaves the number alone.
- */
-unsigned long rcu_exp_poll_start(void)
-{
-	unsigned long flags, snap;
-
-	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
-	if (!rcu_seq_state(rcu_state.gp_seq_polled))
-		rcu_seq_start(&rcu_state.gp_seq_polled);
-	snap = rcu_state.gp_seq_polled;
-	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
-	return snap;
-}
-
-void rcu_exp_poll_end(unsigned long snap)
-{
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
-	if (rcu_state.gp_seq_polled == snap)
-		rcu_seq_end(&rcu_state.gp_seq_polled);
-	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
-}
-
-void synchronize_rcu(void)
-{
-	WARN_ONCE(preempt_count() || irqs_disabled() || rcu_preempt_depth(),
-		  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
-	if (rcu_sync_is_trivial())
-		return;
-	/* rcupdate.rcu_expedited, rcu_expedite_gp() or boot (update.c). */
-	if (rcu_gp_is_expedited()) {
-		synchronize_rcu_expedited();
-		return;
-	}
-	wait_rcu_gp(call_rcu);
-}
-
-/* Polling cookies are rcu_state.gp_seq_polled numbers. */
-unsigned long get_state_synchronize_rcu(void)
-{
-	smp_mb();	/* the caller's prior updates come before the snapshot */
-	return rcu_seq_snap(&rcu_state.gp_seq_polled);
-}
-
-unsigned long start_poll_synchronize_rcu(void)
-{
-	unsigned long cookie = get_state_synchronize_rcu();
-	struct rcu_data *rdp;
-	unsigned long flags;
-	bool needwake;
-
-	/*
-	 * Every normal grace period that starts from now on is also a polled
-	 * one, so requesting the next normal grace period is enough.
-	 */
-	local_irq_save(flags);
-	rdp = this_cpu_ptr(&rcu_data);
-	raw_spin_lock_rcu_node(rdp->mynode);
-	needwake = rcu_start_this_gp(rdp->mynode, rcu_seq_snap(&rcu_state.gp_seq));
-	raw_spin_unlock_rcu_node(rdp->mynode);
-	local_irq_restore(flags);
-	if (needwake)
-		rcu_gp_kthread_wake();
-	return cookie;
-}
-
-bool poll_state_synchronize_rcu(unsigned long oldstate)
-{
-	if (rcu_seq_done(&rcu_state.gp_seq_polled, oldstate)) {
-		smp_mb();	/* the caller's later accesses come after the grace period */
-		return true;
-	}
-	return false;
-}
-
-unsigned long rcu_gp_completed(void)
-{
-	return READ_ONCE(rcu_state.n_gp_completed);
-}
-
-unsigned long rcu_get_gp_seq(void)
-{
-	return READ_ONCE(rcu_state.gp_seq);
-}
-
-void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq)
-{
-	*flags = READ_ONCE(rcu_state.gp_flags);
-	*gp_seq = READ_ONCE(rcu_state.gp_seq);
-}
-
-/* rcutorture's boost test: the grace-period kthread's SCHED_FIFO priority (0: SCHED_NORMAL). */
-int rcu_get_gp_kthreads_prio(void)
-{
-	return rcu_params.kthread_prio;
-}
-
-/*
- * rcutorture's boost test, when a grace period outlived its window: can
- * boosting be blamed? As Linux: not while some CPU has yet to report a
- * quiescent state (boosting cannot help that one; its number goes to
- * *cpup, -1 if none), only when a preempted reader (->gp_tasks) is all
- * that is left. cpup NULL: a quick lockless look that says "false"
- * whenever a CPU still holds the grace period up.
- */
-bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)
-{
-	bool blocked_by_task = false;
-	struct rcu_node *rnp;
-	unsigned long flags;
-	int cpu;
-
-	(void)gp_state;
-	if (cpup)
-		*cpup = -1;
-	rcu_for_each_leaf_node(rnp) {
-		if (!cpup) {
-			if (READ_ONCE(rnp->qsmask))
-				return false;
-			if (rcu_preempt_blocked_readers_cgp(rnp))
-				blocked_by_task = true;
-			continue;
-		}
-		raw_spin_lock_irqsave_rcu_node(rnp, flags);
-		if (rcu_preempt_blocked_readers_cgp(rnp))
-			blocked_by_task = true;
-		for_each_leaf_node_possible_cpu(rnp, cpu) {
-			if (rnp->qsmask & leaf_node_cpu_bit(rnp, cpu)) {
-				raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-				*cpup = cpu;
-				return false;
-			}
-		}
-		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
-	}
-	return blocked_by_task;
-}
-
-/* Readers boosted by the rcub kthreads since boot, all leaves (0 without RCU_BOOST). */
-unsigned long rcu_get_n_boosts(void)
-{
-	unsigned long n = 0;
-#ifdef CONFIG_RCU_BOOST
-	struct rcu_node *rnp;
-
-	rcu_for_each_leaf_node(rnp)
-		n += READ_ONCE(rnp->n_boosts);
-#endif
-	return n;
-}
-
-/*
- * Ask the grace-period kthread for a forced quiescent-state scan now
- * rather than at its next timeout (rcutorture's fqs kthread uses this to
- * hit the races around the scan). Nothing to do without a grace period.
- */
-void rcu_force_quiescent_state(void)
-{
-	struct rcu_node *root = rcu_get_root();
-	unsigned long flags;
-	bool wake = false;
-
-	raw_spin_lock_irqsave_rcu_node(root, flags);
-	if (rcu_gp_in_progress() && !(READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS)) {
-		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_FQS);
-		wake = true;
-	}
-	raw_spin_unlock_irqrestore_rcu_node(root, flags);
-	if (wake)
-		rcu_gp_kthread_wake();
-}
-
-/* ===== rcu_barrier ============================================================ */
-
-static void rcu_barrier_callback(struct rcu_head *rhp)
-{
-	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
-		complete(&rcu_state.barrier_completion);
-}
-
-/* On each CPU (cross call): queue the barrier callback behind everything already queued. */
-static void rcu_barrier_entrain(void *unused)
-{
-	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
-
-	rdp->barrier_head.func = rcu_barrier_callback;
-	atomic_inc(&rcu_state.barrier_cpu_count);
-	if (!rcu_segcblist_entrain(&rdp->cblist, &rdp->barrier_head)) {
-		atomic_dec(&rcu_state.barrier_cpu_count);	/* nothing queued here */
-		return;
-	}
-	rdp->n_cbs_queued++;
-	/* The entrained callback sits in NEXT if NEXT was the last segment: give it a GP. */
-	raw_spin_lock_rcu_node(rdp->mynode);
-	if (rcu_accelerate_cbs(rdp->mynode, rdp))
-		WRITE_ONCE(rdp->rcu_cpu_has_work, true);
-	raw_spin_unlock_rcu_node(rdp->mynode);
-	invoke_rcu_core();
-}
-
-void rcu_barrier(void)
-{
-	unsigned int cpu;
-
-	mutex_lock(&rcu_state.barrier_mutex);
-	rcu_state.barrier_sequence++;
-	init_completion(&rcu_state.barrier_completion);
-	atomic_set(&rcu_state.barrier_cpu_count, 1);	/* our own reference, dropped below */
-	for_each_online_cpu(cpu) {
-		if (!READ_ONCE(per_cpu(rcu_data, cpu).cblist.len))
-			continue;
-		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, 1);
-	}
-	rcu_gp_kthread_wake();
-	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
-		complete(&rcu_state.barrier_completion);
-	wait_for_completion(&rcu_state.barrier_completion);
-	mutex_unlock(&rcu_state.barrier_mutex);
 }
 
 /* ===== statistics ============================================================= */

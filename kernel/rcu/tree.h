@@ -18,6 +18,7 @@
 #include <sched/wait.h>
 #include <sched/mutex.h>
 #include <sched/completion.h>
+#include <rcu/torture.h>
 #include "rcu.h"
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
@@ -312,6 +313,18 @@ extern bool rcu_cpu_stall_suppress;
 void record_gp_stall_check_time(void);
 /* Called from the GP kthread's FQS loop and each CPU's tick. */
 void rcu_check_cpu_stall(struct rcu_data *rdp);
-unsigned long rcu_jiffies_till_stall_check(void);
+
+/* --- shared by tree.c, tree_gp.c (the grace-period kthread) and tree_sync.c (waiting) --- */
+extern bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */
+/* Wake this CPU's rcuc kthread to process callbacks. */
+void invoke_rcu_core(void);
+/* Request grace period gp_seq_req from rnp_start up; true if the GP kthread must be woken. */
+bool rcu_start_this_gp(struct rcu_node *rnp_start, unsigned long gp_seq_req);
+/* Assign grace-period numbers to rdp's new callbacks; true if the GP kthread must be woken. */
+bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp);
+/* Catch rdp up with its leaf's gp_seq (rnp locked); true if the GP kthread must be woken. */
+bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp);
+/* The grace-period kthread's body (tree_gp.c). */
+int rcu_gp_kthread(void *unused);
 
 #endif

@@ -100,6 +100,12 @@ void rcu_end_inkernel_boot(void)
 		WRITE_ONCE(rcu_normal, true);
 }
 
+/* The torture tests' view of a sequence number (<rcu/torture.h>), for every flavor. */
+bool rcutorture_gp_seq_in_progress(unsigned long gp_seq)
+{
+	return rcu_seq_state(gp_seq) != 0;
+}
+
 #ifdef CONFIG_RCU_STALL_COMMON
 /*
  * Jiffies from the start of a grace period to its stall warning. The

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
-# tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/selftest.c,
+# tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/test/selftest.c,
 # sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
-# take almost no timer interrupts), and the boot benchmark (kernel/sched/bench.c, sched.bench=1).
+# take almost no timer interrupts), and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -10,10 +10,10 @@
 # Whole file: about 2 minutes on 2 host cores.
 #
 # Console lines assumed:
-#   "# Totals: pass:P fail:0 skip:S total:T"   lib/ktap.c, after every suite has run
+#   "# Totals: pass:P fail:0 skip:S total:T"   kernel/ktap.c, after every suite has run
 #   " LOC:  n0 n1 n2 ..."                       the power-off interrupt table (kernel/irq.c),
 #                                               one column per CPU
-#   "sched-bench: ctxsw ns_per_switch=N ..."    kernel/sched/bench.c; figures are never judged
+#   "sched-bench: ctxsw ns_per_switch=N ..."    kernel/sched/test/bench.c; figures are never judged
 #   "sched-bench: wakeup cpu A->B median_ns=N p90_ns=N ..."
 #   "sched-bench: idle cpuN wakeups_per_s=N"
 

@@ -1,21 +1,21 @@
 # shellcheck shell=bash
-# tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/selftest.c,
+# tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/test/selftest.c,
 # rcutree.selftest=1) on 1, 2, 4 and 8 CPUs; the rcutree./rcupdate. boot-time adjustment banners
 # and what blimit and qhimark do to callback batches; a provoked CPU stall
-# (kernel/rcu/rcu_stall_test.c); grace periods on an idle 8-CPU guest without waking its idle
-# CPUs; the boot benchmark (kernel/rcu/gp_bench.c); and bad rcu_fanout_leaf values.
+# (kernel/rcu/test/rcu_stall_test.c); grace periods on an idle 8-CPU guest without waking its idle
+# CPUs; the boot benchmark (kernel/rcu/test/gp_bench.c); and bad rcu_fanout_leaf values.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Accelerators are lib.sh's defaults
 # (MTTCG for 1-2 CPUs, single-threaded TCG for 4-8). Whole file: about 2 minutes on 2 host cores.
 #
 # Console lines assumed (Documentation/admin-guide/kernel-parameters.md, RCU section):
-#   "# Totals: pass:P fail:0 skip:S total:T"      lib/ktap.c, after every suite
+#   "# Totals: pass:P fail:0 skip:S total:T"      kernel/ktap.c, after every suite
 #   "rcu: 	Boot-time adjustment of ..."           kernel/rcu/tree_params.c (a TAB after "rcu: ")
 #   "	RCU CPU stall warnings timeout set to N (rcu_cpu_stall_timeout)."   kernel/rcu/update.c
 #   "rcu: rcu_sched: N grace periods completed (...)"                      rcu_show_stats(), at
 #   "rcu: CPU n: cbs queued Q invoked I pending P max batch B, QS reported R, ..."  power-off
 #   " LOC:  n0 n1 ..."                             kernel/irq.c, the power-off interrupt table
 #   "rcu: INFO: rcu_sched detected stalls on CPUs/tasks:"  kernel/rcu/tree_stall.c
-#   "rcu-bench: ..."                               kernel/rcu/gp_bench.c; figures never judged
+#   "rcu-bench: ..."                               kernel/rcu/test/gp_bench.c; figures never judged
 
 TAB=$(printf '\t')
 

@@ -4,14 +4,14 @@
 # (rcutree.selftest=1). It caught QEMU's main loop livelocked by 255 periodic LAPIC timers
 # (the guest stopped for good after the second test case) before the tick went one-shot, and
 # test cases whose timeouts and claims did not hold with hundreds of vCPUs sharing a core.
-# The kernel is defconfig with CONFIG_NR_CPUS=256, built under $LOGDIR/build-255.
+# The kernel is test_defconfig with CONFIG_NR_CPUS=256, built under $LOGDIR/build-255.
 # About 40 s of guest time plus the build, on 2 host cores.
 
 rcu255_dir=$LOGDIR/build-255
 
 build_255() {
 	rm -f "$rcu255_dir/kernel.elf"
-	make -C "$TESTS_ROOT" O="$rcu255_dir" defconfig >/dev/null &&
+	make -C "$TESTS_ROOT" O="$rcu255_dir" test_defconfig >/dev/null &&
 		sed -i 's/^CONFIG_NR_CPUS=.*/CONFIG_NR_CPUS=256/' "$rcu255_dir/.config" &&
 		make -C "$TESTS_ROOT" O="$rcu255_dir" olddefconfig >/dev/null &&
 		make -C "$TESTS_ROOT" O="$rcu255_dir" -j2 >/dev/null &&

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/boot/40-rcutorture.sh - rcutorture (kernel/rcu/rcutorture.c, CONFIG_RCU_TORTURE_TEST) at
+# tests/boot/40-rcutorture.sh - rcutorture (kernel/rcu/torture/rcutorture.c, CONFIG_RCU_TORTURE_TEST) at
 # boot: Tree RCU tortured on 2 and 4 CPUs must end with SUCCESS and no "!!!"; the deliberately
 # broken "busted" flavor must end with FAILURE (and the failed-test exit status); a CPU stalled
 # with interrupts off must draw the stall warning; the forward-progress test must print its

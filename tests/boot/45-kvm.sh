@@ -160,7 +160,7 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
 		! kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'
 }
-if [ -f "$TESTS_ROOT/kernel/rcu/rcutorture.c" ]; then
+if [ -f "$TESTS_ROOT/kernel/rcu/torture/rcutorture.c" ]; then
 	run_cmd_test kvm-short-matrix kvm_short_matrix
 else
 	skip_test kvm-short-matrix "rcutorture is not in this tree"

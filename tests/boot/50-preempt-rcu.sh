@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # tests/boot/50-preempt-rcu.sh - preemptible Tree RCU (CONFIG_PREEMPT_RCU) and RCU priority boosting
-# (CONFIG_RCU_BOOST) at boot: the KTAP suites "rcu" (kernel/rcu/selftest.c, the whole update-side
-# API under preemptible readers) and "rcu_preempt" (kernel/rcu/preempt_selftest.c: readers
+# (CONFIG_RCU_BOOST) at boot: the KTAP suites "rcu" (kernel/rcu/test/selftest.c, the whole update-side
+# API under preemptible readers) and "rcu_preempt" (kernel/rcu/test/preempt_selftest.c: readers
 # preempted by FIFO tasks, blocked-tasks lists, the outermost unlock, normal and expedited grace
 # periods waiting for a preempted reader, boosting), the stall warning
 # naming a blocked task, the kthread_prio banner and its sanitising, and the grace-period benchmark.
@@ -19,11 +19,11 @@
 #   "rcu: Preemptible hierarchical RCU implementation."          kernel/rcu/tree_params.c
 #   "rcu: <TAB>RCU priority boosting: priority P delay D ms."    kernel/rcu/tree_params.c
 #   "rcu: sanitize_kthread_prio: Limited prio to N from M"       kernel/rcu/tree_params.c
-#   "# Totals: pass:P fail:0 skip:S total:T"                     lib/ktap.c
-#   "# reader PN preempted on CPU C by a FIFO F hog ..."        kernel/rcu/preempt_selftest.c
+#   "# Totals: pass:P fail:0 skip:S total:T"                     kernel/ktap.c
+#   "# reader PN preempted on CPU C by a FIFO F hog ..."        kernel/rcu/test/preempt_selftest.c
 #   "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:"     kernel/rcu/tree_stall.c
 #   "rcu: <TAB>Tasks blocked on level-0 rcu_node (CPUs 0-1): PN" kernel/rcu/tree_plugin.c
-#   "rcu-bench: synchronize_rcu idle ..."                        kernel/rcu/gp_bench.c (figures only)
+#   "rcu-bench: synchronize_rcu idle ..."                        kernel/rcu/test/gp_bench.c (figures only)
 
 TAB=$(printf '\t')
 

@@ -18,7 +18,7 @@
 #   "rcu: rcutree.blimit=3 does not apply to Tiny RCU, ignored"      kernel/rcu/tiny_params.c
 #   "rcu: unknown parameter 'rcutree.no_such_knob' ignored"          lib/cmdline.c
 #   "rcu: rcu_tiny: N grace periods completed (E expedited), ..."    kernel/rcu/tiny.c
-#   "rcu-torture:--- End of test: SUCCESS: ..."                      kernel/rcu/rcutorture.c
+#   "rcu-torture:--- End of test: SUCCESS: ..."                      kernel/rcu/torture/rcutorture.c
 
 tiny_dir=$(cd "$LOGDIR" && pwd)/build-tiny
 

@@ -12,7 +12,7 @@
  * synchronize_rcu(). No case asserts on timing (TCG vCPUs can stall for
  * tens of milliseconds); durations are printed as diagnostics.
  */
-#include "tree.h"
+#include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <kernel/ktap.h>
 #include <kernel/smp.h>

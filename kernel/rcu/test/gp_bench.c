@@ -49,7 +49,8 @@
 #include <kernel/mm.h>
 #include <kernel/atomic.h>
 #include <kernel/errno.h>
-#include "rcu_perf_common.h"
+#include <kernel/sort.h>
+#include "../torture/rcu_perf_common.h"
 
 /*
  * 1: every figure; 2: only "synchronize_rcu idle" (grace periods on an
@@ -84,7 +85,7 @@ static void gb_sync_latency(const char *load)
 		gb_sync_fn();
 		gb_samples[i] = local_clock() - t0;
 	}
-	rcu_perf_sort_u64(gb_samples, GB_SAMPLES);
+	sort_u64(gb_samples, GB_SAMPLES);
 	pr_info("%s %s cpus=%u n=%u median_ns=%llu p99_ns=%llu max_ns=%llu\n", gb_sync_name, load,
 		num_online_cpus(), GB_SAMPLES, (unsigned long long)gb_samples[GB_SAMPLES / 2],
 		(unsigned long long)gb_samples[GB_SAMPLES * 99 / 100],

@@ -1,15 +1,12 @@
 /*
  * Helpers shared by the RCU benchmarks (rcuperf.c, refscale.c, gp_bench.c):
- * sorting samples and reading percentiles off them, and the power-off that
+ * reading percentiles off samples sorted with sort_u64(), and the power-off that
  * waits until every boot-time performance test that asked for one is done.
  */
 #ifndef _RCU_PERF_COMMON_H
 #define _RCU_PERF_COMMON_H
 
 #include <kernel/types.h>
-
-/* Sort n samples in place, ascending (heapsort: no recursion, no allocation). */
-void rcu_perf_sort_u64(u64 *a, unsigned int n);
 
 /* The pct-th percentile (0..100) of n >= 1 sorted samples: a[n * pct / 100], capped at a[n - 1]. */
 static inline u64 rcu_perf_percentile(const u64 *sorted, unsigned int n, unsigned int pct)

@@ -23,6 +23,7 @@
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
+#define TORTURE_PARAM_PREFIX "refscale."
 
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
@@ -30,6 +31,7 @@
 #include <sched/wait.h>
 #include <kernel/init.h>
 #include <kernel/param.h>
+#include <kernel/torture_param.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/cpumask.h>
@@ -39,34 +41,24 @@
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/sort.h>
 #include "rcu_perf_common.h"
 
 #define SCALE_FLAG	"-ref-scale: "
 #define SCALEOUT(s, ...)	pr_alert("%s" SCALE_FLAG s "\n", scale_type, ##__VA_ARGS__)
 #define VERBOSE_SCALEOUT(s, ...) do { if (verbose) SCALEOUT(s, ##__VA_ARGS__); } while (0)
 
-static bool scale_runnable;
-KPARAM_BOOL("refscale.scale_runnable", scale_runnable,
-	    "run the read-side overhead test at boot");
-static char scale_type[16] = "rcu";
-KPARAM_STRING("refscale.scale_type", scale_type,
-	      "read-side protection to measure: rcu, refcnt, lock, lock-irq, clock");
-static int nreaders = -1;
-KPARAM("refscale.nreaders", nreaders, KPARAM_INT, -1, NR_CPUS,
-       "reader kthreads, one per CPU; -1 for three quarters of the online CPUs");
-static long loops = 10000;
-KPARAM("refscale.loops", loops, KPARAM_LONG, 1, 100000000, "read-side sections per reader per run");
-static int nruns = 30;
-KPARAM("refscale.nruns", nruns, KPARAM_INT, 1, 1000, "runs");
-static int readdelay;
-KPARAM("refscale.readdelay", readdelay, KPARAM_INT, 0, 1000000,
-       "nanoseconds spent inside each read-side section");
-static int holdoff;
-KPARAM("refscale.holdoff", holdoff, KPARAM_INT, 0, 3600, "seconds to wait before the test starts");
-static int verbose;
-KPARAM("refscale.verbose", verbose, KPARAM_INT, 0, 2, "print per-run progress lines");
-static bool shutdown = true;
-KPARAM_BOOL("refscale.shutdown", shutdown, "power off when the test is done");
+torture_param_bool(scale_runnable, false, "run the read-side overhead test at boot");
+torture_param_string(scale_type, 16, "rcu",
+		     "read-side protection to measure: rcu, refcnt, lock, lock-irq, clock");
+torture_param(int, nreaders, -1, -1, NR_CPUS,
+	      "reader kthreads, one per CPU; -1 for three quarters of the online CPUs");
+torture_param(long, loops, 10000, 1, 100000000, "read-side sections per reader per run");
+torture_param(int, nruns, 30, 1, 1000, "runs");
+torture_param(int, readdelay, 0, 0, 1000000, "nanoseconds spent inside each read-side section");
+torture_param(int, holdoff, 0, 0, 3600, "seconds to wait before the test starts");
+torture_param(int, verbose, 0, 0, 2, "print per-run progress lines");
+torture_param_bool(shutdown, true, "power off when the test is done");
 
 /* --- what is measured ----------------------------------------------------------- */
 
@@ -219,7 +211,7 @@ static void ref_scale_report(u64 *ps, int n)
 		return;
 	}
 	memcpy(sorted, ps, n * sizeof(*ps));
-	rcu_perf_sort_u64(sorted, n);
+	sort_u64(sorted, n);
 	mean = sum / n;
 #define PS(x) (unsigned long long)((x) / 1000), (unsigned int)((x) % 1000)
 	pr_alert("ref-perf: summary type=%s cpus=%u ns_per_pair=%llu.%03u median_ns_per_pair=%llu.%03u min_ns_per_pair=%llu.%03u max_ns_per_pair=%llu.%03u nreaders=%d loops=%ld nruns=%d\n",

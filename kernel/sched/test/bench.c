@@ -23,7 +23,9 @@
  */
 #define KPARAM_SUBSYS "sched"
 #define pr_fmt(fmt) "sched-bench: " fmt
-#include "sched.h"
+#include <kernel/ktest.h>
+#include <kernel/sort.h>
+#include "../sched.h"
 #include <sched/kthread.h>
 #include <sched/completion.h>
 #include <kernel/init.h>
@@ -43,31 +45,6 @@ KPARAM_BOOL("sched.bench", sched_bench,
 #define BENCH_WAKE_SAMPLES	200
 #define BENCH_IDLE_MS		2000
 #define BENCH_TIMEOUT_MS	20000
-
-static bool bench_wait(struct completion *c, unsigned int ms)
-{
-	return wait_for_completion_timeout(c, msecs_to_jiffies(ms)) != 0;
-}
-
-static void bench_wait_stop(void)
-{
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop())
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-}
-
-static unsigned int bench_last_cpu(void)
-{
-	unsigned int cpu, last = 0;
-
-	for_each_online_cpu(cpu)
-		last = cpu;
-	return last;
-}
 
 /* --- context switch: token passing between two threads on one CPU ---------------- */
 
@@ -112,13 +89,13 @@ static int bc_fn(void *data)
 		wake_up_process(bc.t[!me]);
 	}
 	complete(&bc.done[me]);
-	bench_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
 static void bench_ctxsw(void)
 {
-	unsigned int cpu = bench_last_cpu();
+	unsigned int cpu = ktest_last_online_cpu();
 	bool ok;
 
 	memset(&bc, 0, sizeof(bc));
@@ -132,7 +109,7 @@ static void bench_ctxsw(void)
 	}
 	wake_up_process(bc.t[1]);	/* sleeps: turn is 0 */
 	wake_up_process(bc.t[0]);
-	ok = bench_wait(&bc.done[0], BENCH_TIMEOUT_MS) && bench_wait(&bc.done[1], 1000);
+	ok = ktest_wait(&bc.done[0], BENCH_TIMEOUT_MS) && ktest_wait(&bc.done[1], 1000);
 	if (!ok) {
 		pr_info("ctxsw failed: token passing stopped with thread %d to run\n",
 			READ_ONCE(bc.turn));
@@ -175,7 +152,7 @@ static int wl_sleeper_fn(void *data)
 		wl.nr = i + 1;
 		complete(&wl.ack);
 	}
-	bench_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -197,24 +174,12 @@ static int wl_waker_fn(void *data)
 		smp_wmb();
 		WRITE_ONCE(wl.seq, i + 1);
 		wake_up_process(s);
-		if (!bench_wait(&wl.ack, 1000))
+		if (!ktest_wait(&wl.ack, 1000))
 			break;
 	}
 	complete(&wl.done);
-	bench_wait_stop();
+	ktest_wait_stop();
 	return 0;
-}
-
-static void bench_sort(u64 *v, unsigned int n)
-{
-	for (unsigned int i = 1; i < n; i++) {
-		u64 x = v[i];
-		unsigned int j = i;
-
-		for (; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
 }
 
 static void bench_wakeup(unsigned int a, unsigned int b)
@@ -232,13 +197,13 @@ static void bench_wakeup(unsigned int a, unsigned int b)
 	}
 	wake_up_process(wl.sleeper);
 	wake_up_process(wl.waker);
-	ok = bench_wait(&wl.done, BENCH_TIMEOUT_MS);
+	ok = ktest_wait(&wl.done, BENCH_TIMEOUT_MS);
 	if (!ok || wl.nr < BENCH_WAKE_SAMPLES) {
 		pr_info("wakeup cpu %u->%u failed: %u of %u samples\n", a, b, wl.nr,
 			BENCH_WAKE_SAMPLES);
 		return;
 	}
-	bench_sort(wl.lat, wl.nr);
+	sort_u64(wl.lat, wl.nr);
 	pr_info("wakeup cpu %u->%u median_ns=%llu p90_ns=%llu min_ns=%llu max_ns=%llu samples=%u\n",
 		a, b, wl.lat[wl.nr / 2], wl.lat[wl.nr * 9 / 10], wl.lat[0], wl.lat[wl.nr - 1],
 		wl.nr);
@@ -279,7 +244,7 @@ static void bench_idle(void)
 
 static int sched_bench_run(void)
 {
-	unsigned int first = cpumask_first(cpu_online_mask), last = bench_last_cpu();
+	unsigned int first = cpumask_first(cpu_online_mask), last = ktest_last_online_cpu();
 
 	if (!sched_bench)
 		return 0;

@@ -23,19 +23,19 @@
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
 
-#include "tree.h"
+#include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/completion.h>
-#include <kernel/ktap.h>
+#include <kernel/ktest.h>
 #include <kernel/param.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <kernel/delay.h>
 #include <kernel/slab.h>
 #include <kernel/printk.h>
-#include <asm/barrier.h>
+#include <kernel/barrier.h>
 
 static bool rcu_preempt_selftest;
 KPARAM_BOOL("rcutree.preempt_selftest", rcu_preempt_selftest,
@@ -56,22 +56,6 @@ KPARAM("rcutree.preempt_hog_ms", preempt_hog_ms, KPARAM_INT, 100, 30000,
 #endif
 
 /* --- helpers ------------------------------------------------------------------- */
-
-static bool rpt_wait(struct completion *c, unsigned int ms)
-{
-	return wait_for_completion_timeout(c, msecs_to_jiffies(ms)) != 0;
-}
-
-static void rpt_wait_stop(void)
-{
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop())
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-}
 
 static struct task_struct *rpt_kthread(int (*fn)(void *), void *data, unsigned int cpu,
 				       const char *name, int fifo_prio)
@@ -215,7 +199,7 @@ static int rpt_reader(void *arg)
 	s->r_outer_clear = !READ_ONCE(current->rcu_read_unlock_special.s) &&
 			   !current->rcu_blocked_node && list_empty(&current->rcu_node_entry);
 	complete(&s->r_done);
-	rpt_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -247,7 +231,7 @@ static int rpt_preempter(void *arg)
 		WRITE_ONCE(s->h_spinning, false);
 	}
 	complete(&s->h_done);
-	rpt_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -287,14 +271,14 @@ static bool rpt_start(struct rpt *s, int h_prio)
 static bool rpt_r_finished(struct rpt *s)
 {
 	if (!s->r_finished)
-		s->r_finished = rpt_wait(&s->r_done, RPT_WAIT_MS);
+		s->r_finished = ktest_wait(&s->r_done, RPT_WAIT_MS);
 	return s->r_finished;
 }
 
 static bool rpt_h_finished(struct rpt *s)
 {
 	if (!s->h_finished)
-		s->h_finished = rpt_wait(&s->h_done, RPT_WAIT_MS);
+		s->h_finished = ktest_wait(&s->h_done, RPT_WAIT_MS);
 	return s->h_finished;
 }
 
@@ -377,7 +361,7 @@ static void rcu_preempt_blocked_list(void)
 	KTAP_EXPECT_MSG(s->r_inner_blocked && s->r_inner_listed,
 			"inner rcu_read_unlock() took the reader off the list");
 	KTAP_EXPECT_MSG(s->r_outer_clear, "outermost rcu_read_unlock() left the reader queued");
-	cb_ok = rpt_wait(&s->cb_done, RPT_WAIT_MS);
+	cb_ok = ktest_wait(&s->cb_done, RPT_WAIT_MS);
 	KTAP_EXPECT_MSG(cb_ok, "callback queued while the reader was preempted never ran");
 	KTAP_EXPECT_MSG(!cb_ok || s->cb_saw_unlocked,
 			"grace period ended before the preempted reader's rcu_read_unlock()");
@@ -430,7 +414,7 @@ static void rcu_preempt_gp_waits(void)
 			"preempted reader not in the stretch of its leaf's list blocking the GP");
 	KTAP_EXPECT(rcu_preempt_blocked_readers_cgp(rnp));
 	WRITE_ONCE(s->h_stop, true);	/* the reader runs again */
-	cb_ok = rpt_wait(&s->cb_done, RPT_WAIT_MS);
+	cb_ok = ktest_wait(&s->cb_done, RPT_WAIT_MS);
 	KTAP_EXPECT_MSG(cb_ok, "grace period did not end after the reader left");
 	if (cb_ok) {
 		KTAP_EXPECT_MSG(s->cb_saw_unlocked,
@@ -461,7 +445,7 @@ static int rpt_exp_caller(void *arg)
 	x->saw_unlocked = READ_ONCE(x->s->r_unlocked);
 	x->t_done = local_clock();
 	complete(&x->done);
-	rpt_wait_stop();
+	ktest_wait_stop();
 	return 0;
 }
 
@@ -517,7 +501,7 @@ static void rcu_preempt_exp_waits(void)
 	KTAP_EXPECT_MSG(rcu_preempt_exp_blocked(rnp),
 			"no task blocks the expedited grace period on the reader's leaf");
 	WRITE_ONCE(s->h_stop, true);	/* the reader runs again */
-	done_ok = rpt_wait(&x->done, RPT_WAIT_MS);
+	done_ok = ktest_wait(&x->done, RPT_WAIT_MS);
 	KTAP_EXPECT_MSG(done_ok, "synchronize_rcu_expedited() did not return after the reader left");
 	if (done_ok) {
 		KTAP_EXPECT_MSG(x->saw_unlocked,

@@ -26,6 +26,7 @@
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
+#define TORTURE_PARAM_PREFIX "rcuperf."
 
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
@@ -33,6 +34,7 @@
 #include <sched/wait.h>
 #include <kernel/init.h>
 #include <kernel/param.h>
+#include <kernel/torture_param.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/cpumask.h>
@@ -41,6 +43,7 @@
 #include <kernel/atomic.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/sort.h>
 #include "rcu_perf_common.h"
 
 #define PERF_FLAG	"-perf:"
@@ -52,33 +55,21 @@
 #define MIN_MEAS	100	/* samples every writer needs before the test ends */
 #define MAX_MEAS	10000	/* samples kept per writer */
 
-static bool perf_runnable;
-KPARAM_BOOL("rcuperf.perf_runnable", perf_runnable,
-	    "run the RCU grace-period performance test at boot");
-static char perf_type[16] = "rcu";
-KPARAM_STRING("rcuperf.perf_type", perf_type, "RCU flavor to measure (rcu)");
-static int nreaders = -1;
-KPARAM("rcuperf.nreaders", nreaders, KPARAM_INT, -NR_CPUS, 4 * NR_CPUS,
-       "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
-static int nwriters = -1;
-KPARAM("rcuperf.nwriters", nwriters, KPARAM_INT, -NR_CPUS, 4 * NR_CPUS,
-       "writer kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
-static bool gp_exp;
-KPARAM_BOOL("rcuperf.gp_exp", gp_exp, "writers time synchronize_rcu_expedited()");
-static bool gp_async;
-KPARAM_BOOL("rcuperf.gp_async", gp_async, "writers time call_rcu() round trips");
-static int gp_async_max = 1000;
-KPARAM("rcuperf.gp_async_max", gp_async_max, KPARAM_INT, 1, 100000,
-       "call_rcu() callbacks in flight per writer before it waits in rcu_barrier()");
-static int writer_holdoff;
-KPARAM("rcuperf.writer_holdoff", writer_holdoff, KPARAM_INT, 0, 1000000,
-       "busy-wait in microseconds between a writer's samples");
-static int holdoff;
-KPARAM("rcuperf.holdoff", holdoff, KPARAM_INT, 0, 3600, "seconds to wait before the test starts");
-static bool shutdown = true;
-KPARAM_BOOL("rcuperf.shutdown", shutdown, "power off when the test is done");
-static int verbose = 1;
-KPARAM("rcuperf.verbose", verbose, KPARAM_INT, 0, 2, "print thread start/stop lines");
+torture_param_bool(perf_runnable, false, "run the RCU grace-period performance test at boot");
+torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu)");
+torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
+	      "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
+torture_param(int, nwriters, -1, -NR_CPUS, 4 * NR_CPUS,
+	      "writer kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
+torture_param_bool(gp_exp, false, "writers time synchronize_rcu_expedited()");
+torture_param_bool(gp_async, false, "writers time call_rcu() round trips");
+torture_param(int, gp_async_max, 1000, 1, 100000,
+	      "call_rcu() callbacks in flight per writer before it waits in rcu_barrier()");
+torture_param(int, writer_holdoff, 0, 0, 1000000,
+	      "busy-wait in microseconds between a writer's samples");
+torture_param(int, holdoff, 0, 0, 3600, "seconds to wait before the test starts");
+torture_param_bool(shutdown, true, "power off when the test is done");
+torture_param(int, verbose, 1, 0, 2, "print thread start/stop lines");
 
 static int nrealreaders, nrealwriters;
 static struct task_struct **reader_tasks, **writer_tasks;
@@ -268,7 +259,7 @@ static void perf_summary(void)
 	for (int i = 0; i < nrealwriters; i++)
 		for (int j = 0; j < perf_writer_samples(&writers[i]); j++)
 			all[k++] = writers[i].dur[j];
-	rcu_perf_sort_u64(all, total);
+	sort_u64(all, total);
 	pr_alert("%s%s summary type=%s cpus=%u n=%u min_ns=%llu median_ns=%llu p90_ns=%llu p99_ns=%llu max_ns=%llu\n",
 		 perf_type, PERF_FLAG, gp_async ? "async" : gp_exp ? "exp" : "sync",
 		 num_online_cpus(), total, (unsigned long long)all[0],

@@ -31,7 +31,7 @@
 #include <kernel/time.h>
 #include <kernel/delay.h>
 #include <kernel/errno.h>
-#include "tree.h"	/* kthread_prio */
+#include "../tree.h"	/* kthread_prio */
 
 static int exp_stall_test_secs;
 KPARAM("rcutree.exp_stall_test_secs", exp_stall_test_secs, KPARAM_INT, 0, 300,

@@ -1,0 +1,47 @@
+/*
+ * torture_param(): one line declares a torture or performance test's boot
+ * parameter (Linux's torture_param() idea, on top of <kernel/param.h>):
+ * the variable with its default, and its KPARAM entry with range and
+ * description. The name prefix is set once per file:
+ *
+ *   #define TORTURE_PARAM_PREFIX "rcutorture."
+ *   torture_param(int, stutter, 5, 0, 3600, "seconds to run, then to pause");
+ *   torture_param_bool(gp_exp, false, "writer uses synchronize_rcu_expedited()");
+ *   torture_param_string(torture_type, 16, "rcu", "type of RCU to torture");
+ *
+ * The variables are static unless the file defines TORTURE_PARAM_LINKAGE
+ * (empty) to share them with the other files of the same test.
+ */
+#ifndef _KERNEL_TORTURE_PARAM_H
+#define _KERNEL_TORTURE_PARAM_H
+
+#include <kernel/param.h>
+
+#ifndef TORTURE_PARAM_PREFIX
+#error "define TORTURE_PARAM_PREFIX (\"rcutorture.\") before including <kernel/torture_param.h>"
+#endif
+#ifndef TORTURE_PARAM_LINKAGE
+#define TORTURE_PARAM_LINKAGE static
+#endif
+
+/* The KPARAM type of a C integer type. */
+#define __torture_kparam_type(type)						\
+	_Generic((type)0, int: KPARAM_INT, unsigned int: KPARAM_UINT,		\
+		 long: KPARAM_LONG, unsigned long: KPARAM_ULONG)
+
+/* An integer parameter: C type (int, unsigned int, long, unsigned long), name, default, range. */
+#define torture_param(type, name, def, min, max, desc)				\
+	TORTURE_PARAM_LINKAGE type name = (def);				\
+	KPARAM(TORTURE_PARAM_PREFIX #name, name, __torture_kparam_type(type), min, max, desc)
+
+/* A boolean parameter ("name" alone means true). */
+#define torture_param_bool(name, def, desc)					\
+	TORTURE_PARAM_LINKAGE bool name = (def);				\
+	KPARAM_BOOL(TORTURE_PARAM_PREFIX #name, name, desc)
+
+/* A string parameter held in a char array of size bytes. */
+#define torture_param_string(name, size, def, desc)				\
+	TORTURE_PARAM_LINKAGE char name[size] = def;				\
+	KPARAM_STRING(TORTURE_PARAM_PREFIX #name, name, desc)
+
+#endif

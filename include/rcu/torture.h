@@ -1,0 +1,45 @@
+/*
+ * The flavor interface of RCU's torture and performance tests
+ * (kernel/rcu/torture/): what every RCU flavor tells them about its grace
+ * periods beyond the public API of <rcu/rcupdate.h>. Tree RCU implements
+ * it in kernel/rcu/tree_torture.c (the stall timeout in update.c), Tiny
+ * RCU in kernel/rcu/tiny.c. What a flavor lacks is a static inline stub
+ * here returning a neutral value, so the tests need no #ifdef.
+ */
+#ifndef _RCU_TORTURE_H
+#define _RCU_TORTURE_H
+
+#include <rcu/rcupdate.h>
+
+/* The grace-period state: flags (0 under Tiny RCU) and sequence number. */
+void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq);
+/* Whether a sequence number from rcutorture_get_gp_data() is inside a grace period. */
+bool rcutorture_gp_seq_in_progress(unsigned long gp_seq);
+/* Ask for the current grace period's quiescent states now (the fqs kthread). */
+void rcu_force_quiescent_state(void);
+/* Jiffies before a grace period is reported as a stall (the forward-progress test's yardstick). */
+unsigned long rcu_jiffies_till_stall_check(void);
+
+/*
+ * The boost test: the grace-period kthread's SCHED_FIFO priority (0:
+ * SCHED_NORMAL), whether boosting is to blame for a grace period that
+ * outlived its window (else the CPU holding it up goes to *cpup, -1 if
+ * none), and readers boosted so far. Tiny RCU never boosts: no kthread
+ * priority, boosting always to blame (as Linux), nothing boosted.
+ */
+#ifdef CONFIG_TREE_RCU
+int rcu_get_gp_kthreads_prio(void);
+bool rcu_check_boost_fail(unsigned long gp_state, int *cpup);
+unsigned long rcu_get_n_boosts(void);
+#else
+static inline int rcu_get_gp_kthreads_prio(void) { return 0; }
+static inline bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)
+{
+	if (cpup)
+		*cpup = -1;
+	return true;
+}
+static inline unsigned long rcu_get_n_boosts(void) { return 0; }
+#endif
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * What the files of the "rcu" KTAP suite share (kernel/rcu/test/selftest.c,
+ * which lists the cases, and rculist_test.c): budgets, the bounded helpers
+ * and the list cases.
+ */
+#ifndef _RCU_TEST_RCU_SELFTEST_H
+#define _RCU_TEST_RCU_SELFTEST_H
+
+#include "../tree.h"
+#include <rcu/rcupdate.h>
+#include <rcu/rculist.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <sched/completion.h>
+#include <kernel/ktest.h>
+#include <kernel/smp.h>
+#include <kernel/irq.h>
+#include <kernel/time.h>
+#include <kernel/delay.h>
+#include <kernel/atomic.h>
+#include <kernel/slab.h>
+#include <kernel/mm.h>
+#include <kernel/string.h>
+#include <kernel/printk.h>
+#include <kernel/barrier.h>
+
+/* Budgets. Generous: under TCG, and with busy CPUs a grace period waits ~100 ms for cond_resched(). */
+#define RST_GP_MS	10000	/* one synchronize_rcu() or rcu_barrier() */
+#define RST_START_MS	5000	/* per-CPU workers finish their (short) job */
+#define RST_STOP_MS	5000	/* kthread_stop() returns */
+#define RST_LIST_MS	1500	/* update phase of the list test */
+
+/* synchronize_rcu()/rcu_barrier() in a helper kthread, at most RST_GP_MS; false (reported) if stuck. */
+bool rst_barrier(void);
+/* Run fn(cpu) in a kthread on every CPU of mask, all within ms; false (reported) otherwise. */
+bool rst_run_on_cpus(const struct cpumask *mask, void (*fn)(unsigned int cpu), unsigned int ms);
+
+/* rculist_test.c */
+void rcu_rculist_api(void);
+void rcu_list_readers(void);
+
+#endif

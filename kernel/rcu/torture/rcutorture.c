@@ -1,0 +1,436 @@
+/*
+ * rcutorture: the boot-time torture test of RCU, with Linux's parameters
+ * (rcutorture.*), console lines and verdict. It is the project's oracle
+ * for RCU correctness: a test that must pass for every RCU change.
+ *
+ * The core check: a writer kthread keeps replacing the element that the
+ * shared pointer rcu_torture_current designates, and retires the old one
+ * through grace periods, bumping its "pipeline count" once per grace
+ * period; after RCU_TORTURE_PIPE_LEN of them the element is recycled.
+ * Reader kthreads (and, with irqreader, timer handlers) dereference the
+ * pointer under rcu_read_lock(), linger a while, and record the pipeline
+ * count they see: a reader that began before a grace period must still
+ * see the element it dereferenced with a count of at most 1, so any read
+ * aged 2 or more (or of a recycled element, rtort_mbtest == 0) proves a
+ * grace period ended before a reader that preceded it: an RCU bug.
+ *
+ * Around that core: fake writers hammer the update-side APIs, a barrier
+ * tester checks rcu_barrier() against callbacks queued on each CPU, the
+ * boost test starves preempted readers with one SCHED_FIFO spinner per
+ * CPU and checks that priority boosting still lets grace periods end, the
+ * shuffler and stutter (kernel/torture.c) move the test among the CPUs
+ * and pause it, an FQS kthread pokes the grace-period kthread, an
+ * optional CPU stall must be reported by the stall detector, and the
+ * forward-progress test floods call_rcu() and checks that grace periods
+ * keep completing. torture_type=busted selects a deliberately broken RCU
+ * (grace periods that do not wait), which the test must catch.
+ *
+ * Linux's reader "extensions" (mixing bh/irq/preempt disabling into a
+ * reader) and CPU-hotplug testing are not done: this kernel has no
+ * softirqs and no hotplug. Their fields in the parameter line print 0.
+ */
+#define pr_fmt(fmt) fmt
+#define KPARAM_SUBSYS "rcu"
+#define TORTURE_PARAM_PREFIX "rcutorture."
+#define TORTURE_PARAM_LINKAGE	/* shared with the other parts through rcutorture.h */
+
+#include <kernel/init.h>
+#include <kernel/torture_param.h>
+#include "rcutorture.h"
+
+/* ===== parameters ============================================================== */
+
+torture_param_string(torture_type, 16, "rcu", "type of RCU to torture (rcu, busted)");
+torture_param_bool(torture_runnable, IS_ENABLED(CONFIG_RCU_TORTURE_TEST_RUNNABLE),
+		   "start rcutorture at boot");
+torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
+	      "reader kthreads (-1: one fewer than the online CPUs, at least 1)");
+torture_param(int, nfakewriters, 4, 0, 64, "fake-writer kthreads calling the update-side APIs");
+torture_param(int, stat_interval, 60, 0, 3600,
+	      "seconds between statistics lines (0: only at the end)");
+torture_param(int, shutdown_secs, 0, 0, 86400,
+	      "end the test and power off after this many seconds (0: run forever)");
+torture_param_bool(test_no_idle_hz, true,
+		   "test dyntick-idle CPUs (the shuffler keeps one CPU idle in turn)");
+torture_param(int, shuffle_interval, 3, 0, 3600,
+	      "seconds between shuffles of the test kthreads (0: none)");
+torture_param(int, stutter, 5, 0, 3600, "seconds to run, then to pause, the test (0: never pause)");
+torture_param(int, irqreader, 1, 0, 1, "also read from timer handlers (and call_rcu() from them)");
+torture_param(int, fqs_duration, 0, 0, 10000000,
+	      "microseconds of each burst of forced quiescent-state scans (0: none)");
+torture_param(int, fqs_holdoff, 0, 0, 1000000, "microseconds between forced scans within a burst");
+torture_param(int, fqs_stutter, 3, 0, 3600, "seconds between bursts of forced scans");
+torture_param_bool(gp_cond, false, "writer uses cond_synchronize_rcu()");
+torture_param_bool(gp_exp, false, "writer uses synchronize_rcu_expedited()");
+torture_param_bool(gp_normal, false, "writer uses call_rcu()");
+torture_param_bool(gp_poll, false, "writer uses start/poll_state_synchronize_rcu()");
+torture_param_bool(gp_sync, false, "writer uses synchronize_rcu()");
+torture_param(int, n_barrier_cbs, 0, 0, NR_CPUS,
+	      "kthreads (one callback each, on CPU = kthread number) testing rcu_barrier() (0: none)");
+torture_param(int, stall_cpu, 0, 0, 300,
+	      "seconds to stall a CPU inside a reader, to provoke a stall warning (0: none)");
+torture_param(int, stall_cpu_holdoff, 10, 0, 3600, "seconds to wait before stalling the CPU");
+torture_param(int, stall_cpu_irqsoff, 0, 0, 1, "stall with interrupts disabled");
+torture_param_bool(fwd_progress, true,
+		   "test grace-period forward progress (cond_resched() loop, call_rcu() flood)");
+torture_param(int, fwd_progress_holdoff, 60, 1, 3600,
+	      "seconds before (and between) forward-progress tests");
+torture_param(int, fwd_progress_div, 4, 1, 100,
+	      "the cond_resched() loop lasts between 1/div and all of the stall timeout");
+torture_param_bool(fwd_progress_need_resched, true,
+		   "call cond_resched() in that loop only when need_resched()");
+torture_param(int, read_exit_delay, 13, 0, 3600, "seconds between read-then-exit episodes");
+torture_param(int, read_exit_burst, 16, 0, 10000, "read-then-exit kthreads per episode (0: none)");
+torture_param(int, verbose, 1, 0, 2, "print kthread start/stop lines");
+torture_param(int, object_debug, 0, 0, 1,
+	      "test double call_rcu() detection (needs debug objects, not implemented yet)");
+
+torture_param(int, test_boost, 1, 0, 2,
+	      "test RCU priority boosting: 0 never, 1 if the flavor boosts (RCU_BOOST), 2 always");
+torture_param(int, test_boost_interval, 7, 1, 3600,
+	      "seconds from the end of one boost test to the start of the next");
+torture_param(int, test_boost_duration, 4, 2, 3600,
+	      "seconds each boost test lasts (a grace period may take up to this less 0.5 s)");
+
+/* ===== state ====================================================================== */
+
+int nrealreaders;
+struct task_struct *writer_task;
+static struct task_struct **fakewriter_tasks;
+static struct task_struct **reader_tasks;
+static struct task_struct *stats_task;
+static struct task_struct *fqs_task;
+static struct task_struct *stall_task;
+
+LIST_HEAD(rcu_torture_freelist);
+struct rcu_torture *rcu_torture_current;
+unsigned long rcu_torture_current_version;
+static struct rcu_torture rcu_tortures[10 * RCU_TORTURE_PIPE_LEN];
+static DEFINE_SPINLOCK(rcu_torture_lock);
+DEFINE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
+DEFINE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
+atomic_t rcu_torture_wcount[RCU_TORTURE_PIPE_LEN + 1];
+struct rcu_torture_reader_check *rcu_torture_reader_mbchk;
+atomic_t n_rcu_torture_alloc;
+atomic_t n_rcu_torture_alloc_fail;
+atomic_t n_rcu_torture_free;
+atomic_t n_rcu_torture_mberror;
+atomic_t n_rcu_torture_mbchk_fail;
+atomic_t n_rcu_torture_mbchk_tries;
+atomic_t n_rcu_torture_error;
+long n_rcu_torture_barrier_error;
+long n_rcu_torture_boost_ktrerror;	/* booster kthreads that could not be created */
+long n_rcu_torture_boost_rterror;	/* boosters that could not go SCHED_FIFO */
+long n_rcu_torture_boost_failure;	/* grace periods that outlived a boost window */
+long n_rcu_torture_boosts;		/* boost-test windows completed */
+atomic_long_t n_rcu_torture_timers;
+long n_barrier_attempts;
+long n_barrier_successes;
+unsigned long n_read_exits;
+LIST_HEAD(rcu_torture_removed);	/* writer-private: waiting for synchronous GPs */
+static unsigned long start_gp_seq;
+static u64 test_end_ns;			/* shutdown deadline on local_clock(), 0: none */
+bool rcu_fwd_cb_nodelay;		/* readers skip long delays during floods */
+
+int rcu_torture_writer_state;	/* RTWS_*: what the writer is doing */
+static const char * const rcu_torture_writer_state_names[] = {
+	"RTWS_FIXED_DELAY", "RTWS_DELAY", "RTWS_REPLACE", "RTWS_DEF_FREE",
+	"RTWS_EXP_SYNC", "RTWS_COND_GET", "RTWS_COND_SYNC", "RTWS_POLL_GET",
+	"RTWS_POLL_WAIT", "RTWS_SYNC", "RTWS_STUTTER", "RTWS_STOPPING",
+};
+
+const char *rcu_torture_writer_state_getname(void)
+{
+	unsigned int i = READ_ONCE(rcu_torture_writer_state);
+
+	return i < ARRAY_SIZE(rcu_torture_writer_state_names) ?
+	       rcu_torture_writer_state_names[i] : "???";
+}
+
+/*
+ * Stop the CPU-hogging tests (forward progress) a little before the
+ * shutdown, so they do not disturb the final report: Linux uses 30 s;
+ * short boot tests here get a quarter of their run instead.
+ */
+bool shutdown_time_arrived(void)
+{
+	u64 margin;
+
+	if (!test_end_ns)
+		return false;
+	margin = (u64)shutdown_secs * NSEC_PER_SEC / 4;
+	if (margin > 30 * NSEC_PER_SEC)
+		margin = 30 * NSEC_PER_SEC;
+	return local_clock() + margin >= test_end_ns;
+}
+
+struct rcu_torture *rcu_torture_alloc(void)
+{
+	struct list_head *p;
+	unsigned long flags;
+
+	spin_lock_irqsave(&rcu_torture_lock, flags);
+	if (list_empty(&rcu_torture_freelist)) {
+		atomic_inc(&n_rcu_torture_alloc_fail);
+		spin_unlock_irqrestore(&rcu_torture_lock, flags);
+		return NULL;
+	}
+	atomic_inc(&n_rcu_torture_alloc);
+	p = rcu_torture_freelist.next;
+	list_del_init(p);
+	spin_unlock_irqrestore(&rcu_torture_lock, flags);
+	return container_of(p, struct rcu_torture, rtort_free);
+}
+
+void rcu_torture_free(struct rcu_torture *p)
+{
+	unsigned long flags;
+
+	atomic_inc(&n_rcu_torture_free);
+	spin_lock_irqsave(&rcu_torture_lock, flags);
+	list_add_tail(&p->rtort_free, &rcu_torture_freelist);
+	spin_unlock_irqrestore(&rcu_torture_lock, flags);
+}
+
+/* ===== start and end =================================================================================== */
+
+static void rcu_torture_cleanup(void)
+{
+	unsigned long gp_seq = 0;
+	int flags = 0, i;
+	bool failed;
+
+	if (torture_cleanup_begin()) {
+		if (cur_ops && cur_ops->cb_barrier)
+			cur_ops->cb_barrier();
+		return;
+	}
+	if (!cur_ops) {
+		torture_cleanup_end();
+		return;
+	}
+	rcu_torture_read_exit_cleanup();
+	rcu_torture_boost_cleanup();
+	rcu_torture_barrier_cleanup();
+	rcu_torture_fwd_prog_cleanup();
+	torture_stop_kthread(rcu_torture_stall, stall_task);
+	torture_stop_kthread(rcu_torture_writer, writer_task);
+	if (reader_tasks) {
+		for (i = 0; i < nrealreaders; i++)
+			torture_stop_kthread(rcu_torture_reader, reader_tasks[i]);
+		kfree(reader_tasks);
+		reader_tasks = NULL;
+	}
+	kfree(rcu_torture_reader_mbchk);
+	rcu_torture_reader_mbchk = NULL;
+	if (fakewriter_tasks) {
+		for (i = 0; i < nfakewriters; i++)
+			torture_stop_kthread(rcu_torture_fakewriter, fakewriter_tasks[i]);
+		kfree(fakewriter_tasks);
+		fakewriter_tasks = NULL;
+	}
+	if (cur_ops->gp_data)
+		cur_ops->gp_data(&flags, &gp_seq);
+	pr_alert("%s:  End-test grace-period state: g%ld f%#x total-gps=%ld\n",
+		 cur_ops->name, (long)gp_seq, flags,
+		 (long)(cur_ops->get_gp_seq() - start_gp_seq));
+	torture_stop_kthread(rcu_torture_stats, stats_task);
+	torture_stop_kthread(rcu_torture_fqs, fqs_task);
+	if (cur_ops->cb_barrier)
+		cur_ops->cb_barrier();	/* every callback of ours has run */
+	if (cur_ops->cleanup)
+		cur_ops->cleanup();
+	rcu_torture_stats_print();	/* after the stats kthread is gone */
+	if (boost_tested)
+		rcu_torture_boost_summary();
+	failed = atomic_read(&n_rcu_torture_error) || n_rcu_torture_barrier_error ||
+		 n_rcu_torture_boost_failure;
+	rcu_torture_print_module_parms(cur_ops, failed ? "End of test: FAILURE" :
+						       "End of test: SUCCESS");
+	if (failed)
+		kernel_note_test_failure();	/* the power-off exit status says so */
+	torture_cleanup_end();
+}
+
+static void rcu_test_debug_objects(void)
+{
+	pr_alert("%s: !CONFIG_DEBUG_OBJECTS_RCU_HEAD, not testing duplicate call_rcu()\n",
+		 KBUILD_MODNAME);
+}
+
+static int rcu_torture_init(void)
+{
+	unsigned long gp_seq = 0;
+	int flags = 0, firsterr = 0, cpu;
+	long i;
+
+	if (!torture_runnable)
+		return 0;
+	if (!torture_init_begin(torture_type, verbose))
+		return -EBUSY;
+	cur_ops = NULL;
+	for (i = 0; i < (long)n_torture_ops; i++) {
+		if (!strcmp(torture_type, torture_ops[i]->name)) {
+			cur_ops = torture_ops[i];
+			break;
+		}
+	}
+	if (!cur_ops) {
+		char buf[128];
+		int n = 0;
+
+		pr_alert("rcu-torture: invalid torture type: \"%s\"\n", torture_type);
+		for (i = 0; i < (long)n_torture_ops; i++)
+			n += snprintf(buf + n, sizeof(buf) - n, " %s", torture_ops[i]->name);
+		pr_alert("rcu-torture types:%s\n", buf);
+		firsterr = -EINVAL;
+		goto unwind;
+	}
+	if (!cur_ops->fqs && fqs_duration) {
+		pr_alert("rcu-torture: ->fqs NULL and non-zero fqs_duration, fqs disabled.\n");
+		fqs_duration = 0;
+	}
+	if (cur_ops->init)
+		cur_ops->init();
+	if (nreaders >= 0) {
+		nrealreaders = nreaders;
+	} else {
+		nrealreaders = num_online_cpus() - 2 - nreaders;
+		if (nrealreaders <= 0)
+			nrealreaders = 1;
+	}
+	rcu_torture_print_module_parms(cur_ops, "Start of test");
+	if (cur_ops->gp_data)
+		cur_ops->gp_data(&flags, &gp_seq);
+	start_gp_seq = cur_ops->get_gp_seq();
+	pr_alert("%s:  Start-test grace-period state: g%ld f%#x\n",
+		 cur_ops->name, (long)gp_seq, flags);
+
+	/* Each run starts from a full freelist and zeroed statistics. */
+	INIT_LIST_HEAD(&rcu_torture_freelist);
+	for (i = 0; i < (long)ARRAY_SIZE(rcu_tortures); i++) {
+		rcu_tortures[i].rtort_mbtest = 0;
+		rcu_tortures[i].rtort_chkp = NULL;
+		list_add_tail(&rcu_tortures[i].rtort_free, &rcu_torture_freelist);
+	}
+	rcu_torture_current = NULL;
+	rcu_torture_current_version = 0;
+	atomic_set(&n_rcu_torture_alloc, 0);
+	atomic_set(&n_rcu_torture_alloc_fail, 0);
+	atomic_set(&n_rcu_torture_free, 0);
+	atomic_set(&n_rcu_torture_mberror, 0);
+	atomic_set(&n_rcu_torture_mbchk_fail, 0);
+	atomic_set(&n_rcu_torture_mbchk_tries, 0);
+	atomic_set(&n_rcu_torture_error, 0);
+	n_rcu_torture_barrier_error = 0;
+	n_rcu_torture_boost_ktrerror = 0;
+	n_rcu_torture_boost_rterror = 0;
+	n_rcu_torture_boost_failure = 0;
+	n_rcu_torture_boosts = 0;
+	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
+		atomic_set(&rcu_torture_wcount[i], 0);
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++) {
+			per_cpu(rcu_torture_count, cpu)[i] = 0;
+			per_cpu(rcu_torture_batch, cpu)[i] = 0;
+		}
+	}
+
+	firsterr = torture_create_kthread(rcu_torture_writer, NULL, writer_task);
+	if (firsterr)
+		goto unwind;
+	if (nfakewriters > 0) {
+		fakewriter_tasks = kcalloc(nfakewriters, sizeof(fakewriter_tasks[0]), GFP_KERNEL);
+		if (!fakewriter_tasks) {
+			VERBOSE_TOROUT_ERRSTRING("out of memory");
+			firsterr = -ENOMEM;
+			goto unwind;
+		}
+	}
+	for (i = 0; i < nfakewriters; i++) {
+		firsterr = torture_create_kthread(rcu_torture_fakewriter, NULL, fakewriter_tasks[i]);
+		if (firsterr)
+			goto unwind;
+	}
+	reader_tasks = kcalloc(nrealreaders, sizeof(reader_tasks[0]), GFP_KERNEL);
+	rcu_torture_reader_mbchk = kcalloc(nrealreaders, sizeof(*rcu_torture_reader_mbchk),
+					   GFP_KERNEL);
+	if (!reader_tasks || !rcu_torture_reader_mbchk) {
+		VERBOSE_TOROUT_ERRSTRING("out of memory");
+		firsterr = -ENOMEM;
+		goto unwind;
+	}
+	for (i = 0; i < nrealreaders; i++) {
+		rcu_torture_reader_mbchk[i].rtc_chkrdr = -1;
+		firsterr = torture_create_kthread(rcu_torture_reader, (void *)i, reader_tasks[i]);
+		if (firsterr)
+			goto unwind;
+	}
+	if (stat_interval > 0) {
+		firsterr = torture_create_kthread(rcu_torture_stats, NULL, stats_task);
+		if (firsterr)
+			goto unwind;
+	}
+	if (test_no_idle_hz && shuffle_interval > 0) {
+		firsterr = torture_shuffle_init(shuffle_interval * HZ);
+		if (firsterr)
+			goto unwind;
+	}
+	if (stutter) {
+		firsterr = torture_stutter_init(stutter * HZ, stutter * HZ);
+		if (firsterr)
+			goto unwind;
+	}
+	if (fqs_duration) {
+		firsterr = torture_create_kthread(rcu_torture_fqs, NULL, fqs_task);
+		if (firsterr)
+			goto unwind;
+	}
+	boost_tested = rcu_torture_can_boost();
+	if (boost_tested) {
+		firsterr = rcu_torture_boost_init();
+		if (firsterr)
+			goto unwind;
+	}
+	test_end_ns = shutdown_secs ? local_clock() + (u64)shutdown_secs * NSEC_PER_SEC : 0;
+	firsterr = torture_shutdown_init(shutdown_secs, rcu_torture_cleanup);
+	if (firsterr)
+		goto unwind;
+	if (stall_cpu > 0) {
+		/*
+		 * On the last CPU, and kept out of the shuffler: CPU 0 keeps the
+		 * jiffies here, and with its interrupts off no other CPU would
+		 * see the stall last (Linux has no such limit).
+		 */
+		VERBOSE_TOROUT_STRING("Creating rcu_torture_stall task");
+		stall_task = kthread_create(rcu_torture_stall, NULL, "rcu_torture_stall");
+		if (!stall_task) {
+			firsterr = -ENOMEM;
+			goto unwind;
+		}
+		kthread_bind(stall_task, rcu_torture_last_online_cpu());
+		wake_up_process(stall_task);
+	}
+	firsterr = rcu_torture_fwd_prog_init();
+	if (firsterr)
+		goto unwind;
+	firsterr = rcu_torture_barrier_init();
+	if (firsterr)
+		goto unwind;
+	firsterr = rcu_torture_read_exit_init();
+	if (firsterr)
+		goto unwind;
+	if (object_debug)
+		rcu_test_debug_objects();
+	torture_init_end();
+	return 0;
+
+unwind:
+	torture_init_end();
+	rcu_torture_cleanup();
+	kernel_note_test_failure();	/* the test could not run: not a pass */
+	if (shutdown_secs)
+		kernel_power_off();
+	return firsterr;
+}
+late_initcall(rcu_torture_init);

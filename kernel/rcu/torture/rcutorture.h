@@ -1,0 +1,216 @@
+/*
+ * What the parts of rcutorture share (kernel/rcu/torture/rcutorture*.c):
+ * the torture element and the flavor operations, the parameters, the
+ * statistics counters, and each tester's start and stop functions.
+ * rcutorture.c is the core (parameters, state, start and verdict);
+ * rcutorture_rw.c the readers and writers; rcutorture_stats.c the
+ * statistics lines; rcutorture_ops.c the flavors under test; and one file
+ * per independent tester (boost, stall and fqs, forward progress,
+ * rcu_barrier(), read-then-exit).
+ */
+#ifndef _RCU_TORTURE_RCUTORTURE_H
+#define _RCU_TORTURE_RCUTORTURE_H
+
+#ifndef pr_fmt
+#define pr_fmt(fmt) fmt
+#endif
+
+#include <rcu/rcupdate.h>
+#include <rcu/torture.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <sched/wait.h>
+#include <sched/mutex.h>
+#include <kernel/printk.h>
+#include <kernel/sprintf.h>
+#include <kernel/smp.h>
+#include <kernel/cpumask.h>
+#include <kernel/time.h>
+#include <kernel/timer.h>
+#include <kernel/slab.h>
+#include <kernel/atomic.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
+#include <kernel/bug.h>
+#include <kernel/reboot.h>
+#include <kernel/torture.h>
+#include <kernel/list.h>
+#include <kernel/spinlock.h>
+#include <kernel/percpu.h>
+#include <kernel/irqflags.h>
+
+#define RCU_TORTURE_PIPE_LEN	10
+
+/* Per-reader mailbox for the memory-ordering check (rtmbkf). */
+struct rcu_torture_reader_check {
+	unsigned long rtc_myloops;	/* this reader's read count */
+	int rtc_chkrdr;			/* reader this one asked to be checked, -1: none */
+	unsigned long rtc_chkloops;	/* that reader's count when we asked */
+	int rtc_ready;			/* the grace period after asking has ended */
+	struct rcu_torture_reader_check *rtc_assigner;	/* who asked us to check */
+} __aligned(64);
+
+struct rcu_torture {
+	struct rcu_head rtort_rcu;
+	int rtort_pipe_count;		/* grace periods since it was replaced */
+	struct list_head rtort_free;	/* on the freelist, or on rcu_torture_removed */
+	int rtort_mbtest;		/* 1 while in use; 0 once recycled */
+	struct rcu_torture_reader_check *rtort_chkp;	/* a pending ordering check */
+};
+
+extern int rcu_torture_writer_state;
+#define RTWS_FIXED_DELAY	0
+#define RTWS_DELAY		1
+#define RTWS_REPLACE		2
+#define RTWS_DEF_FREE		3
+#define RTWS_EXP_SYNC		4
+#define RTWS_COND_GET		5
+#define RTWS_COND_SYNC		6
+#define RTWS_POLL_GET		7
+#define RTWS_POLL_WAIT		8
+#define RTWS_SYNC		9
+#define RTWS_STUTTER		10
+#define RTWS_STOPPING		11
+
+struct rcu_torture_ops {
+	void (*init)(void);
+	void (*cleanup)(void);
+	int (*readlock)(void);
+	void (*read_delay)(struct torture_random_state *rrsp);
+	void (*readunlock)(int idx);
+	unsigned long (*get_gp_seq)(void);	/* grace periods completed */
+	void (*deferred_free)(struct rcu_torture *p);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+	unsigned long (*get_gp_state)(void);
+	unsigned long (*start_gp_poll)(void);
+	bool (*poll_gp_state)(unsigned long oldstate);
+	void (*cond_sync)(unsigned long oldstate);
+	call_rcu_func_t call;
+	void (*cb_barrier)(void);
+	void (*fqs)(void);
+	void (*gp_data)(int *flags, unsigned long *gp_seq);
+	int (*stall_dur)(void);		/* jiffies until a stall warning */
+	/* Boost test: a GP outlived its window; is boosting to blame (not a CPU)? */
+	bool (*check_boost_failed)(unsigned long gp_state, int *cpup);
+	int irq_capable;
+	int can_boost;			/* the flavor boosts preempted readers */
+	const char *name;
+};
+
+/* Features of Linux's rcutorture not present here; printed as 0 in the parameter line. */
+#define stall_cpu_block		0
+#define onoff_interval		0
+#define onoff_holdoff		0
+
+#define KBUILD_MODNAME "rcutorture"
+
+/* rcutorture.c */
+const char *rcu_torture_writer_state_getname(void);
+bool shutdown_time_arrived(void);
+struct rcu_torture *rcu_torture_alloc(void);
+void rcu_torture_free(struct rcu_torture *p);
+extern struct list_head rcu_torture_freelist;
+DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
+DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
+extern struct list_head rcu_torture_removed;
+extern int nrealreaders;
+extern struct task_struct *writer_task;
+extern struct rcu_torture *rcu_torture_current;
+extern unsigned long rcu_torture_current_version;
+extern atomic_t rcu_torture_wcount[RCU_TORTURE_PIPE_LEN + 1];
+extern struct rcu_torture_reader_check *rcu_torture_reader_mbchk;
+extern atomic_t n_rcu_torture_alloc;
+extern atomic_t n_rcu_torture_alloc_fail;
+extern atomic_t n_rcu_torture_free;
+extern atomic_t n_rcu_torture_mberror;
+extern atomic_t n_rcu_torture_mbchk_fail;
+extern atomic_t n_rcu_torture_mbchk_tries;
+extern atomic_t n_rcu_torture_error;
+extern long n_rcu_torture_barrier_error;
+extern long n_rcu_torture_boost_ktrerror;
+extern long n_rcu_torture_boost_rterror;
+extern long n_rcu_torture_boost_failure;
+extern long n_rcu_torture_boosts;
+extern atomic_long_t n_rcu_torture_timers;
+extern long n_barrier_attempts;
+extern long n_barrier_successes;
+extern unsigned long n_read_exits;
+extern bool rcu_fwd_cb_nodelay;
+
+/* rcutorture_ops.c */
+void rcu_torture_pipe_update(struct rcu_torture *old_rp);
+extern struct rcu_torture_ops *cur_ops;
+extern struct rcu_torture_ops rcu_busted_ops;
+extern struct rcu_torture_ops *torture_ops[];
+extern const unsigned int n_torture_ops;
+
+/* rcutorture_boost.c */
+bool rcu_torture_can_boost(void);
+int rcu_torture_boost_init(void);
+void rcu_torture_boost_summary(void);
+void rcu_torture_boost_cleanup(void);
+extern bool boost_tested;
+
+/* rcutorture_stall.c */
+int rcu_torture_fqs(void *arg);
+unsigned int rcu_torture_last_online_cpu(void);
+int rcu_torture_stall(void *args);
+
+/* rcutorture_rw.c */
+int rcu_torture_writer(void *arg);
+int rcu_torture_fakewriter(void *arg);
+bool rcu_torture_one_read(struct torture_random_state *trsp, long myid);
+int rcu_torture_reader(void *arg);
+
+/* rcutorture_stats.c */
+void rcu_torture_stats_print(void);
+int rcu_torture_stats(void *arg);
+void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const char *tag);
+
+/* rcutorture_fwd.c */
+int rcu_torture_fwd_prog_init(void);
+void rcu_torture_fwd_prog_cleanup(void);
+
+/* rcutorture_barrier.c */
+int rcu_torture_barrier_init(void);
+void rcu_torture_barrier_cleanup(void);
+
+/* rcutorture_read_exit.c */
+int rcu_torture_read_exit_init(void);
+void rcu_torture_read_exit_cleanup(void);
+
+/* rcutorture.c: parameters the other parts read */
+extern char torture_type[16];
+extern int nreaders;
+extern int nfakewriters;
+extern int stat_interval;
+extern int shutdown_secs;
+extern bool test_no_idle_hz;
+extern int shuffle_interval;
+extern int stutter;
+extern int irqreader;
+extern int fqs_duration;
+extern int fqs_holdoff;
+extern int fqs_stutter;
+extern bool gp_cond;
+extern bool gp_exp;
+extern bool gp_normal;
+extern bool gp_poll;
+extern bool gp_sync;
+extern int n_barrier_cbs;
+extern int stall_cpu;
+extern int stall_cpu_holdoff;
+extern int stall_cpu_irqsoff;
+extern bool fwd_progress;
+extern int fwd_progress_holdoff;
+extern int fwd_progress_div;
+extern bool fwd_progress_need_resched;
+extern int read_exit_delay;
+extern int read_exit_burst;
+extern int verbose;
+extern int test_boost;
+extern int test_boost_interval;
+extern int test_boost_duration;
+
+#endif

@@ -1,0 +1,306 @@
+/*
+ * rcutorture: the forward-progress test (fwd_progress*): a cond_resched()
+ * loop and a call_rcu() flood, during which grace periods must keep ending.
+ */
+#include "rcutorture.h"
+
+static struct task_struct *fwd_prog_task;
+
+/* ===== forward progress ============================================================================ */
+
+/* A callback that requeues itself until told to stop: GPs must go on regardless. */
+struct fwd_cb_state {
+	struct rcu_head rh;
+	int stop;
+};
+
+static void rcu_torture_fwd_prog_cb(struct rcu_head *rhp)
+{
+	struct fwd_cb_state *fcsp = container_of(rhp, struct fwd_cb_state, rh);
+
+	if (READ_ONCE(fcsp->stop)) {
+		WRITE_ONCE(fcsp->stop, 2);
+		return;
+	}
+	cur_ops->call(&fcsp->rh, rcu_torture_fwd_prog_cb);
+}
+
+/* A flood callback: after each grace period it goes back on the flooder's list. */
+struct rcu_fwd_cb {
+	struct rcu_head rh;
+	struct rcu_fwd_cb *rfc_next;
+	struct rcu_fwd *rfc_rfp;
+	int rfc_gps;
+};
+
+#define MAX_FWD_CB_JIFFIES	(8 * HZ)	/* longest flood */
+#define MIN_FWD_CB_LAUNDERS	3		/* a callback must go around this often... */
+#define MIN_FWD_CBS_LAUNDERED	100		/* ...this many times for the flood to end */
+#define FWD_CBS_HIST_DIV	10		/* histogram buckets per second */
+#define N_LAUNDERS_HIST		(2 * MAX_FWD_CB_JIFFIES / (HZ / FWD_CBS_HIST_DIV))
+/* Outstanding flood callbacks at most (memory is small here); the flood waits above it. */
+#define MAX_FWD_CBS_OUTSTANDING	200000
+
+struct rcu_launder_hist {
+	long n_launders;
+	unsigned long launder_gp_seq;
+};
+
+struct rcu_fwd {
+	spinlock_t rcu_fwd_lock;
+	struct rcu_fwd_cb *rcu_fwd_cb_head;
+	struct rcu_fwd_cb **rcu_fwd_cb_tail;
+	long n_launders_cb;
+	unsigned long rcu_fwd_startat;
+	struct rcu_launder_hist n_launders_hist[N_LAUNDERS_HIST];
+	unsigned long rcu_launder_gp_seq_start;
+};
+
+static struct rcu_fwd *rcu_fwds;
+static bool rcu_fwd_emergency_stop;
+
+static void rcu_torture_fwd_cb_hist(struct rcu_fwd *rfp)
+{
+	unsigned long gps, gps_old;
+	char buf[768];
+	int i, j, n;
+
+	for (i = ARRAY_SIZE(rfp->n_launders_hist) - 1; i > 0; i--)
+		if (rfp->n_launders_hist[i].n_launders > 0)
+			break;
+	n = snprintf(buf, sizeof(buf), "%s: Callback-invocation histogram (duration %lu jiffies):",
+		     __func__, jiffies - rfp->rcu_fwd_startat);
+	gps_old = rfp->rcu_launder_gp_seq_start;
+	for (j = 0; j <= i; j++) {
+		gps = rfp->n_launders_hist[j].launder_gp_seq;
+		n += snprintf(buf + n, sizeof(buf) - n, " %ds/%d: %ld:%ld", j + 1, FWD_CBS_HIST_DIV,
+			      rfp->n_launders_hist[j].n_launders, (long)(gps - gps_old));
+		gps_old = gps;
+	}
+	pr_alert("%s\n", buf);
+}
+
+static void rcu_torture_fwd_cb_cr(struct rcu_head *rhp)
+{
+	struct rcu_fwd_cb *rfcp = container_of(rhp, struct rcu_fwd_cb, rh);
+	struct rcu_fwd *rfp = rfcp->rfc_rfp;
+	struct rcu_fwd_cb **rfcpp;
+	unsigned long flags;
+	int i;
+
+	rfcp->rfc_next = NULL;
+	rfcp->rfc_gps++;
+	spin_lock_irqsave(&rfp->rcu_fwd_lock, flags);
+	rfcpp = rfp->rcu_fwd_cb_tail;
+	rfp->rcu_fwd_cb_tail = &rfcp->rfc_next;
+	WRITE_ONCE(*rfcpp, rfcp);
+	WRITE_ONCE(rfp->n_launders_cb, rfp->n_launders_cb + 1);
+	i = (jiffies - rfp->rcu_fwd_startat) / (HZ / FWD_CBS_HIST_DIV);
+	if (i >= (int)ARRAY_SIZE(rfp->n_launders_hist))
+		i = ARRAY_SIZE(rfp->n_launders_hist) - 1;
+	rfp->n_launders_hist[i].n_launders++;
+	rfp->n_launders_hist[i].launder_gp_seq = cur_ops->get_gp_seq();
+	spin_unlock_irqrestore(&rfp->rcu_fwd_lock, flags);
+}
+
+/* Free the callbacks back on the flooder's list; returns how many. */
+static unsigned long rcu_torture_fwd_prog_cbfree(struct rcu_fwd *rfp)
+{
+	unsigned long flags, freed = 0;
+	struct rcu_fwd_cb *rfcp;
+
+	for (;;) {
+		spin_lock_irqsave(&rfp->rcu_fwd_lock, flags);
+		rfcp = rfp->rcu_fwd_cb_head;
+		if (!rfcp) {
+			spin_unlock_irqrestore(&rfp->rcu_fwd_lock, flags);
+			break;
+		}
+		rfp->rcu_fwd_cb_head = rfcp->rfc_next;
+		if (!rfp->rcu_fwd_cb_head)
+			rfp->rcu_fwd_cb_tail = &rfp->rcu_fwd_cb_head;
+		spin_unlock_irqrestore(&rfp->rcu_fwd_lock, flags);
+		kfree(rfcp);
+		freed++;
+		cond_resched();
+	}
+	return freed;
+}
+
+/* A tight loop of short readers with only cond_resched(): grace periods must still end. */
+static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *tested_tries)
+{
+	static DEFINE_TORTURE_RANDOM(trs);
+	unsigned long cver, gps, dur, stopat;
+	struct fwd_cb_state fcs;
+	bool selfpropcb = false;
+	int idx, sd, sd4;
+
+	if (!cur_ops->sync)
+		return;
+	if (cur_ops->call && cur_ops->cb_barrier)
+		selfpropcb = true;
+	WRITE_ONCE(rcu_fwd_cb_nodelay, true);
+	cur_ops->sync();	/* readers from now on see the flag */
+	if (selfpropcb) {
+		WRITE_ONCE(fcs.stop, 0);
+		cur_ops->call(&fcs.rh, rcu_torture_fwd_prog_cb);
+	}
+	cver = READ_ONCE(rcu_torture_current_version);
+	gps = cur_ops->get_gp_seq();
+	sd = cur_ops->stall_dur() + 1;
+	sd4 = (sd + fwd_progress_div - 1) / fwd_progress_div;
+	dur = sd4 + torture_random(&trs) % (sd - sd4);
+	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
+	stopat = rfp->rcu_fwd_startat + dur;
+	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
+	       !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
+		idx = cur_ops->readlock();
+		udelay(10);
+		cur_ops->readunlock(idx);
+		if (!fwd_progress_need_resched || need_resched())
+			cond_resched();
+	}
+	(*tested_tries)++;
+	if (!time_before(jiffies, stopat) && !shutdown_time_arrived() &&
+	    !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
+		(*tested)++;
+		cver = READ_ONCE(rcu_torture_current_version) - cver;
+		gps = cur_ops->get_gp_seq() - gps;
+		WARN_ON(!cver && gps < 2);
+		pr_alert("%s: Duration %ld cver %ld gps %ld\n", __func__, dur, cver, gps);
+	}
+	if (selfpropcb) {
+		WRITE_ONCE(fcs.stop, 1);
+		cur_ops->sync();	/* a running callback finishes */
+		cur_ops->cb_barrier();	/* and a queued one is invoked */
+		WARN_ON(READ_ONCE(fcs.stop) != 2);
+	}
+	schedule_timeout_uninterruptible(HZ / 10);
+	WRITE_ONCE(rcu_fwd_cb_nodelay, false);
+}
+
+/* Flood call_rcu(), reusing callbacks once invoked: grace periods must keep up. */
+static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
+{
+	long n_launders = 0, n_launders_cb_snap, n_launders_sa = 0, n_max_cbs = 0, n_max_gps = 0;
+	unsigned long cver, gps, stopat, stoppedat;
+	struct rcu_fwd_cb *rfcp, *rfcpn;
+	int i;
+
+	if (READ_ONCE(rcu_fwd_emergency_stop) || !cur_ops->call)
+		return;
+	WRITE_ONCE(rcu_fwd_cb_nodelay, true);
+	cur_ops->sync();
+	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
+	stopat = rfp->rcu_fwd_startat + MAX_FWD_CB_JIFFIES;
+	rfp->n_launders_cb = 0;
+	for (i = 0; i < (int)ARRAY_SIZE(rfp->n_launders_hist); i++)
+		rfp->n_launders_hist[i].n_launders = 0;
+	cver = READ_ONCE(rcu_torture_current_version);
+	gps = cur_ops->get_gp_seq();
+	rfp->rcu_launder_gp_seq_start = gps;
+	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
+	       !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
+		rfcp = READ_ONCE(rfp->rcu_fwd_cb_head);
+		rfcpn = rfcp ? READ_ONCE(rfcp->rfc_next) : NULL;
+		if (rfcpn) {
+			/* Reuse an invoked callback (keep the last: the tail points at it). */
+			if (rfcp->rfc_gps >= MIN_FWD_CB_LAUNDERS &&
+			    ++n_max_gps >= MIN_FWD_CBS_LAUNDERED)
+				break;
+			rfp->rcu_fwd_cb_head = rfcpn;
+			n_launders++;
+			n_launders_sa++;
+		} else if (n_max_cbs - READ_ONCE(rfp->n_launders_cb) + n_launders >=
+			   MAX_FWD_CBS_OUTSTANDING) {
+			schedule_timeout_uninterruptible(1);	/* memory bound: let GPs catch up */
+			continue;
+		} else {
+			rfcp = kmalloc(sizeof(*rfcp), GFP_KERNEL);
+			if (!rfcp) {
+				pr_alert("%s: out of memory after %ld callbacks, stopping the flood\n",
+					 __func__, n_max_cbs);
+				WRITE_ONCE(rcu_fwd_emergency_stop, true);
+				break;
+			}
+			n_max_cbs++;
+			n_launders_sa = 0;
+			rfcp->rfc_gps = 0;
+			rfcp->rfc_rfp = rfp;
+		}
+		cur_ops->call(&rfcp->rh, rcu_torture_fwd_cb_cr);
+		cond_resched();
+	}
+	stoppedat = jiffies;
+	n_launders_cb_snap = READ_ONCE(rfp->n_launders_cb);
+	cver = READ_ONCE(rcu_torture_current_version) - cver;
+	gps = cur_ops->get_gp_seq() - gps;
+	cur_ops->cb_barrier();	/* every flood callback has been invoked */
+	(void)rcu_torture_fwd_prog_cbfree(rfp);
+	if (!torture_must_stop() && !READ_ONCE(rcu_fwd_emergency_stop) &&
+	    !shutdown_time_arrived()) {
+		WARN_ON(n_max_gps < MIN_FWD_CBS_LAUNDERED);
+		pr_alert("%s Duration %lu barrier: %lu pending %ld n_launders: %ld n_launders_sa: %ld n_max_gps: %ld n_max_cbs: %ld cver %ld gps %ld\n",
+			 __func__, stoppedat - rfp->rcu_fwd_startat, jiffies - stoppedat,
+			 n_launders + n_max_cbs - n_launders_cb_snap, n_launders, n_launders_sa,
+			 n_max_gps, n_max_cbs, cver, gps);
+		rcu_torture_fwd_cb_hist(rfp);
+	}
+	schedule_timeout_uninterruptible(HZ);	/* let the callbacks drain */
+	WRITE_ONCE(rcu_fwd_cb_nodelay, false);
+}
+
+static int rcu_torture_fwd_prog(void *args)
+{
+	struct rcu_fwd *rfp = args;
+	int tested = 0, tested_tries = 0;
+
+	VERBOSE_TOROUT_STRING("rcu_torture_fwd_progress task started");
+	set_user_nice(current, 19);
+	do {
+		schedule_timeout_interruptible(fwd_progress_holdoff * HZ);
+		WRITE_ONCE(rcu_fwd_emergency_stop, false);
+		if (torture_must_stop())
+			break;
+		rcu_torture_fwd_prog_nr(rfp, &tested, &tested_tries);
+		rcu_torture_fwd_prog_cr(rfp);
+		stutter_wait("rcu_torture_fwd_prog");
+	} while (!torture_must_stop());
+	/* A short run may hold no complete attempt; several failed ones are suspicious. */
+	WARN_ON(!tested && tested_tries >= 5);
+	pr_alert("%s: tested %d tested_tries %d\n", __func__, tested, tested_tries);
+	torture_kthread_stopping("rcu_torture_fwd_prog");
+	return 0;
+}
+
+int rcu_torture_fwd_prog_init(void)
+{
+	struct rcu_fwd *rfp;
+
+	if (!fwd_progress)
+		return 0;
+	if ((!cur_ops->sync && !cur_ops->call) || !cur_ops->stall_dur ||
+	    cur_ops->stall_dur() <= 0 || cur_ops == &rcu_busted_ops) {
+		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, unsupported by RCU flavor under test");
+		return 0;
+	}
+	if (stall_cpu > 0) {
+		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, conflicts with CPU-stall testing");
+		return 0;
+	}
+	rfp = kzalloc(sizeof(*rfp), GFP_KERNEL);
+	if (!rfp)
+		return -ENOMEM;
+	spin_lock_init(&rfp->rcu_fwd_lock);
+	rfp->rcu_fwd_cb_tail = &rfp->rcu_fwd_cb_head;
+	rcu_fwds = rfp;
+	return torture_create_kthread(rcu_torture_fwd_prog, rfp, fwd_prog_task);
+}
+
+void rcu_torture_fwd_prog_cleanup(void)
+{
+	torture_stop_kthread(rcu_torture_fwd_prog, fwd_prog_task);
+	kfree(rcu_fwds);
+	rcu_fwds = NULL;
+}

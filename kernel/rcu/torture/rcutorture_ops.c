@@ -1,0 +1,190 @@
+/*
+ * rcutorture: the flavors under test (struct rcu_torture_ops): "rcu", the
+ * flavor this kernel is built with, and "busted", whose grace periods do not
+ * wait, which the test must catch.
+ */
+#include "rcutorture.h"
+
+/* ===== the flavors under test ========================================================== */
+
+struct rcu_torture_ops *cur_ops;
+
+static int rcu_torture_read_lock(void)
+{
+	rcu_read_lock();
+	return 0;
+}
+
+static void rcu_torture_read_unlock(int idx)
+{
+	rcu_read_unlock();
+}
+
+/*
+ * Linger inside the reader: a short delay sometimes, so readers overlap
+ * grace-period boundaries, and a long one rarely (shorter in interrupt
+ * context), so that forced quiescent-state scans and the stall machinery
+ * see readers that take a while. In a preemptible kernel, sometimes get
+ * preempted, which sends the reader through the blocked-tasks lists.
+ */
+static void rcu_read_delay(struct torture_random_state *rrsp)
+{
+	const unsigned long shortdelay_us = 200;
+	unsigned long longdelay_ms = 300;
+
+	if (!READ_ONCE(rcu_fwd_cb_nodelay) &&
+	    !(torture_random(rrsp) % (nrealreaders * 2000 * longdelay_ms))) {
+		if (in_interrupt())
+			longdelay_ms = 5;
+		mdelay(longdelay_ms);
+	}
+	if (!(torture_random(rrsp) % (nrealreaders * 2 * shortdelay_us)))
+		udelay(shortdelay_us);
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !in_interrupt() && !preempt_count() &&
+	    !irqs_disabled() && !(torture_random(rrsp) % (nrealreaders * 500))) {
+		/* A real preemption: need_resched, then the preempt_enable() check. */
+		preempt_disable();
+		set_tsk_need_resched(current);
+		preempt_enable();
+	}
+}
+
+/* One more grace period for rp; true once it has been through the whole pipeline. */
+static bool rcu_torture_pipe_update_one(struct rcu_torture *rp)
+{
+	struct rcu_torture_reader_check *rtrcp = READ_ONCE(rp->rtort_chkp);
+	int i;
+
+	if (rtrcp) {
+		WRITE_ONCE(rp->rtort_chkp, NULL);
+		smp_store_release(&rtrcp->rtc_ready, 1);
+	}
+	i = READ_ONCE(rp->rtort_pipe_count);
+	if (i > RCU_TORTURE_PIPE_LEN)
+		i = RCU_TORTURE_PIPE_LEN;
+	atomic_inc(&rcu_torture_wcount[i]);
+	WRITE_ONCE(rp->rtort_pipe_count, i + 1);
+	if (i + 1 >= RCU_TORTURE_PIPE_LEN) {
+		rp->rtort_mbtest = 0;
+		return true;
+	}
+	return false;
+}
+
+/* After a synchronous grace period: age every element waiting on the writer's list. */
+void rcu_torture_pipe_update(struct rcu_torture *old_rp)
+{
+	struct rcu_torture *rp, *rp1;
+
+	if (old_rp)
+		list_add(&old_rp->rtort_free, &rcu_torture_removed);
+	list_for_each_entry_safe(rp, rp1, &rcu_torture_removed, rtort_free) {
+		if (rcu_torture_pipe_update_one(rp)) {
+			list_del(&rp->rtort_free);
+			rcu_torture_free(rp);
+		}
+	}
+}
+
+/* call_rcu() callback: one more grace period, then requeue until the end of the pipe. */
+static void rcu_torture_cb(struct rcu_head *p)
+{
+	struct rcu_torture *rp = container_of(p, struct rcu_torture, rtort_rcu);
+
+	if (torture_must_stop_irq())
+		return;	/* the test is over: the next start rebuilds the freelist */
+	if (rcu_torture_pipe_update_one(rp))
+		rcu_torture_free(rp);
+	else
+		cur_ops->deferred_free(rp);
+}
+
+static void rcu_torture_deferred_free(struct rcu_torture *p)
+{
+	call_rcu(&p->rtort_rcu, rcu_torture_cb);
+}
+
+static void rcu_sync_torture_init(void)
+{
+	INIT_LIST_HEAD(&rcu_torture_removed);
+}
+
+/* The flavor's (Tree or Tiny) grace-period flags and sequence number. */
+static void rcu_torture_gp_data(int *flags, unsigned long *gp_seq)
+{
+	rcutorture_get_gp_data(flags, gp_seq);
+}
+
+static int rcu_torture_stall_dur(void)
+{
+	return (int)rcu_jiffies_till_stall_check();
+}
+
+static struct rcu_torture_ops rcu_ops = {
+	.init		= rcu_sync_torture_init,
+	.readlock	= rcu_torture_read_lock,
+	.read_delay	= rcu_read_delay,
+	.readunlock	= rcu_torture_read_unlock,
+	.get_gp_seq	= rcu_gp_completed,
+	.deferred_free	= rcu_torture_deferred_free,
+	.sync		= synchronize_rcu,
+	.exp_sync	= synchronize_rcu_expedited,
+	.get_gp_state	= get_state_synchronize_rcu,
+	.start_gp_poll	= start_poll_synchronize_rcu,
+	.poll_gp_state	= poll_state_synchronize_rcu,
+	.cond_sync	= cond_synchronize_rcu,
+	.call		= call_rcu,
+	.cb_barrier	= rcu_barrier,
+	.fqs		= rcu_force_quiescent_state,
+	.gp_data	= rcu_torture_gp_data,
+	.stall_dur	= rcu_torture_stall_dur,
+	.check_boost_failed = rcu_check_boost_fail,
+	.irq_capable	= 1,
+	.can_boost	= IS_ENABLED(CONFIG_RCU_BOOST),
+	.name		= "rcu",
+};
+
+/*
+ * "busted": an RCU whose grace periods do not wait for anything. Never
+ * use it for real: it exists so that the test proves it can fail (each
+ * run must end with FAILURE, the reader pipeline showing ages above 1).
+ */
+static void rcu_busted_torture_deferred_free(struct rcu_torture *p)
+{
+	rcu_torture_cb(&p->rtort_rcu);	/* deliberately no grace period */
+}
+
+static void synchronize_rcu_busted(void)
+{
+	/* deliberately waits for nothing */
+}
+
+static void call_rcu_busted(struct rcu_head *head, rcu_callback_t func)
+{
+	func(head);	/* deliberately invoked at once */
+}
+
+static unsigned long rcu_no_completed(void)
+{
+	return 0;
+}
+
+struct rcu_torture_ops rcu_busted_ops = {
+	.init		= rcu_sync_torture_init,
+	.readlock	= rcu_torture_read_lock,
+	.read_delay	= rcu_read_delay,
+	.readunlock	= rcu_torture_read_unlock,
+	.get_gp_seq	= rcu_no_completed,
+	.deferred_free	= rcu_busted_torture_deferred_free,
+	.sync		= synchronize_rcu_busted,
+	.exp_sync	= synchronize_rcu_busted,
+	.call		= call_rcu_busted,
+	.irq_capable	= 1,
+	.name		= "busted",
+};
+
+/* Every flavor that can be tortured; srcu and tasks join as they land. */
+struct rcu_torture_ops *torture_ops[] = {
+	&rcu_ops, &rcu_busted_ops,
+};
+const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);

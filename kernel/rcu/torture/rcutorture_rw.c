@@ -1,0 +1,342 @@
+/*
+ * rcutorture: the writer, the fake writers and the readers (kthreads and
+ * timer handlers) that check no element ages past a grace period.
+ */
+#include "rcutorture.h"
+
+/* ===== writer and fake writers ============================================================== */
+
+int rcu_torture_writer(void *arg)
+{
+	bool gp_cond1 = gp_cond, gp_exp1 = gp_exp, gp_normal1 = gp_normal;
+	bool gp_poll1 = gp_poll, gp_sync1 = gp_sync;
+	bool cookie_checks = cur_ops->get_gp_state && cur_ops->poll_gp_state;
+	struct rcu_torture *rp, *old_rp;
+	unsigned long cookie = 0, gp_snap;
+	int synctype[5], nsynctypes = 0;
+	DEFINE_TORTURE_RANDOM(rand);
+	int i, idx;
+
+	VERBOSE_TOROUT_STRING("rcu_torture_writer task started");
+	set_user_nice(current, 0);
+	/* None chosen: use every primitive the flavor has. */
+	if (!gp_cond1 && !gp_exp1 && !gp_normal1 && !gp_poll1 && !gp_sync1)
+		gp_cond1 = gp_exp1 = gp_normal1 = gp_poll1 = gp_sync1 = true;
+	if (gp_cond1 && cur_ops->get_gp_state && cur_ops->cond_sync) {
+		synctype[nsynctypes++] = RTWS_COND_GET;
+		pr_info("%s: Testing conditional GPs.\n", __func__);
+	} else if (gp_cond && (!cur_ops->get_gp_state || !cur_ops->cond_sync)) {
+		pr_alert("%s: gp_cond without primitives.\n", __func__);
+	}
+	if (gp_exp1 && cur_ops->exp_sync) {
+		synctype[nsynctypes++] = RTWS_EXP_SYNC;
+		pr_info("%s: Testing expedited GPs.\n", __func__);
+	} else if (gp_exp && !cur_ops->exp_sync) {
+		pr_alert("%s: gp_exp without primitives.\n", __func__);
+	}
+	if (gp_normal1 && cur_ops->deferred_free) {
+		synctype[nsynctypes++] = RTWS_DEF_FREE;
+		pr_info("%s: Testing asynchronous GPs.\n", __func__);
+	} else if (gp_normal && !cur_ops->deferred_free) {
+		pr_alert("%s: gp_normal without primitives.\n", __func__);
+	}
+	if (gp_poll1 && cur_ops->start_gp_poll && cur_ops->poll_gp_state) {
+		synctype[nsynctypes++] = RTWS_POLL_GET;
+		pr_info("%s: Testing polling GPs.\n", __func__);
+	} else if (gp_poll && (!cur_ops->start_gp_poll || !cur_ops->poll_gp_state)) {
+		pr_alert("%s: gp_poll without primitives.\n", __func__);
+	}
+	if (gp_sync1 && cur_ops->sync) {
+		synctype[nsynctypes++] = RTWS_SYNC;
+		pr_info("%s: Testing normal GPs.\n", __func__);
+	} else if (gp_sync && !cur_ops->sync) {
+		pr_alert("%s: gp_sync without primitives.\n", __func__);
+	}
+	if (WARN_ONCE(nsynctypes == 0, "rcu_torture_writer: No update-side primitives.\n")) {
+		rcu_torture_writer_state = RTWS_STOPPING;
+		torture_kthread_stopping("rcu_torture_writer");
+		return 0;
+	}
+
+	do {
+		rcu_torture_writer_state = RTWS_FIXED_DELAY;
+		schedule_timeout_uninterruptible(1);
+		rp = rcu_torture_alloc();
+		if (!rp)
+			continue;
+		rp->rtort_pipe_count = 0;
+		rcu_torture_writer_state = RTWS_DELAY;
+		udelay(torture_random(&rand) & 0x3ff);
+		rcu_torture_writer_state = RTWS_REPLACE;
+		old_rp = rcu_torture_current;
+		rp->rtort_mbtest = 1;
+		rcu_assign_pointer(rcu_torture_current, rp);
+		smp_wmb();	/* the old element's updates come after the publication */
+		if (old_rp) {
+			i = old_rp->rtort_pipe_count;
+			if (i > RCU_TORTURE_PIPE_LEN)
+				i = RCU_TORTURE_PIPE_LEN;
+			atomic_inc(&rcu_torture_wcount[i]);
+			WRITE_ONCE(old_rp->rtort_pipe_count, old_rp->rtort_pipe_count + 1);
+			/*
+			 * A polling cookie taken now, inside a reader, must not be
+			 * complete yet. (Linux dropped its check that the cookie is
+			 * complete after the synchronous waits below: a grace period
+			 * that overlaps an older polled phase need not complete it.)
+			 */
+			if (cookie_checks) {
+				idx = cur_ops->readlock();
+				cookie = cur_ops->get_gp_state();
+				WARN_ONCE(cur_ops->poll_gp_state(cookie),
+					  "%s: Cookie check 1 failed %s(%d) %lu->%lu\n",
+					  __func__, rcu_torture_writer_state_getname(),
+					  rcu_torture_writer_state, cookie, cur_ops->get_gp_state());
+				cur_ops->readunlock(idx);
+			}
+			switch (synctype[torture_random(&rand) % nsynctypes]) {
+			case RTWS_DEF_FREE:
+				rcu_torture_writer_state = RTWS_DEF_FREE;
+				cur_ops->deferred_free(old_rp);
+				break;
+			case RTWS_EXP_SYNC:
+				rcu_torture_writer_state = RTWS_EXP_SYNC;
+				cur_ops->exp_sync();
+				rcu_torture_pipe_update(old_rp);
+				break;
+			case RTWS_COND_GET:
+				rcu_torture_writer_state = RTWS_COND_GET;
+				gp_snap = cur_ops->get_gp_state();
+				i = torture_random(&rand) % 16;
+				if (i)
+					schedule_timeout_interruptible(i);
+				udelay(torture_random(&rand) % 1000);
+				rcu_torture_writer_state = RTWS_COND_SYNC;
+				cur_ops->cond_sync(gp_snap);
+				rcu_torture_pipe_update(old_rp);
+				break;
+			case RTWS_POLL_GET:
+				rcu_torture_writer_state = RTWS_POLL_GET;
+				gp_snap = cur_ops->start_gp_poll();
+				rcu_torture_writer_state = RTWS_POLL_WAIT;
+				while (!cur_ops->poll_gp_state(gp_snap)) {
+					i = torture_random(&rand) % 16;
+					if (i)
+						schedule_timeout_interruptible(i);
+					udelay(torture_random(&rand) % 1000);
+				}
+				rcu_torture_pipe_update(old_rp);
+				break;
+			case RTWS_SYNC:
+				rcu_torture_writer_state = RTWS_SYNC;
+				cur_ops->sync();
+				rcu_torture_pipe_update(old_rp);
+				break;
+			default:
+				WARN_ON_ONCE(1);
+				break;
+			}
+		}
+		WRITE_ONCE(rcu_torture_current_version, rcu_torture_current_version + 1);
+		rcu_torture_writer_state = RTWS_STUTTER;
+		stutter_wait("rcu_torture_writer");
+	} while (!torture_must_stop());
+	WRITE_ONCE(rcu_torture_current, NULL);	/* tells the stats kthread we are done */
+	rcu_torture_writer_state = RTWS_STOPPING;
+	torture_kthread_stopping("rcu_torture_writer");
+	return 0;
+}
+
+/*
+ * Fake writers: call the update-side primitives at random, concurrently
+ * with the writer and each other, with rcu_barrier() now and then.
+ */
+int rcu_torture_fakewriter(void *arg)
+{
+	DEFINE_TORTURE_RANDOM(rand);
+	unsigned long cookie;
+
+	VERBOSE_TOROUT_STRING("rcu_torture_fakewriter task started");
+	set_user_nice(current, 19);
+	do {
+		unsigned long r;
+
+		schedule_timeout_uninterruptible(1 + torture_random(&rand) % 10);
+		udelay(torture_random(&rand) & 0x3ff);
+		r = torture_random(&rand);
+		if (cur_ops->cb_barrier && r % (nfakewriters * 8) == 0) {
+			cur_ops->cb_barrier();
+		} else if ((r & 0x300) == 0x100 && (gp_cond || !(gp_normal || gp_exp)) &&
+			   cur_ops->get_gp_state && cur_ops->cond_sync) {
+			cookie = cur_ops->get_gp_state();
+			schedule_timeout_uninterruptible(torture_random(&rand) % 4);
+			cur_ops->cond_sync(cookie);
+		} else if ((r & 0x300) == 0x200 && (gp_poll || !(gp_normal || gp_exp)) &&
+			   cur_ops->start_gp_poll && cur_ops->poll_gp_state) {
+			cookie = cur_ops->start_gp_poll();
+			while (!cur_ops->poll_gp_state(cookie) && !torture_must_stop())
+				schedule_timeout_uninterruptible(1);
+		} else if (gp_normal == gp_exp) {
+			if (cur_ops->sync && (r & 0x80))
+				cur_ops->sync();
+			else if (cur_ops->exp_sync)
+				cur_ops->exp_sync();
+		} else if (gp_normal && cur_ops->sync) {
+			cur_ops->sync();
+		} else if (cur_ops->exp_sync) {
+			cur_ops->exp_sync();
+		}
+		stutter_wait("rcu_torture_fakewriter");
+	} while (!torture_must_stop());
+	torture_kthread_stopping("rcu_torture_fakewriter");
+	return 0;
+}
+
+/* ===== readers =================================================================================== */
+
+/*
+ * Memory-ordering check across readers (rtmbkf: failures/tries). Reader A
+ * notes reader B's read count and hangs a request on the element it is
+ * reading; once that element has aged a grace period, reader C (chosen by
+ * A) reads B's count again: it must not be below what A saw, since
+ * everything before a grace period is visible to everything after it.
+ */
+static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
+					struct torture_random_state *trsp)
+{
+	struct rcu_torture_reader_check *me, *assigner, *chked, *chker;
+	int rdrchked, rdrchker;
+	unsigned long loops;
+
+	if (myid < 0 || nrealreaders < 3)
+		return;	/* not from timers; needs three distinct readers */
+	me = &rcu_torture_reader_mbchk[myid];
+	WRITE_ONCE(me->rtc_myloops, me->rtc_myloops + 1);
+
+	/* Try to hand out a check. */
+	rdrchked = torture_random(trsp) % nrealreaders;
+	rdrchker = torture_random(trsp) % nrealreaders;
+	chked = &rcu_torture_reader_mbchk[rdrchked];
+	chker = &rcu_torture_reader_mbchk[rdrchker];
+	if (rdrchked != myid && rdrchked != rdrchker && rdrchker != myid &&
+	    smp_load_acquire(&me->rtc_chkrdr) < 0 &&
+	    !READ_ONCE(rtp->rtort_chkp) && !smp_load_acquire(&chker->rtc_assigner)) {
+		me->rtc_chkloops = READ_ONCE(chked->rtc_myloops);
+		me->rtc_chkrdr = rdrchked;
+		if (cmpxchg(&chker->rtc_assigner, NULL, me) != NULL)
+			me->rtc_chkrdr = -1;	/* someone else got there first */
+		else if (cmpxchg(&rtp->rtort_chkp, NULL, me) != NULL) {
+			(void)cmpxchg(&chker->rtc_assigner, me, NULL);
+			me->rtc_chkrdr = -1;
+		}
+	}
+
+	/* Do a check handed to us, once its grace period has ended. */
+	assigner = READ_ONCE(me->rtc_assigner);
+	if (!assigner || !smp_load_acquire(&assigner->rtc_ready))
+		return;
+	rdrchked = assigner->rtc_chkrdr;
+	if (WARN_ON_ONCE(rdrchked < 0))
+		return;
+	chked = &rcu_torture_reader_mbchk[rdrchked];
+	loops = READ_ONCE(chked->rtc_myloops);
+	atomic_inc(&n_rcu_torture_mbchk_tries);
+	if ((long)(loops - assigner->rtc_chkloops) < 0)	/* loops before chkloops, wrap-safe */
+		atomic_inc(&n_rcu_torture_mbchk_fail);
+	assigner->rtc_ready = 0;
+	smp_store_release(&me->rtc_assigner, NULL);
+	smp_store_release(&assigner->rtc_chkrdr, -1);
+}
+
+/*
+ * One read: dereference the current element under the flavor's read lock,
+ * linger, and record its pipeline age and how many grace periods passed.
+ * Returns false before the writer has published anything.
+ */
+bool rcu_torture_one_read(struct torture_random_state *trsp, long myid)
+{
+	bool cookie_checks = cur_ops->get_gp_state && cur_ops->poll_gp_state;
+	unsigned long started, completed, cookie = 0, flags;
+	struct rcu_torture *p;
+	int pipe_count, idx;
+
+	WARN_ON_ONCE(!rcu_is_watching());
+	idx = cur_ops->readlock();
+	if (cookie_checks)
+		cookie = cur_ops->get_gp_state();
+	started = cur_ops->get_gp_seq();
+	p = rcu_dereference(rcu_torture_current);
+	if (!p) {
+		cur_ops->readunlock(idx);
+		return false;	/* the writer has not started yet */
+	}
+	if (READ_ONCE(p->rtort_mbtest) == 0)
+		atomic_inc(&n_rcu_torture_mberror);
+	rcu_torture_reader_do_mbchk(myid, p, trsp);
+	cur_ops->read_delay(trsp);
+	local_irq_save(flags);	/* the timer readers count on this CPU too */
+	pipe_count = READ_ONCE(p->rtort_pipe_count);
+	if (pipe_count > RCU_TORTURE_PIPE_LEN)
+		pipe_count = RCU_TORTURE_PIPE_LEN;
+	completed = cur_ops->get_gp_seq() - started;
+	if (completed > RCU_TORTURE_PIPE_LEN)
+		completed = RCU_TORTURE_PIPE_LEN;
+	(*this_cpu_ptr(&rcu_torture_count))[pipe_count]++;
+	(*this_cpu_ptr(&rcu_torture_batch))[completed]++;
+	local_irq_restore(flags);
+	if (cookie_checks)
+		WARN_ONCE(cur_ops->poll_gp_state(cookie),
+			  "%s: Cookie check 2 failed %s(%d) %lu->%lu\n", __func__,
+			  rcu_torture_writer_state_getname(), rcu_torture_writer_state,
+			  cookie, cur_ops->get_gp_state());
+	cur_ops->readunlock(idx);
+	return true;
+}
+
+static DEFINE_PER_CPU(struct torture_random_state, rcu_torture_timer_rand);
+
+static void rcu_torture_timer_cb(struct rcu_head *rhp)
+{
+	kfree(rhp);
+}
+
+/* A reader in a timer handler, which also queues a callback from interrupt context. */
+static void rcu_torture_timer(struct timer_list *unused)
+{
+	atomic_long_inc(&n_rcu_torture_timers);
+	(void)rcu_torture_one_read(this_cpu_ptr(&rcu_torture_timer_rand), -1);
+	if (cur_ops->call && !torture_must_stop_irq()) {
+		struct rcu_head *rhp = kmalloc(sizeof(*rhp), GFP_ATOMIC);
+
+		if (rhp)
+			cur_ops->call(rhp, rcu_torture_timer_cb);
+	}
+}
+
+int rcu_torture_reader(void *arg)
+{
+	unsigned long lastsleep = jiffies;
+	long myid = (long)arg;
+	DEFINE_TORTURE_RANDOM(rand);
+	struct timer_list t;
+	bool timers = irqreader && cur_ops->irq_capable;
+
+	VERBOSE_TOROUT_STRING("rcu_torture_reader task started");
+	set_user_nice(current, 19);
+	if (timers)
+		timer_setup(&t, rcu_torture_timer, 0);
+	do {
+		if (timers && !timer_pending(&t))
+			mod_timer(&t, jiffies + 1);
+		if (!rcu_torture_one_read(&rand, myid) && !torture_must_stop())
+			schedule_timeout_interruptible(HZ);
+		if (time_after(jiffies, lastsleep) && !torture_must_stop()) {
+			schedule_timeout_interruptible(1);
+			lastsleep = jiffies + 10;
+		}
+		stutter_wait("rcu_torture_reader");
+	} while (!torture_must_stop());
+	if (timers)
+		del_timer_sync(&t);
+	torture_kthread_stopping("rcu_torture_reader");
+	return 0;
+}

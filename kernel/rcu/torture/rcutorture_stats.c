@@ -1,0 +1,132 @@
+/*
+ * rcutorture: the statistics lines (Linux's format) and the parameter line
+ * printed at the start and with the verdict.
+ */
+#include "rcutorture.h"
+
+/* ===== statistics ================================================================================ */
+
+void rcu_torture_stats_print(void)
+{
+	long pipesummary[RCU_TORTURE_PIPE_LEN + 1] = { 0 };
+	long batchsummary[RCU_TORTURE_PIPE_LEN + 1] = { 0 };
+	static unsigned long rtcv_snap = ULONG_MAX, stutter_snap;
+	static bool splatted;
+	struct rcu_torture *rtcp;
+	char buf[512];
+	int cpu, i, n;
+
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++) {
+			pipesummary[i] += READ_ONCE(per_cpu(rcu_torture_count, cpu)[i]);
+			batchsummary[i] += READ_ONCE(per_cpu(rcu_torture_batch, cpu)[i]);
+		}
+	}
+	/* The oldest age seen; reads of recycled elements (index PIPE_LEN) count too. */
+	for (i = RCU_TORTURE_PIPE_LEN; i >= 0; i--)
+		if (pipesummary[i])
+			break;
+
+	/* Each line is built whole, so concurrent console output cannot split it. */
+	rtcp = READ_ONCE(rcu_torture_current);
+	n = snprintf(buf, sizeof(buf),
+		     "%s%s rtc: %p ver: %lu tfle: %d rta: %d rtaf: %d rtf: %d ",
+		     torture_type, TORTURE_FLAG, rtcp, READ_ONCE(rcu_torture_current_version),
+		     list_empty(&rcu_torture_freelist), atomic_read(&n_rcu_torture_alloc),
+		     atomic_read(&n_rcu_torture_alloc_fail), atomic_read(&n_rcu_torture_free));
+	n += snprintf(buf + n, sizeof(buf) - n,
+		      "rtmbe: %d rtmbkf: %d/%d rtbe: %ld rtbke: %ld rtbre: %ld ",
+		      atomic_read(&n_rcu_torture_mberror), atomic_read(&n_rcu_torture_mbchk_fail),
+		      atomic_read(&n_rcu_torture_mbchk_tries), n_rcu_torture_barrier_error,
+		      n_rcu_torture_boost_ktrerror, n_rcu_torture_boost_rterror);
+	n += snprintf(buf + n, sizeof(buf) - n, "rtbf: %ld rtb: %ld nt: %ld ",
+		      n_rcu_torture_boost_failure, n_rcu_torture_boosts,
+		      atomic_long_read(&n_rcu_torture_timers));
+	n += snprintf(buf + n, sizeof(buf) - n, "barrier: %ld/%ld:%ld ",
+		      READ_ONCE(n_barrier_successes), READ_ONCE(n_barrier_attempts),
+		      READ_ONCE(n_rcu_torture_barrier_error));
+	snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld", READ_ONCE(n_read_exits));
+	pr_alert("%s\n", buf);
+
+	n = snprintf(buf, sizeof(buf), "%s%s ", torture_type, TORTURE_FLAG);
+	if (atomic_read(&n_rcu_torture_mberror) || atomic_read(&n_rcu_torture_mbchk_fail) ||
+	    n_rcu_torture_barrier_error || n_rcu_torture_boost_ktrerror ||
+	    n_rcu_torture_boost_rterror || n_rcu_torture_boost_failure || i > 1) {
+		n += snprintf(buf + n, sizeof(buf) - n, "!!! ");
+		atomic_inc(&n_rcu_torture_error);
+	}
+	n += snprintf(buf + n, sizeof(buf) - n, "Reader Pipe: ");
+	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
+		n += snprintf(buf + n, sizeof(buf) - n, " %ld", pipesummary[i]);
+	pr_alert("%s\n", buf);
+
+	n = snprintf(buf, sizeof(buf), "%s%s Reader Batch: ", torture_type, TORTURE_FLAG);
+	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
+		n += snprintf(buf + n, sizeof(buf) - n, " %ld", batchsummary[i]);
+	pr_alert("%s\n", buf);
+
+	n = snprintf(buf, sizeof(buf), "%s%s Free-Block Circulation: ", torture_type, TORTURE_FLAG);
+	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
+		n += snprintf(buf + n, sizeof(buf) - n, " %d", atomic_read(&rcu_torture_wcount[i]));
+	pr_alert("%s\n", buf);
+
+	/*
+	 * The writer made no progress in a whole interval: say where it is.
+	 * A stutter pause in the interval is not a stall.
+	 */
+	if (rtcv_snap == READ_ONCE(rcu_torture_current_version) && rtcp &&
+	    stutter_snap == torture_stutter_pauses()) {
+		int flags = 0;
+		unsigned long gp_seq = 0;
+		struct task_struct *wtp = READ_ONCE(writer_task);
+
+		if (cur_ops->gp_data)
+			cur_ops->gp_data(&flags, &gp_seq);
+		pr_alert("??? Writer stall state %s(%d) g%lu f%#x ->state %#lx cpu %d\n",
+			 rcu_torture_writer_state_getname(), rcu_torture_writer_state,
+			 gp_seq, flags, wtp ? (unsigned long)task_state(wtp) : ~0UL,
+			 wtp ? (int)task_cpu(wtp) : -1);
+		if (!splatted) {
+			sched_show_tasks();	/* once: where everyone is */
+			splatted = true;
+		}
+	}
+	rtcv_snap = READ_ONCE(rcu_torture_current_version);
+	stutter_snap = torture_stutter_pauses();
+}
+
+int rcu_torture_stats(void *arg)
+{
+	VERBOSE_TOROUT_STRING("rcu_torture_stats task started");
+	do {
+		schedule_timeout_interruptible(stat_interval * HZ);
+		if (!torture_must_stop())
+			rcu_torture_stats_print();
+	} while (!torture_must_stop());
+	torture_kthread_stopping("rcu_torture_stats");
+	return 0;
+}
+
+void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const char *tag)
+{
+	pr_alert("%s" TORTURE_FLAG
+		 "--- %s: nreaders=%d nfakewriters=%d "
+		 "stat_interval=%d verbose=%d test_no_idle_hz=%d "
+		 "shuffle_interval=%d stutter=%d irqreader=%d "
+		 "fqs_duration=%d fqs_holdoff=%d fqs_stutter=%d "
+		 "test_boost=%d/%d test_boost_interval=%d "
+		 "test_boost_duration=%d shutdown_secs=%d "
+		 "stall_cpu=%d stall_cpu_holdoff=%d stall_cpu_irqsoff=%d "
+		 "stall_cpu_block=%d "
+		 "n_barrier_cbs=%d "
+		 "onoff_interval=%d onoff_holdoff=%d "
+		 "read_exit_delay=%d read_exit_burst=%d\n",
+		 torture_type, tag, nrealreaders, nfakewriters,
+		 stat_interval, verbose, test_no_idle_hz, shuffle_interval,
+		 stutter, irqreader, fqs_duration, fqs_holdoff, fqs_stutter,
+		 test_boost, ops ? ops->can_boost : 0, test_boost_interval, test_boost_duration,
+		 shutdown_secs,
+		 stall_cpu, stall_cpu_holdoff, stall_cpu_irqsoff, stall_cpu_block,
+		 n_barrier_cbs, onoff_interval, onoff_holdoff,
+		 read_exit_delay, read_exit_burst);
+}

@@ -1,0 +1,214 @@
+/*
+ * Waiting for Tree RCU grace periods: synchronize_rcu() (and its fast
+ * paths), the polling API (get_state/start_poll/poll_state_synchronize_rcu),
+ * the grace-period counters, and rcu_barrier().
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+#include "tree.h"
+#include <rcu/rcupdate.h>
+#include <kernel/printk.h>
+#include <kernel/smp.h>
+#include <kernel/slab.h>
+#include <kernel/time.h>
+#include <kernel/tick.h>
+#include <kernel/delay.h>
+#include <kernel/irqflags.h>
+#include <kernel/init.h>
+#include <sched/sched.h>
+#include <sched/kthread.h>
+
+/* ===== waiting for grace periods ============================================= */
+
+struct rcu_synchronize {
+	struct rcu_head head;
+	struct completion completion;
+};
+
+static void wakeme_after_rcu(struct rcu_head *head)
+{
+	struct rcu_synchronize *rs = container_of(head, struct rcu_synchronize, head);
+
+	complete(&rs->completion);
+}
+
+void wait_rcu_gp(call_rcu_func_t crf)
+{
+	struct rcu_synchronize rs;
+
+	init_completion(&rs.completion);
+	crf(&rs.head, wakeme_after_rcu);
+	wait_for_completion(&rs.completion);
+}
+
+/*
+ * With one CPU online in a non-preemptible kernel, a caller of
+ * synchronize_rcu() is itself in a quiescent state and no reader can run
+ * elsewhere: the wait is already over (Linux's rcu_blocking_is_gp()).
+ * Preemptible RCU readers may be preempted on this very CPU: no shortcut.
+ */
+static bool rcu_blocking_is_gp(void)
+{
+	return !READ_ONCE(rcu_scheduler_active) ||
+	       (!IS_ENABLED(CONFIG_PREEMPT_RCU) && num_online_cpus() <= 1);
+}
+
+/* Also synchronize_rcu_expedited()'s shortcut (tree_exp.c). */
+bool rcu_sync_is_trivial(void)
+{
+	unsigned long flags;
+
+	if (!rcu_blocking_is_gp())
+		return false;
+	/*
+	 * The wait is over, but pollers must see a grace period pass:
+	 * step the polled number through a whole one, unless a grace
+	 * period is under way (its end will count for them).
+	 */
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (!rcu_seq_state(rcu_state.gp_seq_polled)) {
+		rcu_seq_start(&rcu_state.gp_seq_polled);
+		rcu_seq_end(&rcu_state.gp_seq_polled);
+	}
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	return true;
+}
+
+/*
+ * An expedited grace period counts for pollers too. At its start it opens
+ * a polled phase if none is open, and returns the phase's number; at its
+ * end it closes that phase if still open: whoever opened it, the phase
+ * began before this expedited grace period did, so a full grace period
+ * has passed since. Normal grace periods may close it earlier (by the
+ * same argument); then the expedited end leaves the number alone.
+ */
+unsigned long rcu_exp_poll_start(void)
+{
+	unsigned long flags, snap;
+
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (!rcu_seq_state(rcu_state.gp_seq_polled))
+		rcu_seq_start(&rcu_state.gp_seq_polled);
+	snap = rcu_state.gp_seq_polled;
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	return snap;
+}
+
+void rcu_exp_poll_end(unsigned long snap)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (rcu_state.gp_seq_polled == snap)
+		rcu_seq_end(&rcu_state.gp_seq_polled);
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+}
+
+void synchronize_rcu(void)
+{
+	WARN_ONCE(preempt_count() || irqs_disabled() || rcu_preempt_depth(),
+		  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
+	if (rcu_sync_is_trivial())
+		return;
+	/* rcupdate.rcu_expedited, rcu_expedite_gp() or boot (update.c). */
+	if (rcu_gp_is_expedited()) {
+		synchronize_rcu_expedited();
+		return;
+	}
+	wait_rcu_gp(call_rcu);
+}
+
+/* Polling cookies are rcu_state.gp_seq_polled numbers. */
+unsigned long get_state_synchronize_rcu(void)
+{
+	smp_mb();	/* the caller's prior updates come before the snapshot */
+	return rcu_seq_snap(&rcu_state.gp_seq_polled);
+}
+
+unsigned long start_poll_synchronize_rcu(void)
+{
+	unsigned long cookie = get_state_synchronize_rcu();
+	struct rcu_data *rdp;
+	unsigned long flags;
+	bool needwake;
+
+	/*
+	 * Every normal grace period that starts from now on is also a polled
+	 * one, so requesting the next normal grace period is enough.
+	 */
+	local_irq_save(flags);
+	rdp = this_cpu_ptr(&rcu_data);
+	raw_spin_lock_rcu_node(rdp->mynode);
+	needwake = rcu_start_this_gp(rdp->mynode, rcu_seq_snap(&rcu_state.gp_seq));
+	raw_spin_unlock_rcu_node(rdp->mynode);
+	local_irq_restore(flags);
+	if (needwake)
+		rcu_gp_kthread_wake();
+	return cookie;
+}
+
+bool poll_state_synchronize_rcu(unsigned long oldstate)
+{
+	if (rcu_seq_done(&rcu_state.gp_seq_polled, oldstate)) {
+		smp_mb();	/* the caller's later accesses come after the grace period */
+		return true;
+	}
+	return false;
+}
+
+unsigned long rcu_gp_completed(void)
+{
+	return READ_ONCE(rcu_state.n_gp_completed);
+}
+
+unsigned long rcu_get_gp_seq(void)
+{
+	return READ_ONCE(rcu_state.gp_seq);
+}
+
+/* ===== rcu_barrier ============================================================ */
+
+static void rcu_barrier_callback(struct rcu_head *rhp)
+{
+	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
+		complete(&rcu_state.barrier_completion);
+}
+
+/* On each CPU (cross call): queue the barrier callback behind everything already queued. */
+static void rcu_barrier_entrain(void *unused)
+{
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
+
+	rdp->barrier_head.func = rcu_barrier_callback;
+	atomic_inc(&rcu_state.barrier_cpu_count);
+	if (!rcu_segcblist_entrain(&rdp->cblist, &rdp->barrier_head)) {
+		atomic_dec(&rcu_state.barrier_cpu_count);	/* nothing queued here */
+		return;
+	}
+	rdp->n_cbs_queued++;
+	/* The entrained callback sits in NEXT if NEXT was the last segment: give it a GP. */
+	raw_spin_lock_rcu_node(rdp->mynode);
+	if (rcu_accelerate_cbs(rdp->mynode, rdp))
+		WRITE_ONCE(rdp->rcu_cpu_has_work, true);
+	raw_spin_unlock_rcu_node(rdp->mynode);
+	invoke_rcu_core();
+}
+
+void rcu_barrier(void)
+{
+	unsigned int cpu;
+
+	mutex_lock(&rcu_state.barrier_mutex);
+	rcu_state.barrier_sequence++;
+	init_completion(&rcu_state.barrier_completion);
+	atomic_set(&rcu_state.barrier_cpu_count, 1);	/* our own reference, dropped below */
+	for_each_online_cpu(cpu) {
+		if (!READ_ONCE(per_cpu(rcu_data, cpu).cblist.len))
+			continue;
+		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, 1);
+	}
+	rcu_gp_kthread_wake();
+	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
+		complete(&rcu_state.barrier_completion);
+	wait_for_completion(&rcu_state.barrier_completion);
+	mutex_unlock(&rcu_state.barrier_mutex);
+}

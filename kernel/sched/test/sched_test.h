@@ -1,0 +1,103 @@
+/*
+ * What the files of the "sched" KTAP suite share: one suite, printed as
+ * one since the start, whose cases live next to the code they test
+ * (kernel/sched/test/, kernel/locking/test/ mutexes, kernel/time/test/
+ * timers and sleeping); kernel/sched/test/selftest.c lists them in order.
+ *
+ * Every wait is bounded: a case that does not see what it expects within
+ * its budget reports a failure and moves on, never hangs the boot. Threads
+ * a failed case abandons stay alive (they are leaked, not freed), which is
+ * why everything they touch lives in static storage. Thread functions do
+ * their work, signal a completion, then ktest_wait_stop() until
+ * kthread_stop() (<kernel/ktest.h>).
+ */
+#ifndef _SCHED_TEST_SCHED_TEST_H
+#define _SCHED_TEST_SCHED_TEST_H
+
+#include "../sched.h"
+#include <sched/kthread.h>
+#include <sched/completion.h>
+#include <sched/mutex.h>
+#include <sched/wait.h>
+#include <kernel/ktest.h>
+#include <kernel/param.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
+#include <kernel/tick.h>
+#include <kernel/timer.h>
+#include <kernel/delay.h>
+#include <kernel/atomic.h>
+#include <kernel/slab.h>
+#include <kernel/errno.h>
+#include <kernel/preempt.h>
+#include <kernel/string.h>
+
+/* Budgets. Generous: QEMU's TCG runs a guest CPU 10-50x slower than hardware. */
+#define ST_START_MS	2000	/* a woken thread reports in */
+#define ST_STOP_MS	2000	/* kthread_stop()/kthread_park() return */
+#define ST_SPIN_NS	(1000 * NSEC_PER_MSEC)	/* longest busy loop */
+#define ST_LATENCY_NS	(10 * NSEC_PER_MSEC)	/* "runs within a few ms" */
+#define ST_SLEEP_SLACK_MS 50	/* msleep() may overrun this much under TCG */
+
+static inline int st_set_fifo(struct task_struct *p, int rt_priority)
+{
+	struct sched_param sp = { .sched_priority = rt_priority };
+
+	return sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
+}
+
+static inline void st_cpumask_one(struct cpumask *m, unsigned int cpu)
+{
+	cpumask_clear(m);
+	cpumask_set_cpu(cpu, m);
+}
+
+/* kthread_stop(p) within ST_STOP_MS; false (and reported) if it hangs. */
+static inline bool st_stop(struct task_struct *p, int *ret)
+{
+	return ktest_stop(p, ST_STOP_MS, ret);
+}
+
+/* Stop threads that reported done; leave the others running (they are stuck). */
+static inline void st_stop_if(struct task_struct *p, bool reported)
+{
+	ktest_stop_if(p, reported, ST_STOP_MS);
+}
+
+/* Poll cond every millisecond for at most ms; true once it holds. */
+#define st_poll(cond, ms) ({							\
+	u64 __end = local_clock() + (u64)(ms) * NSEC_PER_MSEC;			\
+	bool __ok;								\
+	while (!(__ok = (cond)) && local_clock() < __end)			\
+		msleep(1);							\
+	__ok; })
+
+/* The cases, in suite order. */
+/* kernel/sched/test/kthread_test.c */
+void sched_kthread_every_cpu(void);
+void sched_kthread_park(void);
+void sched_kthread_park_again(void);
+void sched_kthread_stop_unwoken(void);
+/* kernel/sched/test/fifo_test.c */
+void sched_fifo_preempt(void);
+void sched_fifo_order(void);
+/* kernel/sched/test/wait_test.c */
+void sched_wait_event_timeout(void);
+void sched_completion_pingpong(void);
+/* kernel/sched/test/migrate_test.c */
+void sched_migrate_sleeping(void);
+void sched_migrate_running(void);
+void sched_migrate_self(void);
+/* kernel/time/test/sleep_test.c */
+void sched_msleep_accuracy(void);
+/* kernel/time/test/timer_test.c */
+void sched_timer_once(void);
+void sched_timer_del_sync(void);
+void sched_timer_rearm(void);
+/* kernel/locking/test/mutex_test.c */
+void sched_mutex_counter(void);
+/* kernel/locking/test/rtmutex_test.c */
+void sched_rt_mutex_pi(void);
+void sched_rt_mutex_pi_chain(void);
+
+#endif
