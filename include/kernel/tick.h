@@ -41,7 +41,10 @@ extern int tick_do_timer_cpu;
 void tick_handle(void);
 /* Start this CPU's periodic tick (CPU bring-up, interrupts off). */
 void tick_setup_this_cpu(void);
-/* Advance jiffies by the whole tick periods elapsed up to `now` (any CPU, any context). */
+/*
+ * Advance jiffies by the whole tick periods elapsed up to `now` (any CPU,
+ * any context); returns at once if another CPU is doing so already.
+ */
 void tick_do_update_jiffies(u64 now);
 /* Print "tick: jiffies=J (clock says C)" (for the power-off report). */
 void tick_show_jiffies(void);

@@ -32,6 +32,15 @@ static u64 tick_next_period = TICK_NSEC;
 /* How far jiffies may lag the clock before a CPU without the duty updates it. */
 #define TICK_STALLED_NSEC	(4 * TICK_NSEC)
 
+/*
+ * Never spin for jiffies_lock: whoever holds it is bringing jiffies up to
+ * its own clock reading, which is as good as ours. Waiting turned into a
+ * livelock (TREE01, 8 vCPUs on 2 loaded host cores): once jiffies fell 4
+ * ticks behind, every CPU's tick queued on the ticket lock, each handoff
+ * waited for the next waiter's vCPU to be scheduled on the host, so
+ * jiffies fell further behind and every tick kept queueing: CPUs spent
+ * their time in the tick, readers stalled for over 20 s.
+ */
 void tick_do_update_jiffies(u64 now)
 {
 	unsigned long flags;
@@ -39,7 +48,11 @@ void tick_do_update_jiffies(u64 now)
 
 	if (now < READ_ONCE(tick_next_period))
 		return;
-	spin_lock_irqsave(&jiffies_lock, flags);
+	local_irq_save(flags);
+	if (!do_raw_spin_trylock(&jiffies_lock, __THIS_PC)) {
+		local_irq_restore(flags);
+		return;
+	}
 	if (now >= tick_next_period) {
 		ticks = 1;
 		if (now - tick_next_period >= TICK_NSEC)	/* ticks were lost or stopped */
@@ -47,7 +60,8 @@ void tick_do_update_jiffies(u64 now)
 		WRITE_ONCE(tick_next_period, tick_next_period + ticks * TICK_NSEC);
 		WRITE_ONCE(jiffies, jiffies + ticks);
 	}
-	spin_unlock_irqrestore(&jiffies_lock, flags);
+	do_raw_spin_unlock(&jiffies_lock);
+	local_irq_restore(flags);
 }
 
 /*
