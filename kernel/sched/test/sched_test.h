@@ -84,6 +84,8 @@ void sched_fifo_order(void);
 /* kernel/sched/test/wait_test.c */
 void sched_wait_event_timeout(void);
 void sched_completion_pingpong(void);
+/* kernel/sched/test/idle_wakeup_test.c */
+void sched_wakeup_idle_ring(void);
 /* kernel/sched/test/migrate_test.c */
 void sched_migrate_sleeping(void);
 void sched_migrate_running(void);

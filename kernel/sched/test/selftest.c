@@ -24,6 +24,7 @@ static const struct ktap_case sched_cases[] = {
 	KTAP_CASE(sched_timer_rearm),
 	KTAP_CASE(sched_wait_event_timeout),
 	KTAP_CASE(sched_completion_pingpong),
+	KTAP_CASE(sched_wakeup_idle_ring),
 	KTAP_CASE(sched_mutex_counter),
 	KTAP_CASE(sched_rt_mutex_pi),
 	KTAP_CASE(sched_rt_mutex_pi_chain),
