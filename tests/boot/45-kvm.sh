@@ -13,6 +13,8 @@
 #   failure, BUSTED (grace periods that do not wait) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
+# - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
+#   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
 # 5 minutes with it, on 2 host cores. Timings are printed, never judged.
 
@@ -117,6 +119,78 @@ kvm_parse() {
 	return $rc
 }
 run_cmd_test kvm-parse-console kvm_parse
+
+# torture.sh (the long campaign of issue 12): its plan, without running anything.
+TORTURE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/torture.sh
+TORTURE_FIX=$TESTS_ROOT/tests/fixtures/torture
+torture_dryrun() {
+	local out before
+	before=$(ls -d "$KVM_RES"/torture.* 2>/dev/null | wc -l)
+	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
+	echo "$out"
+	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07 --duration 1200s --cpus 2 ' <<<"$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
+		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
+		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&
+		grep -q 'TINY02: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=600 ' <<<"$out" &&
+		! grep -Eq 'BUSTED|NOBOOST|STALL' <<<"$out" &&
+		out=$("$TORTURE_SH" --dryrun --configs "TREE02 TINY01 2*TREE04" --tree-duration 30s \
+			--tiny-duration 5 --jitter 2 --results "$KVM_RES") &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02\\ 2\\\*TREE04 --duration 30s --jitter 2 ' <<<"$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TINY01 --duration 300s --jitter 2 ' <<<"$out" &&
+		out=$("$TORTURE_SH" --dryrun --configs "TREE02 TINY01" --duration 1 --tiny-duration 5 \
+			--results "$KVM_RES") &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02\\ TINY01 --duration 60s ' <<<"$out" &&
+		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 1 ] &&
+		grep -q -- '--tree-duration' <<<"$("$TORTURE_SH" --help)" &&
+		! "$TORTURE_SH" --dryrun --duration 0 >/dev/null 2>&1 &&
+		! "$TORTURE_SH" --dryrun --configs NOSUCH >/dev/null 2>&1 &&
+		! "$TORTURE_SH" --dryrun --cpus x >/dev/null 2>&1 &&
+		[ "$(ls -d "$KVM_RES"/torture.* 2>/dev/null | wc -l)" = "$before" ]
+}
+run_cmd_test torture-dryrun torture_dryrun
+
+# torture.sh's summary table on a fake campaign: the consoles of a real 1-minute TREE02 and
+# TINY01 run of torture.sh (tests/fixtures/torture/, whole consoles), then a TREE02 console
+# with an error marker and rtbf 3, and a guest kvm.sh never judged.
+torture_summary() {
+	local d camp g out s rc=0
+	d=$(mktemp -d "${TMPDIR:-/tmp}/torture.XXXXXX")
+	camp=$d/torture.1 g=$d/torture.1/60s/2026.01.01-00.00.00
+	for s in TREE02 TINY01; do
+		mkdir -p "$g/$s"
+		cp "$TORTURE_FIX/$s.console.log" "$g/$s/console.log"
+		"$PARSE_SH" "$g/$s/console.log" >"$g/$s/verdict"
+	done
+	mkdir -p "$g/build/TREE02"	# kvm.sh's build directory is no guest
+	out=$("$TORTURE_SH" --summarize "$camp") || rc=$?
+	echo "$out"
+	[ $rc = 0 ] && [ -f "$camp/summary.txt" ] && [ "$(cat "$camp/summary.txt")" = "$out" ] &&
+		grep -Eq '^TREE02 +60s PASS +1698 +509 +9892 +1260  0 +18933733 299 0 0 0 0 0 0 0 0 0$' <<<"$out" &&
+		grep -Eq '^TINY01 +60s PASS +23794 +2668 +15921 +n/a  0 +9636416 0 0 0 0 0 0 0 0 0 0$' <<<"$out" &&
+		grep -q '^torture.sh: 2 of 2 guests as expected ' <<<"$out" || rc=1
+	if [ $rc = 0 ]; then
+		mkdir -p "$g/TREE02.2" "$g/TREE07"
+		sed 's/rtbf: 0 /rtbf: 3 /; s/rcu-torture: Reader Pipe:/rcu-torture: !!! Reader Pipe:/' \
+			"$TORTURE_FIX/TREE02.console.log" >"$g/TREE02.2/console.log"
+		"$PARSE_SH" "$g/TREE02.2/console.log" >"$g/TREE02.2/verdict"
+		cp "$TORTURE_FIX/TREE02.console.log" "$g/TREE07/console.log"
+		out=$("$TORTURE_SH" --summarize "$camp")
+		rc=$?
+		echo "$out"
+		# Exit 1: two of the four guests are not as expected.
+		[ $rc = 1 ] && rc=0 &&
+			grep -Eq '^TREE02.2 +60s FAIL +1698 .* !!!=1,rtbf=3 +18933733 299 ' <<<"$out" &&
+			grep -q '^TREE02.2: FAIL (expected success): 1 error markers (!!!)$' <<<"$out" &&
+			grep -Eq '^TREE07 +60s FAIL ' <<<"$out" &&
+			grep -q '^TREE07: FAIL (no verdict' <<<"$out" &&
+			grep -q '^torture.sh: 2 of 4 guests as expected ' "$camp/summary.txt" || rc=1
+	fi
+	rm -rf "$d"
+	return $rc
+}
+run_cmd_test torture-summary torture_summary
 
 # A real rcuperf run through the runner: two guests, their verdicts, the table, the histogram.
 kvm_rcuperf() {

@@ -43,6 +43,8 @@ set -uo pipefail
 KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SRCTREE=$(cd "$KVM/../../.." && pwd)
 PARSE=$KVM/bin/parse-console.sh
+# shellcheck source=functions.sh
+. "$KVM/bin/functions.sh"
 
 configs=""
 duration=1m
@@ -79,13 +81,7 @@ while [ $# -gt 0 ]; do
 done
 
 # --duration: minutes by default, or Ns / Nm / Nh.
-case $duration in
-*s) secs=${duration%s} ;;
-*m) secs=$((${duration%m} * 60)) ;;
-*h) secs=$((${duration%h} * 3600)) ;;
-*) secs=$((duration * 60)) ;;
-esac
-[[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -gt 0 ] || die "bad --duration '$duration'"
+secs=$(duration_secs "$duration") || die "bad --duration '$duration'"
 [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
 grace=$((secs / 4 > 60 ? secs / 4 : 60))	# how long past --duration a guest may run
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
@@ -93,7 +89,7 @@ case $accel in kvm | tcg | tcg-single) ;; *) die "bad --accel '$accel' (kvm, tcg
 
 CFDIR=$KVM/configs/$torture
 [ -d "$CFDIR" ] || die "no scenario directory configs/$torture"
-[ -n "$configs" ] || configs=$(grep -v '^#' "$CFDIR/CFLIST")
+[ -n "$configs" ] || configs=$(cflist_of "$CFDIR")
 
 # Expand N*NAME and check every scenario exists.
 runs=()

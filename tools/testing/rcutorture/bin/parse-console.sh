@@ -13,14 +13,32 @@
 #   rcuperf  (with --torture rcuperf) each test that started ("rcu-perf:--- Start of test",
 #            "ref-scale: --- Start of test"; at least one) printed its summary line ("rcu-perf:
 #            summary", "ref-perf: summary"); no "!!!", BUG, WARNING, stall or panic
+#
+# parse-console.sh --stats CONSOLE.log prints instead the end-of-run numbers of an rcutorture
+# console, one KEY=VALUE a line (empty when the console lacks the line), and exits 0:
+#   flavor gps exp_gps longest_gp  from the power-off line "rcu: rcu_sched: N grace periods
+#                          completed ..., longest GP N jiffies" (Tree: kernel/rcu/tree.c) or
+#                          "rcu_tiny: N grace periods completed (N expedited)" (Tiny: no
+#                          longest GP, every grace period ends at once), and Tree's
+#                          "N expedited grace periods" line (kernel/rcu/tree_exp.c)
+#   cbs_invoked            the sum of the power-off "cbs queued N invoked N" lines (one per CPU)
+#   pipe batch             the last "Reader Pipe:" and "Reader Batch:" histograms, comma-separated
+#   bang                   lines with "!!!" (rcutorture's error marker)
+#   rtmbe rtmbkf rtbe rtbke rtbre rtbf  rcutorture's error counters from its last statistics
+#                          line (kernel/rcu/torture/rcutorture_stats.c; rtmbkf is
+#                          the failures of its failures/tries pair)
+#   bug warning stall      "BUG:", "WARNING:" and stall-warning lines
+#   uptime                 seconds, from the power-off "Uptime: N.NNN seconds" line
 set -u
 
 expect=success
 torture=rcu
+stats=0
 while [ $# -gt 1 ]; do
 	case $1 in
 	--expect) expect=$2; shift 2 ;;
 	--torture) torture=$2; shift 2 ;;
+	--stats) stats=1; shift ;;
 	*) echo "parse-console: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -32,6 +50,49 @@ log=${1:?usage: parse-console.sh [--expect success|failure|stall] CONSOLE.log}
 STALL_RE='detected (expedited )?stalls on CPUs/tasks|self-detected stall on CPU|Stall ended before state dump start'
 has() { tr -d '\r' <"$log" | grep -Eq -- "$1"; }
 count() { tr -d '\r' <"$log" | grep -Ec -- "$1"; }
+
+if [ $stats = 1 ]; then
+	tr -d '\r' <"$log" | awk -v stall_re="$STALL_RE" '
+	function histo(line, key,   h) {	# the numbers after KEY, comma-separated
+		h = substr(line, index(line, key) + length(key))
+		gsub(/^ +| +$/, "", h); gsub(/ +/, ",", h)
+		return h
+	}
+	function after(line, key,   a) {	# the first word after KEY
+		if (!index(line, key)) return ""
+		a = substr(line, index(line, key) + length(key)); sub(/^ +/, "", a); sub(/ .*/, "", a)
+		return a
+	}
+	/ grace periods completed/ {
+		n = split($0, w, " ")
+		for (i = 1; i <= n; i++) if (w[i] == "grace" && w[i + 1] == "periods" && w[i + 2] == "completed") {
+			gps = w[i - 1]; flavor = w[i - 2]; sub(/:$/, "", flavor)
+		}
+		lg = after($0, "longest GP")
+		if (index($0, "expedited)")) { e = after($0, "completed ("); exp_gps = e }
+	}
+	/ expedited grace periods,/ { n = split($0, w, " "); for (i = 1; i <= n; i++) if (w[i] == "expedited" && w[i + 1] == "grace") exp_gps = w[i - 1] }
+	/cbs queued [0-9]+ invoked [0-9]+/ { cbs += after($0, "invoked"); have_cbs = 1 }
+	/ Reader Pipe: / { pipe = histo($0, "Reader Pipe:") }
+	/ Reader Batch: / { batch = histo($0, "Reader Batch:") }
+	/!!!/ { bang++ }
+	/ rtc: .* rtmbe: / {
+		rtmbe = after($0, "rtmbe:"); rtmbkf = after($0, "rtmbkf:"); sub(/\/.*/, "", rtmbkf)
+		rtbe = after($0, "rtbe:"); rtbke = after($0, "rtbke:"); rtbre = after($0, "rtbre:")
+		rtbf = after($0, "rtbf:")
+	}
+	/BUG:/ { bug++ }
+	/WARNING:/ { warning++ }
+	$0 ~ stall_re { stall++ }
+	/Uptime: [0-9.]+ seconds/ { uptime = after($0, "Uptime:") }
+	END {
+		printf "flavor=%s\ngps=%s\nexp_gps=%s\nlongest_gp=%s\ncbs_invoked=%s\n", flavor, gps, exp_gps, lg, have_cbs ? cbs : ""
+		printf "pipe=%s\nbatch=%s\nbang=%d\n", pipe, batch, bang
+		printf "rtmbe=%s\nrtmbkf=%s\nrtbe=%s\nrtbke=%s\nrtbre=%s\nrtbf=%s\n", rtmbe, rtmbkf, rtbe, rtbke, rtbre, rtbf
+		printf "bug=%d\nwarning=%d\nstall=%d\nuptime=%s\n", bug, warning, stall, uptime
+	}'
+	exit 0
+fi
 
 problems=()
 has 'Kernel panic - not syncing' && problems+=("kernel panic")

@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# torture.sh - a long rcutorture campaign through kvm.sh, judged and summed up in one table
+# (named after Linux's tools/testing/selftests/rcutorture/bin/torture.sh; this one is smaller).
+#
+# Usage: tools/testing/rcutorture/bin/torture.sh [options]
+#   --configs "A B ..."    scenarios (default: the TREE* and TINY* names of configs/rcu/CFLIST);
+#                          N*NAME runs NAME N times, as with kvm.sh
+#   --duration D           torture time of every scenario (overrides the two below); minutes, or
+#                          with an s/m/h suffix, as kvm.sh's --duration
+#   --tree-duration D      torture time of each TREE* scenario and of any other non-TINY one
+#                          (default 20)
+#   --tiny-duration D      torture time of each TINY* scenario (default 10)
+#   --cpus N               host CPUs to spend on guests (kvm.sh --cpus; default: nproc)
+#   --jitter N             host jitter processes while guests run (kvm.sh --jitter; default 0)
+#   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
+#   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
+#   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
+#   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
+#                          and exit as the campaign would have
+#   -h, --help             this text
+#
+# Scenarios of equal duration run in one kvm.sh call (guests in parallel as --cpus allows); the
+# calls run one after another. Results: RESULTS/torture.<YYYY.MM.DD-HH.MM.SS>/ with per call
+# kvm.<DURATION>s.log (kvm.sh's output) and <DURATION>s/<stamp>/ (kvm.sh's run directory: per
+# guest console.log, verdict, ...), and summary.txt: one line per guest with kvm.sh's verdict,
+# grace periods completed (normal and expedited), callbacks invoked, the longest grace period,
+# the error counts and the final Reader Pipe histogram, all read from the console by
+# parse-console.sh --stats. The table is printed at the end too.
+#
+# Exit status, as kvm.sh's: 0 when every guest did what its scenario expects (its verdict file
+# says PASS) and no test failed; 1 when some guest did not (or has no verdict); 2 for a usage
+# error; 3 when every guest did what its scenario expects but some test, as expected, ended with
+# FAILURE (BUSTED, NOBOOST given in --configs).
+set -uo pipefail
+
+KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KVM_SH=$KVM/bin/kvm.sh
+PARSE=$KVM/bin/parse-console.sh
+# shellcheck source=functions.sh
+. "$KVM/bin/functions.sh"
+CFDIR=$KVM/configs/rcu
+
+configs=""
+duration=""
+tree_duration=20
+tiny_duration=10
+cpus=""
+jitter=0
+kvm_args=""
+results=$KVM/res
+dryrun=0
+summarize=""
+
+usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
+die() { echo "torture.sh: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--configs) configs=$2; shift ;;
+	--duration) duration=$2; shift ;;
+	--tree-duration) tree_duration=$2; shift ;;
+	--tiny-duration) tiny_duration=$2; shift ;;
+	--cpus) cpus=$2; shift ;;
+	--jitter) jitter=$2; shift ;;
+	--kvm-args) kvm_args=$2; shift ;;
+	--results) results=$2; shift ;;
+	--summarize) summarize=$2; shift ;;
+	--dryrun) dryrun=1 ;;
+	-h | --help) usage; exit 0 ;;
+	*) die "unknown option '$1' (try --help)" ;;
+	esac
+	shift || die "option needs an argument"
+done
+
+# ----- the summary table -----------------------------------------------------------------------
+
+# stats_of CONSOLE: parse-console.sh --stats of one console into the array ST (KEY -> VALUE).
+declare -A ST
+stats_of() {
+	local k v
+	ST=()
+	while IFS='=' read -r k v; do ST[$k]=$v; done < <("$PARSE" --stats "$1" 2>/dev/null)
+}
+
+# errors_of: the non-zero error counts in ST, "0" if none.
+errors_of() {
+	local out="" k
+	for k in bang rtmbe rtmbkf rtbe rtbke rtbre rtbf bug warning stall; do
+		if [ -n "${ST[$k]-}" ] && [ "${ST[$k]}" != 0 ]; then
+			out+="$([ $k = bang ] && echo '!!!' || echo $k)=${ST[$k]},"
+		fi
+	done
+	out=${out%,}
+	echo "${out:-0}"
+}
+
+# summary_table CAMPAIGN: the table of every guest directory (one holding console.log or a
+# verdict) under CAMPAIGN/*/*/; a footnote gives each verdict that is not a plain PASS. Sets
+# sum_fail (guests not as expected) and sum_xfail (tests that failed as expected), sum_n.
+summary_table() {
+	local camp=$1 d name v res lg pipe notes="" dur rows=""
+	sum_fail=0 sum_xfail=0 sum_n=0
+	printf '%-10s %5s %-5s %8s %8s %11s %10s  %-12s %s\n' SCENARIO DUR RES GPS EXP-GPS CBS-INVOKED \
+		LONGEST-GP ERRORS "READER PIPE (final)"
+	for d in "$camp"/*/*/*/; do
+		d=${d%/}
+		name=${d##*/}
+		[ "$name" != build ] || continue
+		[ -f "$d/console.log" ] || [ -f "$d/verdict" ] || continue
+		sum_n=$((sum_n + 1))
+		# The duration group: <N>s/<stamp>/<guest>.
+		dur=${d%/*/*}
+		dur=${dur##*/}
+		v=$(cat "$d/verdict" 2>/dev/null || echo "FAIL (no verdict: kvm.sh did not judge this guest)")
+		stats_of "$d/console.log"
+		case $v in
+		"PASS (expected failure)"*) res=XFAIL sum_xfail=$((sum_xfail + 1)) ;;
+		PASS*) res=PASS ;;
+		*) res=FAIL sum_fail=$((sum_fail + 1)) ;;
+		esac
+		[[ $v == "PASS (expected success)" ]] || notes+="$name: $v"$'\n'
+		lg=${ST[longest_gp]-}
+		# Tiny RCU prints no longest GP: each of its grace periods ends at once.
+		[ -n "$lg" ] || [ "${ST[flavor]-}" != rcu_tiny ] || lg=n/a
+		pipe=${ST[pipe]-}
+		pipe=${pipe//,/ }
+		rows+=$(printf '%-10s %5s %-5s %8s %8s %11s %10s  %-12s %s' "$name" "$dur" "$res" \
+			"${ST[gps]:--}" "${ST[exp_gps]:--}" "${ST[cbs_invoked]:--}" "${lg:--}" "$(errors_of)" \
+			"${pipe:--}")$'\n'
+	done
+	printf '%s' "$rows" | sort -V
+	echo
+	echo "GPS: grace periods completed (EXP-GPS: expedited ones), CBS-INVOKED: callbacks invoked on"
+	echo "all CPUs, LONGEST-GP: jiffies (all from the power-off statistics); ERRORS: non-zero counts of"
+	echo "'!!!' lines, rcutorture's rtmbe/rtmbkf/rtbe/rtbke/rtbre/rtbf, BUG/WARNING/stall lines."
+	[ -z "$notes" ] || { echo; printf '%s' "$notes" | sort -V; }
+	echo
+	echo "torture.sh: $((sum_n - sum_fail)) of $sum_n guests as expected ($camp)"
+}
+
+# summarize CAMPAIGN: write CAMPAIGN/summary.txt, print it, exit as kvm.sh would.
+summarize() {
+	local camp=$1
+	summary_table "$camp" >"$camp/summary.txt"
+	cat "$camp/summary.txt"
+	[ "$sum_n" -gt 0 ] || { echo "torture.sh: no guests under $camp"; exit 1; }
+	[ "$sum_fail" -eq 0 ] || exit 1
+	[ "$sum_xfail" -eq 0 ] || exit 3
+	exit 0
+}
+
+if [ -n "$summarize" ]; then
+	[ -d "$summarize" ] || die "no campaign directory $summarize"
+	summarize "$summarize"
+fi
+
+# ----- the campaign ------------------------------------------------------------------------------
+
+for d in "$tree_duration" "$tiny_duration" ${duration:+"$duration"}; do
+	duration_secs "$d" >/dev/null || die "bad duration '$d'"
+done
+[ -z "$cpus" ] || [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
+[[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
+[ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E '^(TREE|TINY)')
+
+# Group the scenarios by duration (seconds), in the order they first appear.
+declare -A group
+order=()
+for c in $configs; do
+	name=${c#*\*}
+	[ -f "$CFDIR/$name" ] || die "no scenario $name in configs/rcu"
+	if [ -n "$duration" ]; then
+		d=$duration
+	elif [[ $name == TINY* ]]; then
+		d=$tiny_duration
+	else
+		d=$tree_duration
+	fi
+	s=$(duration_secs "$d")
+	[ -n "${group[$s]-}" ] || order+=("$s")
+	group[$s]+="${group[$s]:+ }$c"
+done
+[ ${#order[@]} -gt 0 ] || die "no scenarios to run"
+
+CAMP=$results/torture.$(date -u +%Y.%m.%d-%H.%M.%S)
+total=0
+for s in "${order[@]}"; do total=$((total + s)); done
+echo "torture.sh: ${#order[@]} kvm.sh call(s), torture time $((total / 60))m$((total % 60))s plus builds and boots"
+echo "torture.sh: campaign directory $CAMP"
+for s in "${order[@]}"; do
+	# shellcheck disable=SC2206 # --kvm-args is split into words on purpose
+	args=(--configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter"
+		--results "$CAMP/${s}s" $kvm_args)
+	echo "torture.sh: kvm.sh$(printf ' %q' "${args[@]}")"
+	if [ $dryrun = 1 ]; then
+		"$KVM_SH" "${args[@]}" --dryrun || exit 2
+		continue
+	fi
+	mkdir -p "$CAMP/${s}s"
+	rc=0
+	"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.${s}s.log" || rc=$?
+	[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+done
+[ $dryrun = 1 ] && exit 0
+
+echo
+echo "torture.sh: summary ($CAMP/summary.txt)"
+summarize "$CAMP"
