@@ -129,9 +129,77 @@ static unsigned long rst_total_credits(void)
 /* --- synchronize_rcu() ---------------------------------------------------------- */
 
 /*
+ * A reader on another CPU that is inside its read-side critical section
+ * before synchronize_rcu() is called: it spins there RST_READER_MS, and
+ * clears `reading` as its last act inside. synchronize_rcu() must not
+ * return while `reading` is still set: that would be a grace period that
+ * ended under a reader that began before it.
+ */
+#define RST_READER_MS	20
+
+static struct {
+	struct completion inside, done;
+	bool reading;
+} rsr;
+
+static int rst_sync_reader(void *unused)
+{
+	u64 end;
+
+	rcu_read_lock();
+	WRITE_ONCE(rsr.reading, true);
+	complete(&rsr.inside);		/* its lock releases the store above: the caller sees it */
+	end = local_clock() + RST_READER_MS * NSEC_PER_MSEC;
+	while (local_clock() < end)
+		cpu_relax();
+	/*
+	 * Inside the section: the grace period that synchronize_rcu() waits
+	 * for orders this store before its return (RCU's guarantee, no
+	 * barrier of ours), so the caller's read after it must see false.
+	 */
+	WRITE_ONCE(rsr.reading, false);
+	rcu_read_unlock();
+	complete(&rsr.done);
+	ktest_wait_stop();
+	return 0;
+}
+
+/* synchronize_rcu() from here while a reader started before it runs on another CPU. */
+static void rst_sync_vs_reader(void)
+{
+	unsigned int me = raw_smp_processor_id(), cpu = cpumask_first(cpu_online_mask);
+	struct task_struct *p;
+	bool early, finished;
+	u64 ns = 0;
+
+	if (cpu == me)
+		cpu = ktest_last_online_cpu();
+	init_completion(&rsr.inside);
+	init_completion(&rsr.done);
+	WRITE_ONCE(rsr.reading, false);
+	p = ktest_kthread(rst_sync_reader, NULL, cpu, "rcu_st_rd/%u");
+	if (!p)
+		return;
+	wake_up_process(p);
+	if (!KTAP_EXPECT_MSG(ktest_wait(&rsr.inside, RST_START_MS), "the reader on CPU %u never started",
+			     cpu))
+		return;		/* the reader thread is leaked */
+	if (!rst_call(rst_do_sync, NULL, RST_GP_MS, "synchronize_rcu() with a reader", &ns))
+		return;
+	early = READ_ONCE(rsr.reading);
+	finished = ktest_wait(&rsr.done, RST_START_MS);
+	KTAP_EXPECT_MSG(!early, "synchronize_rcu() returned after %llu us, while the reader on CPU %u that began before it was still in its critical section",
+			(unsigned long long)(ns / NSEC_PER_USEC), cpu);
+	ktap_diag("synchronize_rcu() with a %d ms reader on CPU %u took %llu us", RST_READER_MS, cpu,
+		  (unsigned long long)(ns / NSEC_PER_USEC));
+	ktest_stop_if(p, finished, RST_STOP_MS);
+}
+
+/*
  * synchronize_rcu() returns, and with more than one CPU each call waits
- * for a grace period that rcu_gp_completed() counts. With one CPU it
- * returns at once by design (rcu_blocking_is_gp(), as in Linux).
+ * for a grace period that rcu_gp_completed() counts, and does not return
+ * before a reader that began before it has ended. With one CPU it returns
+ * at once by design (rcu_blocking_is_gp(), as in Linux).
  */
 static void rcu_sync_returns(void)
 {
@@ -152,7 +220,9 @@ static void rcu_sync_returns(void)
 			ktap_diag("synchronize_rcu() took %llu us; %lu grace periods completed so far",
 				  (unsigned long long)(ns / NSEC_PER_USEC), after);
 	}
-	if (!smp)
+	if (smp)
+		rst_sync_vs_reader();
+	else
 		ktap_diag("1 CPU: synchronize_rcu() needs no grace period (rcu_blocking_is_gp)");
 }
 
