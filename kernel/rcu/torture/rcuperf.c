@@ -165,13 +165,14 @@ static int perf_writer_samples(struct perf_writer *w)
 	return n < MAX_MEAS ? n : MAX_MEAS;
 }
 
+/* Writer me has its MIN_MEAS samples (or more: async callbacks complete in bursts). */
 static void perf_writer_finished(long me)
 {
 	struct sched_param sp = { .sched_priority = 0 };
 
 	sched_setscheduler_nocheck(current, SCHED_NORMAL, &sp);
 	pr_alert("%s%s rcu_perf_writer %ld has %d measurements\n", perf_type, PERF_FLAG, me,
-		 MIN_MEAS);
+		 perf_writer_samples(&writers[me]));
 	if (atomic_inc_return(&n_writers_finished) < nrealwriters)
 		return;
 	t_finished = local_clock();
