@@ -96,6 +96,8 @@ boot_test rcu-flood-qhimark --smp 2 --append "rcutree.gp_bench=1 rcutree.qhimark
 	--expect "rcu-bench: flood cbs=50000 peak_kmalloc_live=[0-9]+ peak_pages_used=[0-9]+" \
 	--expect "rcu-bench: synchronize_rcu idle cpus=2 n=200 median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+" \
 	--expect "rcu-bench: synchronize_rcu busy cpus=2 n=200 median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+" \
+	--expect "rcu-bench: synchronize_rcu readers cpus=2 n=200 reader_us=1000 median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+" \
+	--expect "rcu-bench: synchronize_rcu_expedited readers cpus=2 n=200 reader_us=1000 median_ns=[0-9]+ " \
 	--reject "rcu-bench: .*(failed|timed out)" \
 	--expect "reboot: Power down"
 if _test_selected rcu-flood-qhimark; then

@@ -19,15 +19,24 @@
  *       CPUs idle: their quiescent states come from dyntick-idle credit.
  *   rcu-bench: synchronize_rcu busy cpus=C n=200 median_ns=M p99_ns=P max_ns=X
  *       The same with one SCHED_NORMAL kthread per other CPU spinning on
- *       cond_resched(): under PREEMPT_NONE those CPUs report a quiescent
- *       state only when RCU asks for one (after rcutree.jiffies_till_sched_qs),
- *       so this is the "busy kernel" latency. Takes about 200 x 100 ms.
+ *       cond_resched(), outside any reader: CPU-bound tasks. The tick finds
+ *       such a CPU outside a reader (preempt_count() is kept even under
+ *       PREEMPT_NONE, see rcu_sched_clock_irq()) and reports its quiescent
+ *       state at once, so a grace period waits about one tick per busy CPU,
+ *       not rcutree.jiffies_till_sched_qs.
+ *   rcu-bench: synchronize_rcu readers cpus=C n=200 reader_us=R median_ns=M p99_ns=P max_ns=X
+ *       The same with each other CPU's kthread inside back-to-back
+ *       read-side critical sections of R us (cond_resched() between them):
+ *       busy CPUs that really hold the grace period up. A grace period
+ *       waits for the reader running when it starts, about R us plus a tick.
  *   rcu-bench: synchronize_rcu_expedited idle cpus=C n=200 median_ns=M p99_ns=P max_ns=X
  *   rcu-bench: synchronize_rcu_expedited busy cpus=C n=200 median_ns=M p99_ns=P max_ns=X
- *       The same two runs with synchronize_rcu_expedited() (tree_exp.c):
+ *   rcu-bench: synchronize_rcu_expedited readers cpus=C n=200 reader_us=R median_ns=M ...
+ *       The same three runs with synchronize_rcu_expedited() (tree_exp.c):
  *       idle CPUs are skipped without an IPI; each busy CPU gets one IPI,
- *       which finds its spinner outside any reader and reports at once.
- *       rcutree.gp_bench=3 runs only these two.
+ *       which finds a spinner outside any reader and reports at once, or a
+ *       reader, whose rcu_read_unlock() then reports (deferred).
+ *       rcutree.gp_bench=3 runs only these three.
  *
  * With one CPU synchronize_rcu() returns at once (rcu_blocking_is_gp()).
  * Figures are reported, never judged. If the run does not end within
@@ -50,6 +59,7 @@
 #include <kernel/atomic.h>
 #include <kernel/errno.h>
 #include <kernel/sort.h>
+#include <kernel/string.h>
 #include "../torture/rcu_perf_common.h"
 
 /*
@@ -75,6 +85,8 @@ static u64 gb_samples[GB_SAMPLES];
 static void (*gb_sync_fn)(void) = synchronize_rcu;
 static const char *gb_sync_name = "synchronize_rcu";
 
+#define GB_READER_US	1000	/* the "readers" load: each read-side section's length */
+
 static void gb_sync_latency(const char *load)
 {
 	for (int i = 0; i < GB_WARMUP; i++)
@@ -86,8 +98,10 @@ static void gb_sync_latency(const char *load)
 		gb_samples[i] = local_clock() - t0;
 	}
 	sort_u64(gb_samples, GB_SAMPLES);
-	pr_info("%s %s cpus=%u n=%u median_ns=%llu p99_ns=%llu max_ns=%llu\n", gb_sync_name, load,
-		num_online_cpus(), GB_SAMPLES, (unsigned long long)gb_samples[GB_SAMPLES / 2],
+	pr_info("%s %s cpus=%u n=%u%s median_ns=%llu p99_ns=%llu max_ns=%llu\n", gb_sync_name, load,
+		num_online_cpus(), GB_SAMPLES,
+		strcmp(load, "readers") ? "" : " reader_us=" __stringify(GB_READER_US),
+		(unsigned long long)gb_samples[GB_SAMPLES / 2],
 		(unsigned long long)gb_samples[GB_SAMPLES * 99 / 100],
 		(unsigned long long)gb_samples[GB_SAMPLES - 1]);
 }
@@ -100,22 +114,40 @@ static int gb_spinner(void *unused)
 	return 0;
 }
 
-static void gb_sync_latency_busy(void)
+/* A busy CPU that holds grace periods up: back-to-back GB_READER_US readers. */
+static int gb_reader_spinner(void *unused)
+{
+	while (!kthread_should_stop()) {
+		u64 end;
+
+		rcu_read_lock();
+		end = local_clock() + GB_READER_US * NSEC_PER_USEC;
+		while (local_clock() < end)
+			cpu_relax();
+		rcu_read_unlock();
+		cond_resched();
+	}
+	return 0;
+}
+
+/* load "busy": gb_spinner on every other CPU; "readers": gb_reader_spinner. */
+static void gb_sync_latency_busy(const char *load)
 {
 	static struct task_struct *spinners[NR_CPUS];
 	unsigned int cpu, me = raw_smp_processor_id();
+	int (*fn)(void *) = strcmp(load, "readers") ? gb_spinner : gb_reader_spinner;
 
 	for_each_online_cpu(cpu) {
 		spinners[cpu] = NULL;
 		if (cpu == me)
 			continue;
-		spinners[cpu] = kthread_create_on_cpu(gb_spinner, NULL, cpu, "rcu_spin/%u");
+		spinners[cpu] = kthread_create_on_cpu(fn, NULL, cpu, "rcu_spin/%u");
 		if (spinners[cpu])
 			wake_up_process(spinners[cpu]);
 		else
 			pr_err("cannot start the spinner on CPU %u\n", cpu);
 	}
-	gb_sync_latency("busy");
+	gb_sync_latency(load);
 	for_each_online_cpu(cpu)
 		if (spinners[cpu])
 			kthread_stop(spinners[cpu]);
@@ -219,12 +251,14 @@ static int gb_thread(void *unused)
 		gb_call_rcu_rate();
 		gb_flood();
 		gb_sync_latency("idle");
-		gb_sync_latency_busy();
+		gb_sync_latency_busy("busy");
+		gb_sync_latency_busy("readers");
 	}
 	gb_sync_fn = synchronize_rcu_expedited;
 	gb_sync_name = "synchronize_rcu_expedited";
 	gb_sync_latency("idle");
-	gb_sync_latency_busy();
+	gb_sync_latency_busy("busy");
+	gb_sync_latency_busy("readers");
 	complete(&gb_done);
 	return 0;
 }
