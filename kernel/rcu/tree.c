@@ -47,9 +47,20 @@ static bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited
  */
 static void rcu_dynticks_eqs_flip(void)
 {
-	smp_mb();	/* order prior accesses before the counter change */
+	/*
+	 * Both pair with the two smp_mb() in rcu_dynticks_snap() (tree.c,
+	 * read by force_qs_rnp() and tree_exp.c:rcu_exp_select_cpus()).
+	 * Before: entering EQS, this CPU's readers are over before a remote
+	 * CPU can see the even value and credit a quiescent state.
+	 */
+	smp_mb();
 	atomic_inc(this_cpu_ptr(&rcu_dynticks.dynticks));
-	smp_mb();	/* and later accesses after it */
+	/*
+	 * After: leaving EQS, a reader that starts from here on is ordered
+	 * after the odd value, so either the scan sees it odd (and waits) or
+	 * the reader sees everything the grace period's start published.
+	 */
+	smp_mb();
 }
 
 bool rcu_dynticks_in_eqs(int snap)
@@ -57,12 +68,34 @@ bool rcu_dynticks_in_eqs(int snap)
 	return !(snap & 1);
 }
 
+/*
+ * Fully ordered read of another CPU's counter, as the scans need: barriers
+ * on both sides rather than a value-returning atomic, so that a scan does
+ * not pull the cache line of an idle CPU's counter away from it.
+ */
 int rcu_dynticks_snap(int cpu)
 {
-	smp_mb();	/* pairs with rcu_dynticks_eqs_flip() */
-	return atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks);
+	int snap;
+
+	/*
+	 * Pairs with the smp_mb() after the increment in rcu_dynticks_eqs_flip():
+	 * the caller's prior stores (the grace period's start, the leaf's mask)
+	 * come before this read, so a CPU leaving EQS that this read missed
+	 * sees them (store buffering: one of the two sides must see the other).
+	 */
+	smp_mb();
+	snap = atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks);
+	/*
+	 * Pairs with the smp_mb() before the increment in rcu_dynticks_eqs_flip():
+	 * what the caller does with an even or changed value (report the CPU,
+	 * and so let the grace period end and callbacks free memory) comes
+	 * after the read, so it cannot overtake the end of the CPU's readers.
+	 */
+	smp_mb();
+	return snap;
 }
 
+/* This CPU's own counter: no ordering needed against itself. */
 bool rcu_is_watching(void)
 {
 	return atomic_read(this_cpu_ptr(&rcu_dynticks.dynticks)) & 1;
@@ -377,6 +410,7 @@ static void note_gp_changes(struct rcu_data *rdp)
 		local_irq_restore(flags);
 		return;	/* contended: try again later */
 	}
+	smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 	preempt_disable();
 	needwake = __note_gp_changes(rnp, rdp);
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
@@ -428,6 +462,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	}
 	/* Ask for a grace period now, unless the leaf is busy (rcu_core will). */
 	if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
+		smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 		preempt_disable();
 		/* Its own request for a GP (from advancing callbacks) needs the wakeup too. */
 		needwake |= __note_gp_changes(rdp->mynode, rdp);
@@ -790,17 +825,26 @@ static void rcu_gp_cleanup(void)
 	 * rcu_gp_completed() now, before any callback of it can run (those
 	 * wait for the leaves' gp_seq below), so that a task woken by one
 	 * finds its earlier polling cookie done.
+	 *
+	 * "Over" is decided here, under the root's lock: the FQS loop's
+	 * lockless rcu_gp_root_done() only ends the wait. Every report that
+	 * emptied the root did so holding this lock, and nothing refills the
+	 * root's mask before the next rcu_gp_init(). Taking the lock (with
+	 * smp_mb__after_unlock_lock(), tree.h) orders all those reports, and
+	 * through the tree's lock chain everything their CPUs did before their
+	 * quiescent states, before the grace period's end below: the polled
+	 * end, the nodes' gp_seq, rcu_seq_end() and the callbacks.
 	 */
-	local_irq_save(flags);
-	smp_mb();	/* every reported QS before the end becomes visible */
+	rnp = rcu_get_root();
+	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	WARN_ON_ONCE(!rcu_gp_root_done());
 	rcu_poll_gp_seq_end();
 	WRITE_ONCE(rcu_state.n_gp_completed, rcu_state.n_gp_completed + 1);
-	local_irq_restore(flags);
+	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	gp_duration = jiffies - rcu_state.gp_start;
 	if (gp_duration > rcu_state.gp_max)
 		rcu_state.gp_max = gp_duration;
-	new_gp_seq = rcu_state.gp_seq;
-	rcu_seq_end(&new_gp_seq);
+	new_gp_seq = rcu_seq_endval(&rcu_state.gp_seq);	/* a value only: no barrier */
 	rcu_for_each_node_breadth_first(rnp) {
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
 		WRITE_ONCE(rnp->gp_seq, new_gp_seq);
@@ -952,7 +996,13 @@ void synchronize_rcu(void)
 /* Polling cookies are rcu_state.gp_seq_polled numbers. */
 unsigned long get_state_synchronize_rcu(void)
 {
-	smp_mb();	/* the caller's prior updates come before the snapshot */
+	/*
+	 * The caller's prior updates before the snapshot. Pairs with the
+	 * smp_mb() in rcu_seq_start() (rcu.h) of the polled phase, from
+	 * tree.c:rcu_poll_gp_seq_start() or rcu_exp_poll_start(): a phase that
+	 * this snapshot did not see started after the updates were visible.
+	 */
+	smp_mb();
 	return rcu_seq_snap(&rcu_state.gp_seq_polled);
 }
 
@@ -981,7 +1031,13 @@ unsigned long start_poll_synchronize_rcu(void)
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
 	if (rcu_seq_done(&rcu_state.gp_seq_polled, oldstate)) {
-		smp_mb();	/* the caller's later accesses come after the grace period */
+		/*
+		 * The caller's later accesses after the grace period. Pairs with
+		 * the smp_mb() in rcu_seq_end() (rcu.h) of the polled phase, from
+		 * tree.c:rcu_poll_gp_seq_end(), rcu_exp_poll_end() or
+		 * rcu_sync_is_trivial().
+		 */
+		smp_mb();
 		return true;
 	}
 	return false;
@@ -1086,6 +1142,14 @@ void rcu_force_quiescent_state(void)
 
 /* ===== rcu_barrier ============================================================ */
 
+/*
+ * barrier_cpu_count is a plain count. The value-returning decrements are
+ * fully ordered, but nothing relies on it: the last one's complete() and
+ * rcu_barrier()'s wait_for_completion() (the completion's lock) order the
+ * callbacks before rcu_barrier() returns, and the relaxed atomic_inc() in
+ * rcu_barrier_entrain() is ordered before rcu_barrier()'s own decrement
+ * by the cross call it runs in (smp_call_function_single() waits for it).
+ */
 static void rcu_barrier_callback(struct rcu_head *rhp)
 {
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
@@ -1266,7 +1330,15 @@ void rcu_init_kthreads(void)
 			wake_up_process(t);
 	}
 	rcu_spawn_boost_kthreads();	/* rcub/N, with CONFIG_RCU_BOOST */
-	smp_mb();	/* kthreads visible before grace periods may be waited for */
+	/*
+	 * Kthreads before the flag that lets grace periods be waited for. No
+	 * other CPU is up yet (init calls smp_init() after this, and bringing
+	 * a CPU up orders all that came before): only an interrupt on this CPU
+	 * (call_rcu() -> invoke_rcu_core()) can look, and it sees program
+	 * order. So a compiler barrier is all that is needed; it pairs with
+	 * nothing.
+	 */
+	barrier();
 	WRITE_ONCE(rcu_scheduler_active, true);
 	/* Callbacks queued during early boot wait for a grace period now. */
 	for_each_possible_cpu(cpu)
