@@ -1,7 +1,9 @@
 /*
  * Context tracking: forwards idle and interrupt/NMI transitions to RCU's
  * dyntick-idle bookkeeping (<rcu/hooks.h>; every RCU flavor implements
- * these hooks).
+ * these hooks). The memory ordering each transition needs lives in the
+ * hooks (Tree RCU: the fully ordered dynticks increment in
+ * kernel/rcu/tree.c:rcu_dynticks_eqs_flip()), not here.
  */
 #include <kernel/context_tracking.h>
 #include <rcu/hooks.h>

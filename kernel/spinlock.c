@@ -2,6 +2,16 @@
  * Ticket spinlocks: a CPU takes the next ticket and spins until the owner
  * field reaches it, so waiters are served in arrival order. The debug
  * checks (CONFIG_DEBUG_SPINLOCK) catch recursion and foreign unlocks.
+ *
+ * Ordering: taking a lock is an ACQUIRE, releasing it a RELEASE, and no
+ * more. Everything a holder did inside its critical section is visible to
+ * the next holder once that one's acquire returns; accesses after an
+ * acquire stay after it, accesses before a release stay before it. An
+ * unlock followed by a lock is NOT a full barrier in general (a store
+ * before the unlock may pass a load after the next lock); code that needs
+ * one adds smp_mb__after_unlock_lock() after the lock (RCU's rcu_node
+ * locks do). On x86 the fetch-add/cmpxchg below are LOCK-prefixed and
+ * thus full fences anyway, which <asm/barrier.h> relies on.
  */
 #include <kernel/spinlock.h>
 #include <kernel/smp.h>
@@ -18,6 +28,12 @@ static void spin_bug(spinlock_t *lock, const char *msg)
 }
 #endif
 
+/*
+ * ACQUIRE. The ticket fetch-add needs no ordering of its own (it only
+ * reserves a place in line); the acquire load that sees our ticket in
+ * ->owner pairs with the release store in do_raw_spin_unlock() of the
+ * previous holder: its critical section happens before ours.
+ */
 void do_raw_spin_lock(spinlock_t *lock, unsigned long pc)
 {
 	u16 ticket;
@@ -35,6 +51,11 @@ void do_raw_spin_lock(spinlock_t *lock, unsigned long pc)
 #endif
 }
 
+/*
+ * ACQUIRE on success (the cmpxchg's acquire, pairing with the release
+ * store in do_raw_spin_unlock() whose ->owner value it found); a failed
+ * attempt orders nothing.
+ */
 bool do_raw_spin_trylock(spinlock_t *lock, unsigned long pc)
 {
 	u32 old = READ_ONCE(lock->val);
@@ -53,6 +74,11 @@ bool do_raw_spin_trylock(spinlock_t *lock, unsigned long pc)
 	return true;
 }
 
+/*
+ * RELEASE: the ->owner store is ordered after every access of the
+ * critical section; it pairs with the acquire in do_raw_spin_lock() or
+ * do_raw_spin_trylock() of the next holder.
+ */
 void do_raw_spin_unlock(spinlock_t *lock)
 {
 #ifdef CONFIG_DEBUG_SPINLOCK

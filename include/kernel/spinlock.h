@@ -34,7 +34,11 @@ typedef spinlock_t raw_spinlock_t;
 #define DEFINE_SPINLOCK(x)	spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 #define spin_lock_init(l)	do { *(l) = (spinlock_t)__SPIN_LOCK_UNLOCKED(l); } while (0)
 
-/* The raw lock operations, without preemption or interrupt handling. */
+/*
+ * The raw lock operations, without preemption or interrupt handling.
+ * Lock and successful trylock are ACQUIRE, unlock is RELEASE; unlock+lock
+ * is not a full barrier (see kernel/spinlock.c, smp_mb__after_unlock_lock()).
+ */
 void do_raw_spin_lock(spinlock_t *lock, unsigned long pc);
 bool do_raw_spin_trylock(spinlock_t *lock, unsigned long pc);
 void do_raw_spin_unlock(spinlock_t *lock);

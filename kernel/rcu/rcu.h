@@ -14,6 +14,9 @@
 #define _KERNEL_RCU_RCU_H
 
 #include <kernel/compiler.h>
+#ifndef __HOST_TEST__
+#include <kernel/barrier.h>	/* host tests: smp_mb() from tests/host/host_compat.h */
+#endif
 
 #define RCU_SEQ_CTR_SHIFT	2
 #define RCU_SEQ_STATE_MASK	((1UL << RCU_SEQ_CTR_SHIFT) - 1)
@@ -27,17 +30,35 @@
 static inline unsigned long rcu_seq_ctr(unsigned long s) { return s >> RCU_SEQ_CTR_SHIFT; }
 static inline int rcu_seq_state(unsigned long s) { return s & RCU_SEQ_STATE_MASK; }
 
-/* Caller holds the lock that serialises updates (the root rcu_node's, or the GP kthread). */
+/*
+ * Caller holds the lock that serialises updates (the root rcu_node's, or the GP kthread).
+ * The full barrier after the store orders the new (in-progress) value before
+ * everything the grace period then does (node masks, dynticks snapshots,
+ * IPIs). It pairs with the smp_mb() that callers put before rcu_seq_snap():
+ * tree.c:get_state_synchronize_rcu(), tree_exp.c:synchronize_rcu_expedited().
+ * A snapshot that read the old value thus had the caller's prior updates
+ * visible before this grace period started looking at CPUs.
+ */
 static inline void rcu_seq_start(unsigned long *sp)
 {
 	WRITE_ONCE(*sp, *sp + 1);
+	smp_mb();	/* pairs with the smp_mb() before rcu_seq_snap() (see above) */
 }
 static inline unsigned long rcu_seq_endval(unsigned long *sp)
 {
 	return (*sp | RCU_SEQ_STATE_MASK) + 1;
 }
+/*
+ * The full barrier before the store orders everything the grace period
+ * saw (every quiescent state reported to it) before the end becomes
+ * visible. It pairs with the smp_mb() that follows a successful
+ * rcu_seq_done(): tree.c:poll_state_synchronize_rcu(),
+ * tree_exp.c:rcu_exp_done(). Whoever sees the end then also sees that
+ * every reader that predated the grace period is over.
+ */
 static inline void rcu_seq_end(unsigned long *sp)
 {
+	smp_mb();	/* pairs with the smp_mb() after rcu_seq_done() (see above) */
 	WRITE_ONCE(*sp, rcu_seq_endval(sp));
 }
 /* The value the counter will hold once a full grace period after now has ended. */

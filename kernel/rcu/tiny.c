@@ -91,8 +91,12 @@ static void rcu_qs(void)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	rcu_seq_start(&rcb->gp_seq);
-	rcu_seq_end(&rcb->gp_seq);
+	/*
+	 * One whole grace period, start and end at once. Not rcu_seq_start()/
+	 * rcu_seq_end(): their smp_mb()s order against other CPUs, and there
+	 * are none; interrupts off (a compiler barrier) keeps this CPU's order.
+	 */
+	WRITE_ONCE(rcb->gp_seq, rcu_seq_endval(&rcb->gp_seq));
 	if (rcb->donetail != rcb->curtail || rcb->gp_requested) {
 		rcb->n_gp++;
 		rcb->gp_requested = false;
@@ -339,7 +343,12 @@ void rcu_barrier(void)
 /* Polling cookies: the gp_seq value one whole grace period from now (as Tree RCU's). */
 unsigned long get_state_synchronize_rcu(void)
 {
-	barrier();	/* the caller's prior accesses come before the snapshot */
+	/*
+	 * The caller's prior accesses come before the snapshot. One CPU: only
+	 * the compiler could reorder them, and rcu_qs() runs on this CPU in
+	 * program order (or in an interrupt, which sees it). Pairs with nothing.
+	 */
+	barrier();
 	return rcu_seq_snap(&rcu_ctrlblk.gp_seq);
 }
 
@@ -357,7 +366,7 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
 	bool done = rcu_seq_done(&rcu_ctrlblk.gp_seq, oldstate);
 
-	barrier();	/* the caller's later accesses come after the check */
+	barrier();	/* the caller's later accesses come after the check (one CPU, as above) */
 	return done;
 }
 

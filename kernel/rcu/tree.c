@@ -50,9 +50,20 @@ bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */
  */
 static void rcu_dynticks_eqs_flip(void)
 {
-	smp_mb();	/* order prior accesses before the counter change */
+	/*
+	 * Both pair with the two smp_mb() in rcu_dynticks_snap() (tree.c,
+	 * read by force_qs_rnp() and tree_exp.c:rcu_exp_select_cpus()).
+	 * Before: entering EQS, this CPU's readers are over before a remote
+	 * CPU can see the even value and credit a quiescent state.
+	 */
+	smp_mb();
 	atomic_inc(this_cpu_ptr(&rcu_dynticks.dynticks));
-	smp_mb();	/* and later accesses after it */
+	/*
+	 * After: leaving EQS, a reader that starts from here on is ordered
+	 * after the odd value, so either the scan sees it odd (and waits) or
+	 * the reader sees everything the grace period's start published.
+	 */
+	smp_mb();
 }
 
 bool rcu_dynticks_in_eqs(int snap)
@@ -60,12 +71,34 @@ bool rcu_dynticks_in_eqs(int snap)
 	return !(snap & 1);
 }
 
+/*
+ * Fully ordered read of another CPU's counter, as the scans need: barriers
+ * on both sides rather than a value-returning atomic, so that a scan does
+ * not pull the cache line of an idle CPU's counter away from it.
+ */
 int rcu_dynticks_snap(int cpu)
 {
-	smp_mb();	/* pairs with rcu_dynticks_eqs_flip() */
-	return atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks);
+	int snap;
+
+	/*
+	 * Pairs with the smp_mb() after the increment in rcu_dynticks_eqs_flip():
+	 * the caller's prior stores (the grace period's start, the leaf's mask)
+	 * come before this read, so a CPU leaving EQS that this read missed
+	 * sees them (store buffering: one of the two sides must see the other).
+	 */
+	smp_mb();
+	snap = atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks);
+	/*
+	 * Pairs with the smp_mb() before the increment in rcu_dynticks_eqs_flip():
+	 * what the caller does with an even or changed value (report the CPU,
+	 * and so let the grace period end and callbacks free memory) comes
+	 * after the read, so it cannot overtake the end of the CPU's readers.
+	 */
+	smp_mb();
+	return snap;
 }
 
+/* This CPU's own counter: no ordering needed against itself. */
 bool rcu_is_watching(void)
 {
 	return atomic_read(this_cpu_ptr(&rcu_dynticks.dynticks)) & 1;
@@ -379,6 +412,7 @@ static void note_gp_changes(struct rcu_data *rdp)
 		local_irq_restore(flags);
 		return;	/* contended: try again later */
 	}
+	smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 	preempt_disable();
 	needwake = __note_gp_changes(rnp, rdp);
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
@@ -430,6 +464,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	}
 	/* Ask for a grace period now, unless the leaf is busy (rcu_core will). */
 	if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
+		smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 		preempt_disable();
 		/* Its own request for a GP (from advancing callbacks) needs the wakeup too. */
 		needwake |= __note_gp_changes(rdp->mynode, rdp);
@@ -716,7 +751,15 @@ void rcu_init_kthreads(void)
 			wake_up_process(t);
 	}
 	rcu_spawn_boost_kthreads();	/* rcub/N, with CONFIG_RCU_BOOST */
-	smp_mb();	/* kthreads visible before grace periods may be waited for */
+	/*
+	 * Kthreads before the flag that lets grace periods be waited for. No
+	 * other CPU is up yet (init calls smp_init() after this, and bringing
+	 * a CPU up orders all that came before): only an interrupt on this CPU
+	 * (call_rcu() -> invoke_rcu_core()) can look, and it sees program
+	 * order. So a compiler barrier is all that is needed; it pairs with
+	 * nothing.
+	 */
+	barrier();
 	WRITE_ONCE(rcu_scheduler_active, true);
 	/* Callbacks queued during early boot wait for a grace period now. */
 	for_each_possible_cpu(cpu)

@@ -191,10 +191,25 @@ static inline bool rcu_gp_in_progress(void)
 	for ((cpu) = (rnp)->grplo; (cpu) <= (rnp)->grphi; (cpu)++) if (cpu_possible(cpu))
 #define leaf_node_cpu_bit(rnp, cpu)	(1UL << ((cpu) - (rnp)->grplo))
 
-/* rcu_node locks: always with interrupts off. */
-#define raw_spin_lock_irqsave_rcu_node(rnp, flags)	spin_lock_irqsave(&(rnp)->lock, flags)
+/*
+ * rcu_node locks: always with interrupts off. Every acquisition is followed
+ * by smp_mb__after_unlock_lock(), which makes it a full barrier: all that a
+ * CPU did before it handed a quiescent state (or a grace-period step) to
+ * the tree through one rcu_node lock is ordered before all that any CPU
+ * does after a later acquisition of that lock, and so, going up the tree,
+ * before the root and the grace period's end (Documentation/RCU/ordering.md).
+ * A plain acquire would not do on a weakly ordered arch: a store before one
+ * unlock could pass a load after the next lock. Pairs with itself: each
+ * acquisition's barrier pairs with those of the lock's earlier holders, and
+ * with the root's in tree.c:rcu_gp_cleanup(). Unlocking is a plain release.
+ * Those who take a leaf with do_raw_spin_trylock() (tree.c: call_rcu(),
+ * note_gp_changes()) add the barrier themselves on success.
+ */
+#define raw_spin_lock_irqsave_rcu_node(rnp, flags)				\
+	do { spin_lock_irqsave(&(rnp)->lock, flags); smp_mb__after_unlock_lock(); } while (0)
 #define raw_spin_unlock_irqrestore_rcu_node(rnp, flags) spin_unlock_irqrestore(&(rnp)->lock, flags)
-#define raw_spin_lock_rcu_node(rnp)	do { do_raw_spin_lock(&(rnp)->lock, __THIS_PC); smp_mb(); } while (0)
+#define raw_spin_lock_rcu_node(rnp)						\
+	do { do_raw_spin_lock(&(rnp)->lock, __THIS_PC); smp_mb__after_unlock_lock(); } while (0)
 #define raw_spin_unlock_rcu_node(rnp)	do_raw_spin_unlock(&(rnp)->lock)
 
 /*

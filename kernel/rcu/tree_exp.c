@@ -102,7 +102,11 @@ static void rcu_report_exp_rdp(struct rcu_data *rdp)
 	struct rcu_node *rnp = rdp->mynode;
 	unsigned long flags;
 
-	smp_mb();	/* this CPU's finished readers before the report */
+	/*
+	 * This CPU's finished readers before the report: the lock wrapper's
+	 * smp_mb__after_unlock_lock() (tree.h) makes its acquisition a full
+	 * barrier, which the root-ward lock chain carries to rcu_exp_gp().
+	 */
 	raw_spin_lock_irqsave_rcu_node(rnp, flags);
 	WRITE_ONCE(rdp->exp_deferred_qs, false);
 	rcu_report_exp_rnp(rnp, rdp->grpmask, flags);
@@ -288,8 +292,8 @@ static void rcu_exp_gp(void)
 	unsigned int cpu;
 
 	poll_snap = rcu_exp_poll_start();
+	/* Its smp_mb() (rcu.h) orders the new sequence before any dynticks snapshot or IPI. */
 	rcu_seq_start(&rcu_state.expedited_sequence);
-	smp_mb();	/* the new sequence before any dynticks snapshot or IPI */
 	preempt_disable();	/* "me" in rcu_exp_select_cpus() stays this CPU */
 	rcu_exp_select_cpus(&ipi);
 	if (!cpumask_empty(&ipi)) {
@@ -299,7 +303,12 @@ static void rcu_exp_gp(void)
 	}
 	preempt_enable();
 	rcu_exp_wait();
-	smp_mb();	/* every report before the end of the sequence */
+	/*
+	 * rcu_exp_wait() saw the root's ->expmask empty without its lock;
+	 * rcu_seq_end()'s smp_mb() (rcu.h) follows that read, and every report
+	 * cleared its bit after a full barrier (the rcu_node lock wrappers,
+	 * tree.h): so all reports come before the end of the sequence.
+	 */
 	rcu_seq_end(&rcu_state.expedited_sequence);
 	WRITE_ONCE(rcu_state.n_exp_gps, rcu_state.n_exp_gps + 1);
 	rcu_exp_poll_end(poll_snap);
@@ -334,7 +343,8 @@ static bool rcu_exp_done(unsigned long s)
 {
 	if (!rcu_seq_done(&rcu_state.expedited_sequence, s))
 		return false;
-	smp_mb();	/* the grace period's end before the caller's accesses */
+	/* The end before the caller's accesses; pairs with rcu_seq_end()'s smp_mb() in rcu_exp_gp(). */
+	smp_mb();
 	return true;
 }
 
@@ -418,7 +428,16 @@ static void rcu_exp_funnel_wake(unsigned long e)
 				WRITE_ONCE(rnp->exp_seq_rq, e);
 			spin_unlock(&rnp->exp_lock);
 		}
-		smp_mb();	/* the sequence's end before the wake-up's look at the queue */
+		/*
+		 * The sequence's end (rcu_exp_gp()) before the wake-up looks at
+		 * the queue. Pairs with set_current_state()'s barrier in the
+		 * waiter's prepare_to_wait() (rcu_exp_funnel_lock()'s wait_event()),
+		 * between queueing itself and checking rcu_exp_done(): either the
+		 * waiter sees the end or this wake-up sees the waiter. (wake_up_all()
+		 * takes the queue's lock, which orders this too; the barrier keeps
+		 * it so if the wake-up ever learns to skip an empty queue.)
+		 */
+		smp_mb();
 		wake_up_all(rcu_exp_queue(rnp, e));
 	}
 	mutex_unlock(&rcu_state.exp_wake_mutex);
@@ -437,14 +456,23 @@ void synchronize_rcu_expedited(void)
 		wait_rcu_gp(call_rcu);
 		return;
 	}
-	smp_mb();	/* the caller's updates before the snapshot */
+	/*
+	 * The caller's updates before the snapshot. Pairs with rcu_seq_start()'s
+	 * smp_mb() (rcu.h) in rcu_exp_gp(): a grace period whose start this
+	 * snapshot missed begins its scan after the updates are visible.
+	 */
+	smp_mb();
 	s = rcu_seq_snap(&rcu_state.expedited_sequence);
 	if (rcu_exp_funnel_lock(s))
 		return;
 	rcu_exp_gp();
 	/* exp_mutex held: nobody else moves the sequence. */
 	rcu_exp_funnel_wake(rcu_seq_current(&rcu_state.expedited_sequence));
-	smp_mb();	/* the grace period before the caller's later accesses */
+	/*
+	 * No barrier needed before the caller's later accesses: this task read
+	 * the root's ->expmask empty and then ran rcu_seq_end()'s smp_mb()
+	 * (rcu_exp_gp()); the other paths return through rcu_exp_done()'s.
+	 */
 }
 
 /* rcu_init_nodes() (tree.c), for each rcu_node. */

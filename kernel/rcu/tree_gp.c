@@ -225,17 +225,26 @@ static void rcu_gp_cleanup(void)
 	 * rcu_gp_completed() now, before any callback of it can run (those
 	 * wait for the leaves' gp_seq below), so that a task woken by one
 	 * finds its earlier polling cookie done.
+	 *
+	 * "Over" is decided here, under the root's lock: the FQS loop's
+	 * lockless rcu_gp_root_done() only ends the wait. Every report that
+	 * emptied the root did so holding this lock, and nothing refills the
+	 * root's mask before the next rcu_gp_init(). Taking the lock (with
+	 * smp_mb__after_unlock_lock(), tree.h) orders all those reports, and
+	 * through the tree's lock chain everything their CPUs did before their
+	 * quiescent states, before the grace period's end below: the polled
+	 * end, the nodes' gp_seq, rcu_seq_end() and the callbacks.
 	 */
-	local_irq_save(flags);
-	smp_mb();	/* every reported QS before the end becomes visible */
+	rnp = rcu_get_root();
+	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	WARN_ON_ONCE(!rcu_gp_root_done());
 	rcu_poll_gp_seq_end();
 	WRITE_ONCE(rcu_state.n_gp_completed, rcu_state.n_gp_completed + 1);
-	local_irq_restore(flags);
+	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	gp_duration = jiffies - rcu_state.gp_start;
 	if (gp_duration > rcu_state.gp_max)
 		rcu_state.gp_max = gp_duration;
-	new_gp_seq = rcu_state.gp_seq;
-	rcu_seq_end(&new_gp_seq);
+	new_gp_seq = rcu_seq_endval(&rcu_state.gp_seq);	/* a value only: no barrier */
 	rcu_for_each_node_breadth_first(rnp) {
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
 		WRITE_ONCE(rnp->gp_seq, new_gp_seq);

@@ -52,12 +52,20 @@ void record_gp_stall_check_time(void)
 	unsigned long j1 = rcu_jiffies_till_stall_check();
 
 	WRITE_ONCE(rcu_state.gp_start, j);
-	smp_mb();	/* gp_start before jiffies_stall, both before the caller's gp_seq update */
+	/* gp_start before jiffies_stall: pairs with the second smp_rmb() in rcu_check_cpu_stall(). */
+	smp_mb();
 	WRITE_ONCE(rcu_state.jiffies_stall, j + j1);
 	WRITE_ONCE(rcu_state.jiffies_resched, j + j1 / 2);
 	/* No kthread kick before the FQS loop arms one (the previous GP's deadline has passed). */
 	WRITE_ONCE(rcu_state.jiffies_kick_kthreads, j + j1);
 	n_force_qs_gpstart = READ_ONCE(rcu_state.n_force_qs);
+	/*
+	 * The deadlines before the caller's rcu_seq_start() of gp_seq (whose own
+	 * barrier comes after its store): pairs with the first smp_rmb() in
+	 * rcu_check_cpu_stall(), so a CPU that reads the new gp_seq reads the
+	 * new jiffies_stall too.
+	 */
+	smp_wmb();
 }
 
 static const char *const gp_state_names[] = {
@@ -215,6 +223,7 @@ static void rcu_stall_kick_kthreads(void)
 	if (!time_after(jiffies, j) || !gpk || READ_ONCE(rcu_state.gp_state) != RCU_GP_WAIT_FQS ||
 	    (!rcu_gp_in_progress() && !READ_ONCE(rcu_state.gp_flags)))
 		return;
+	/* The cmpxchg only elects the CPU that kicks; no ordering is relied on. */
 	if (cmpxchg(&rcu_state.jiffies_kick_kthreads, j, j + HZ) != j)
 		return;		/* another CPU kicks */
 	WARN_ONCE(1, "Kicking %s grace-period kthread\n", rcu_state.name);
@@ -306,15 +315,22 @@ void rcu_check_cpu_stall(struct rcu_data *rdp)
 	 */
 	j = jiffies;
 	gs1 = READ_ONCE(rcu_state.gp_seq);
-	smp_rmb();
+	smp_rmb();	/* pairs with the smp_wmb() at the end of record_gp_stall_check_time() */
 	js = READ_ONCE(rcu_state.jiffies_stall);
-	smp_rmb();
+	smp_rmb();	/* pairs with the smp_mb() in record_gp_stall_check_time() */
 	gps = READ_ONCE(rcu_state.gp_start);
+	/*
+	 * Pairs with the next grace period's start: tree.c:rcu_gp_cleanup()'s
+	 * rcu_seq_end() under the root's lock, released before rcu_gp_init()
+	 * (same lock) writes the next gp_start. A gp_start from a later grace
+	 * period therefore comes with a changed gp_seq here.
+	 */
 	smp_rmb();
 	gs2 = READ_ONCE(rcu_state.gp_seq);
 	if (gs1 != gs2 || ULONG_CMP_LT(j, js) || ULONG_CMP_GE(gps, js))
 		return;		/* not late, or the grace period just ended/started */
 	jn = jiffies + 3 * rcu_jiffies_till_stall_check() + 3;
+	/* Both cmpxchg()s only elect the one CPU that reports; no ordering is relied on. */
 	if (rdp && rdp->mynode && (READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask) &&
 	    cmpxchg(&rcu_state.jiffies_stall, js, jn) == js) {
 		print_cpu_stall(rdp->cpu, gps);

@@ -120,7 +120,13 @@ void synchronize_rcu(void)
 /* Polling cookies are rcu_state.gp_seq_polled numbers. */
 unsigned long get_state_synchronize_rcu(void)
 {
-	smp_mb();	/* the caller's prior updates come before the snapshot */
+	/*
+	 * The caller's prior updates before the snapshot. Pairs with the
+	 * smp_mb() in rcu_seq_start() (rcu.h) of the polled phase, from
+	 * tree.c:rcu_poll_gp_seq_start() or rcu_exp_poll_start(): a phase that
+	 * this snapshot did not see started after the updates were visible.
+	 */
+	smp_mb();
 	return rcu_seq_snap(&rcu_state.gp_seq_polled);
 }
 
@@ -149,7 +155,13 @@ unsigned long start_poll_synchronize_rcu(void)
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
 	if (rcu_seq_done(&rcu_state.gp_seq_polled, oldstate)) {
-		smp_mb();	/* the caller's later accesses come after the grace period */
+		/*
+		 * The caller's later accesses after the grace period. Pairs with
+		 * the smp_mb() in rcu_seq_end() (rcu.h) of the polled phase, from
+		 * tree.c:rcu_poll_gp_seq_end(), rcu_exp_poll_end() or
+		 * rcu_sync_is_trivial().
+		 */
+		smp_mb();
 		return true;
 	}
 	return false;
@@ -167,6 +179,14 @@ unsigned long rcu_get_gp_seq(void)
 
 /* ===== rcu_barrier ============================================================ */
 
+/*
+ * barrier_cpu_count is a plain count. The value-returning decrements are
+ * fully ordered, but nothing relies on it: the last one's complete() and
+ * rcu_barrier()'s wait_for_completion() (the completion's lock) order the
+ * callbacks before rcu_barrier() returns, and the relaxed atomic_inc() in
+ * rcu_barrier_entrain() is ordered before rcu_barrier()'s own decrement
+ * by the cross call it runs in (smp_call_function_single() waits for it).
+ */
 static void rcu_barrier_callback(struct rcu_head *rhp)
 {
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))

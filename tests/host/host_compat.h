@@ -4,3 +4,9 @@
  */
 #include <sys/cdefs.h>
 #undef __always_inline
+
+/*
+ * kernel/rcu/rcu.h's rcu_seq_start()/rcu_seq_end() carry smp_mb(); the
+ * kernel's comes from <asm/barrier.h>, which host builds do not see.
+ */
+#define smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)

@@ -19,7 +19,11 @@ void rcu_perf_test_end(bool shutdown)
 {
 	if (shutdown)
 		WRITE_ONCE(perf_tests_want_shutdown, true);
-	/* The flag is written before the count drops, so the last one out sees every request. */
+	/*
+	 * The flag is written before the count drops, so the last one out sees every
+	 * request: atomic_dec_return() is fully ordered, and pairs with the same
+	 * decrement of every other test ending (store flag, then drop; last drop, then read).
+	 */
 	if (atomic_dec_return(&perf_tests_running) == 0 && READ_ONCE(perf_tests_want_shutdown))
 		kernel_power_off();
 }

@@ -16,6 +16,16 @@
 #define smp_wmb()	barrier()
 #define smp_mb__before_atomic()	barrier()
 #define smp_mb__after_atomic()	barrier()
+/*
+ * Turns "unlock A (or B) ... lock B" into a full barrier for RCU's rcu_node
+ * locks (kernel/rcu/tree.h). On x86 nothing is left to do: the ticket
+ * fetch-add in do_raw_spin_lock() (and the cmpxchg of a trylock) is a
+ * LOCK-prefixed RMW, which is a full fence, and do_raw_spin_lock() is out
+ * of line, so the compiler cannot move accesses across it either. A weakly
+ * ordered arch, whose acquire is only an acquire, takes <kernel/barrier.h>'s
+ * smp_mb() fallback instead.
+ */
+#define smp_mb__after_unlock_lock()	barrier()
 
 #define smp_store_release(p, v) do { barrier(); WRITE_ONCE(*(p), (v)); } while (0)
 #define smp_load_acquire(p) ({ __typeof__(*(p)) ___v = READ_ONCE(*(p)); barrier(); ___v; })
