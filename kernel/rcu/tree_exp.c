@@ -82,7 +82,15 @@ static void rcu_report_exp_rnp(struct rcu_node *rnp, unsigned long mask, unsigne
 		}
 		WRITE_ONCE(rnp->expmask, rnp->expmask & ~mask);
 		if (!rcu_exp_node_done(rnp)) {
-			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+			/*
+			 * Only tasks preempted in readers hold the leaf up now:
+			 * boost them at once (RCU_BOOST; Linux does the same),
+			 * no normal grace period's FQS scan may come to do it.
+			 */
+			if (!rnp->expmask)
+				rcu_initiate_boost(rnp, flags);	/* releases the lock */
+			else
+				raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 			return;
 		}
 		if (!rnp->parent)

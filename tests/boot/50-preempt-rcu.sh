@@ -55,16 +55,17 @@ prcu_suite() { # NAME KIND SMP ARGS [boot_test options...]
 		--reject "not ok" "$@"
 }
 
-# The stall report names the reader the boost case starved: the pid from its diagnostic line.
+# The stall report names the reader the boost case starved: the pid of the last reader diagnostic
+# before it (the expedited boost case that follows starves another reader).
 prcu_check_stall_pid() { # LOG
 	tr -d '\r' <"$1" | awk '
 		/# reader P[0-9]+ preempted on CPU/ { match($0, /P[0-9]+/); pid = substr($0, RSTART, RLENGTH) }
-		/Tasks blocked on level-0 rcu_node \(CPUs 0-1\):/ { line = $0 }
+		/Tasks blocked on level-0 rcu_node \(CPUs 0-1\):/ { line = $0; lpid = pid }
 		END {
-			if (pid == "") { print "no reader diagnostic"; exit 1 }
 			if (line == "") { print "no Tasks blocked line"; exit 1 }
-			print "reader " pid "; stall line: " line
-			if (index(line " ", " " pid " ") == 0) { print "the stall line does not name " pid; exit 1 }
+			if (lpid == "") { print "no reader diagnostic before the stall"; exit 1 }
+			print "reader " lpid "; stall line: " line
+			if (index(line " ", " " lpid " ") == 0) { print "the stall line does not name " lpid; exit 1 }
 		}'
 }
 
@@ -98,13 +99,15 @@ if [ "$prcu_plain_wanted" = 1 ]; then
 		--expect "# Subtest: rcu$"
 
 	# Without boosting, a FIFO hog starves the preempted reader for all of its 5 s and the grace
-	# period waits that long (the boost case asserts it); past the 3 s stall timeout the warning
-	# names the blocked reader.
+	# period waits that long (the boost case asserts it, then the same for an expedited grace
+	# period); past the 3 s stall timeout the warning names the blocked reader.
 	prcu_suite preempt-rcu-noboost-stall-smp2 plain 2 \
-		"rcutree.preempt_selftest=1 rcupdate.rcu_cpu_stall_timeout=3 rcutree.preempt_hog_ms=5000 shutdown_secs=12" \
+		"rcutree.preempt_selftest=1 rcupdate.rcu_cpu_stall_timeout=3 rcutree.preempt_hog_ms=5000 shutdown_secs=18" \
 		--expect "ok [0-9]+ rcu_preempt_boost$" \
 		--expect "ok [0-9]+ rcu_preempt_exp_waits$" \
-		--expect "# without boosting the GP waited [0-9]+ ms" \
+		--expect "ok [0-9]+ rcu_preempt_exp_boost$" \
+		--expect "# without boosting the grace period waited [0-9]+ ms" \
+		--expect "# without boosting the expedited grace period waited [0-9]+ ms" \
 		--expect "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:" \
 		--expect "rcu: ${TAB}Tasks blocked on level-0 rcu_node \(CPUs 0-1\): P[0-9]+"
 	if _test_selected preempt-rcu-noboost-stall-smp2 && [ -f "$prcu_dir/kernel.elf" ]; then
@@ -128,7 +131,9 @@ if [ "$prcu_boost_wanted" = 1 ]; then
 		--expect "rcu: ${TAB}RCU priority boosting: priority 2 delay 500 ms\." \
 		--expect "# Subtest: rcu$" \
 		--expect "ok [0-9]+ rcu_preempt_boost$" \
-		--expect "# boosted reader left its critical section [0-9]+ ms after the GP request"
+		--expect "# boosted reader left its critical section [0-9]+ ms after the grace period request" \
+		--expect "ok [0-9]+ rcu_preempt_exp_boost$" \
+		--expect "# boosted reader left its critical section [0-9]+ ms after the expedited grace period request"
 
 	# A two-level rcu_node tree (2 CPUs per leaf): a leaf whose last blocking reader leaves
 	# reports up to the root; the reader's CPU (3) is on the second leaf. (Only this suite: the

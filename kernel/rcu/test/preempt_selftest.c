@@ -518,18 +518,37 @@ out:
 	rpt_gp_kthread_avoid(cpu, false);	/* s may be freed */
 }
 
+/* synchronize_rcu_expedited() in a kthread, for the boost case: it records when it returned. */
+static struct {
+	struct completion done;
+	u64 t_done;
+} rpt_exp_gp;
+
+static int rpt_exp_gp_fn(void *unused)
+{
+	synchronize_rcu_expedited();
+	rpt_exp_gp.t_done = local_clock();
+	complete(&rpt_exp_gp.done);
+	ktest_wait_stop();
+	return 0;
+}
+
 /*
  * A SCHED_NORMAL reader preempted by a FIFO hog on its CPU that would keep
  * it off the CPU for preempt_hog_ms. With CONFIG_RCU_BOOST the reader is
  * boosted to kthread_prio (above the hog) and finishes while the hog still
  * spins; without, it runs only once the hog is done, and the grace period
- * waits all that time.
+ * waits all that time. exp: the grace period is an expedited one, whose
+ * blocked readers are boosted at once (no CONFIG_RCU_BOOST_DELAY), as in
+ * Linux; no normal grace period runs to boost them through its FQS scans.
  */
-static void rcu_preempt_boost(void)
+static void rpt_boost_case(bool exp)
 {
 	bool boost = IS_ENABLED(CONFIG_RCU_BOOST), gp_during_hog = false, gp_done = false;
 	int hog_prio = boost ? rcu_params.kthread_prio - 1 : 1;
-	unsigned long cookie, boosts0 __maybe_unused = 0;
+	unsigned long cookie = 0, boosts0 __maybe_unused = 0;
+	struct task_struct *gp_thread = NULL;
+	const char *gp = exp ? "expedited grace period" : "grace period";
 	struct rcu_node *rnp __maybe_unused;
 	struct rpt *s;
 	unsigned int cpu;
@@ -563,27 +582,41 @@ static void rcu_preempt_boost(void)
 	}
 	ktap_diag("reader P%d preempted on CPU %u by a FIFO %d hog spinning up to %d ms",
 		  s->r->pid, s->cpu, hog_prio, preempt_hog_ms);
-	cookie = start_poll_synchronize_rcu();
+	if (exp) {
+		init_completion(&rpt_exp_gp.done);
+		/* Off the hog's CPU: the hog would keep the grace period from starting. */
+		gp_thread = ktest_kthread(rpt_exp_gp_fn, NULL, raw_smp_processor_id() != cpu ?
+					  (int)raw_smp_processor_id() : (int)cpumask_first(cpu_online_mask),
+					  "rcu_pt_exp/%u");
+		if (!gp_thread) {
+			WRITE_ONCE(s->h_stop, true);
+			rpt_finish(s, false);
+			goto out;
+		}
+		wake_up_process(gp_thread);
+	} else {
+		cookie = start_poll_synchronize_rcu();
+	}
 	t_req = local_clock();
 	/* Watch until the GP ends, the hog gives up, or a bound long past both. */
 	end = t_req + ((u64)preempt_hog_ms + RPT_WAIT_MS) * NSEC_PER_MSEC;
 	while (local_clock() < end) {
 		bool spinning = READ_ONCE(s->h_spinning);
 
-		if (poll_state_synchronize_rcu(cookie)) {
+		if (exp ? completion_done(&rpt_exp_gp.done) : poll_state_synchronize_rcu(cookie)) {
 			gp_done = true;
 			gp_during_hog = spinning;
-			t_gp = local_clock();
+			t_gp = exp ? rpt_exp_gp.t_done : local_clock();
 			break;
 		}
 		msleep(1);
 	}
 	WRITE_ONCE(s->h_stop, true);
-	KTAP_EXPECT_MSG(gp_done, "grace period never ended");
+	KTAP_EXPECT_MSG(gp_done, "%s never ended", gp);
 	if (boost) {
 		KTAP_EXPECT_MSG(s->r_saw_h_spinning,
 				"boosted reader ran only after the hog stopped (%d ms)", preempt_hog_ms);
-		KTAP_EXPECT_MSG(gp_during_hog, "grace period ended only after the hog stopped");
+		KTAP_EXPECT_MSG(gp_during_hog, "%s ended only after the hog stopped", gp);
 		KTAP_EXPECT_MSG(s->r_prio_in_reader == MAX_RT_PRIO - 1 - rcu_params.kthread_prio,
 				"reader's priority in its critical section was %d, not %d (FIFO %d)",
 				s->r_prio_in_reader, MAX_RT_PRIO - 1 - rcu_params.kthread_prio,
@@ -596,23 +629,35 @@ static void rcu_preempt_boost(void)
 		KTAP_EXPECT_MSG(READ_ONCE(rnp->n_boosts) > boosts0, "rcub/N never counted a boost");
 #endif
 		if (gp_done)
-			ktap_diag("boosted reader left its critical section %llu ms after the GP request under a FIFO %d hog (RCU_BOOST_DELAY %d ms), GP ended after %llu ms",
-				  (s->t_unlock - t_req) / NSEC_PER_MSEC, hog_prio,
+			ktap_diag("boosted reader left its critical section %llu ms after the %s request under a FIFO %d hog (RCU_BOOST_DELAY %d ms), it ended after %llu ms",
+				  (s->t_unlock - t_req) / NSEC_PER_MSEC, gp, hog_prio,
 				  RPT_BOOST_DELAY, (t_gp - t_req) / NSEC_PER_MSEC);
 	} else {
-		KTAP_EXPECT_MSG(!gp_during_hog, "grace period ended while the reader was starved");
+		KTAP_EXPECT_MSG(!gp_during_hog, "%s ended while the reader was starved", gp);
 		KTAP_EXPECT_MSG(!s->r_saw_h_spinning, "starved reader ran while the hog spun");
 		KTAP_EXPECT_MSG(s->h_timed_out, "hog did not spin its %d ms", preempt_hog_ms);
 		if (gp_done)
-			ktap_diag("without boosting the GP waited %llu ms, until the FIFO %d hog stopped",
-				  (t_gp - t_req) / NSEC_PER_MSEC, hog_prio);
+			ktap_diag("without boosting the %s waited %llu ms, until the FIFO %d hog stopped",
+				  gp, (t_gp - t_req) / NSEC_PER_MSEC, hog_prio);
 	}
 	if (rpt_r_finished(s))
 		KTAP_EXPECT_MSG(s->r_prio_after == DEFAULT_PRIO,
 				"reader's priority after its unlock is %d", s->r_prio_after);
 	rpt_finish(s, false);
+	if (gp_thread)
+		ktest_stop_if(gp_thread, ktest_wait(&rpt_exp_gp.done, RPT_WAIT_MS), RPT_WAIT_MS);
 out:
 	rpt_gp_kthread_avoid(cpu, false);	/* s may be freed */
+}
+
+static void rcu_preempt_boost(void)
+{
+	rpt_boost_case(false);
+}
+
+static void rcu_preempt_exp_boost(void)
+{
+	rpt_boost_case(true);
 }
 
 static const struct ktap_case rcu_preempt_cases[] = {
@@ -621,5 +666,6 @@ static const struct ktap_case rcu_preempt_cases[] = {
 	KTAP_CASE(rcu_preempt_gp_waits),
 	KTAP_CASE(rcu_preempt_exp_waits),
 	KTAP_CASE(rcu_preempt_boost),
+	KTAP_CASE(rcu_preempt_exp_boost),
 };
 KTAP_SUITE(rcu_preempt, rcu_preempt_cases, &rcu_preempt_selftest);
