@@ -5,6 +5,7 @@
 # Runs, in order:
 #   1. make -C tests/host check                       host unit tests (sanitizers)
 #   2. make -C tests/host fuzz FUZZ_SECS=$FUZZ_SECS   fuzzers, default 15 s (FUZZ_SECS=0 skips)
+#      then the spin model checks of tools/model/rcu (model-*, about a minute; `make model` goes deeper)
 #      Both must end their output with one "N passed, N failed" line (their own total); the last
 #      such line is added to our totals. No such line: the make exit status counts as one test.
 #   3. every tests/boot/*.sh in sorted order (or the files given), each sourced with tests/lib.sh
@@ -119,6 +120,18 @@ if [ "$skip_host" = 1 ] || [ "$skip_fuzz" = 1 ] || [ "$FUZZ_SECS" = 0 ]; then
 else
 	host_suite host-fuzz fuzz "FUZZ_SECS=$FUZZ_SECS"
 fi
+
+# The Promela model of RCU's handshakes (tools/model/rcu): one counted test per check.
+# shellcheck source=tools/model/rcu/suites.sh
+. "$ROOT/tools/model/rcu/suites.sh"
+while IFS= read -r line; do
+	read -r -a margs <<<"$line"
+	if command -v spin >/dev/null 2>&1; then
+		run_cmd_test "model-${margs[1]}" "$ROOT/tools/model/rcu/check.sh" "${margs[@]}"
+	else
+		skip_test "model-${margs[1]}" "spin not installed (scripts/install-deps.sh)"
+	fi
+done < <(model_suite quick)
 
 if [ "$skip_boot" != 1 ]; then
 	if [ ${#files[@]} -eq 0 ]; then

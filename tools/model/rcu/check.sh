@@ -10,11 +10,14 @@
 #                        default: safety (assertions and invalid end states, pan built -DSAFETY)
 #   --expect pass        (default) exit 0 only if the search is complete and found no error
 #   --expect assert      exit 0 only if pan finds an assertion violation (a planted bug caught)
+#   --expect cycle       exit 0 only if pan finds an acceptance cycle (with --liveness)
+#   --suite quick|deep   run a list of checks (quick: what make check runs, one line each;
+#                        deep: make model's bigger sizes) and exit 1 if any of them fails
 #   --keep DIR           build in DIR and keep pan, the trail and the log (default: a temp dir)
 # Prints one line: "rcu-model NAME: errors N, states S, depth D, T s (<verdict>)".
 # Environment: PAN_MEMLIM (MB, default 2048), PAN_DEPTH (pan -m, default 2000000), PAN_OPT
 # (gcc optimisation for pan, default -O0: compiling pan.c at -O2 takes longer than the small
-# searches it speeds up).
+# searches it speeds up), PAN_CFLAGS (more pan build flags, e.g. -DCOLLAPSE).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,6 +26,7 @@ liveness=0
 expect=pass
 name=
 keep=
+suite=
 defs=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -33,6 +37,10 @@ while [ $# -gt 0 ]; do
 		;;
 	--name)
 		name=${2:?--name needs a value}
+		shift
+		;;
+	--suite)
+		suite=${2:?--suite needs quick or deep}
 		shift
 		;;
 	--keep)
@@ -48,7 +56,19 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-case $expect in pass | assert) ;; *) echo "check.sh: --expect pass|assert" >&2; exit 2 ;; esac
+case $expect in pass | assert | cycle) ;; *) echo "check.sh: --expect pass|assert|cycle" >&2; exit 2 ;; esac
+if [ -n "$suite" ]; then
+	# One place for the lists; tests/run-all.sh runs the quick one as separate counted tests.
+	# shellcheck source=tools/model/rcu/suites.sh
+	. "$here/suites.sh"
+	failed=0
+	while IFS= read -r line; do
+		[ -n "$line" ] || continue
+		read -r -a args <<<"$line"
+		"$0" "${args[@]}" || failed=1
+	done < <(model_suite "$suite")
+	exit $failed
+fi
 [ -n "$name" ] || name=$([ "$liveness" = 1 ] && echo liveness || echo safety)
 
 for tool in spin gcc; do
@@ -79,7 +99,8 @@ else
 	panflags=()
 fi
 spin -a "${defs[@]}" rcu_gp.pml >spin.log 2>&1 || { cat spin.log; echo "rcu-model $name: spin -a failed"; exit 1; }
-gcc "${PAN_OPT:--O0}" -w "${ccflags[@]}" -DMEMLIM="${PAN_MEMLIM:-2048}" -o pan pan.c 2>gcc.log ||
+# shellcheck disable=SC2086 # PAN_CFLAGS is a list of flags
+gcc "${PAN_OPT:--O0}" ${PAN_CFLAGS:-} -w "${ccflags[@]}" -DMEMLIM="${PAN_MEMLIM:-2048}" -o pan pan.c 2>gcc.log ||
 	{ cat gcc.log; echo "rcu-model $name: gcc failed"; exit 1; }
 # -n: no unreached-code listing; -m: depth bound (exceeding it makes the search incomplete).
 ./pan -n -m"${PAN_DEPTH:-2000000}" "${panflags[@]}" >pan.log 2>&1 || true
@@ -101,7 +122,9 @@ if [ -z "$verdict" ]; then
 	if [ "$expect" = pass ]; then
 		if [ "$errors" = 0 ]; then verdict="ok: no counterexample"; else verdict="FAIL: counterexample"; fi
 	else
-		if [ "$errors" != 0 ] && grep -q 'assertion violated' pan.log; then
+		if [ "$expect" = assert ] && [ "$errors" != 0 ] && grep -q 'assertion violated' pan.log; then
+			verdict="ok: planted bug caught"
+		elif [ "$expect" = cycle ] && [ "$errors" != 0 ] && grep -q 'acceptance cycle' pan.log; then
 			verdict="ok: planted bug caught"
 		else
 			verdict="FAIL: planted bug not caught"

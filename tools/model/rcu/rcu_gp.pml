@@ -29,7 +29,8 @@
  * periods run by the kthread), NEXP (expedited ones), STEPS (actions per CPU
  * before it settles), DYNMOD (the dynticks counter is kept modulo this),
  * LIVENESS (adds the LTL claim). Planted bugs: MUT_FLIP_MB_AFTER,
- * MUT_FLIP_MB_BEFORE, MUT_SNAP_EARLY, MUT_EXP_IDLE_NESTING, MUT_RRUPT.
+ * MUT_FLIP_MB_BEFORE, MUT_SNAP_EARLY, MUT_EXP_IDLE_NESTING, MUT_RRUPT (safety),
+ * MUT_NO_EQS_CREDIT (liveness).
  */
 
 #ifndef NCPU
@@ -102,6 +103,15 @@ byte early[NCPU];
 #endif
 /* preempt_count() == HARDIRQ_OFFSET: one interrupt level, no reader under it. */
 #define HARDIRQ_ONLY(c)	(rd[c] == 0 && (nmi[c] == 1 || nmi[c] == 2))
+
+/* force_qs_rnp(): does the counter prove a QS? */
+#ifdef MUT_NO_EQS_CREDIT
+/* Planted liveness bug: the scan never credits idle CPUs, so a CPU that stays
+ * idle holds up the grace period forever (no assertion: an acceptance cycle). */
+#define EQS_CREDIT(x)	(0)
+#else
+#define EQS_CREDIT(x)	(x)
+#endif
 
 /* rcu_exp_select_cpus(): may this CPU be skipped as idle? */
 #ifdef MUT_EXP_IDLE_NESTING
@@ -433,12 +443,12 @@ inline force_qs_leaf(n, first)
 						:: first ->
 							dsn[i] = snap;
 							if
-							:: (snap & 1) == 0 -> mask = mask | BIT(i)
+							:: EQS_CREDIT((snap & 1) == 0) -> mask = mask | BIT(i)
 							:: else
 							fi
 						:: else ->
 							if
-							:: (snap & 1) == 0 || snap != dsn[i] -> mask = mask | BIT(i)
+							:: EQS_CREDIT((snap & 1) == 0 || snap != dsn[i]) -> mask = mask | BIT(i)
 							:: else
 							fi
 						fi
