@@ -2,8 +2,9 @@
 # check.sh - verify tools/model/rcu/rcu_gp.pml with spin: generate the verifier (spin -a),
 # compile pan with gcc, run it, and judge its report.
 #
-# Usage: tools/model/rcu/check.sh [--liveness] [--expect pass|assert] [--name NAME] [--keep DIR]
+# Usage: tools/model/rcu/check.sh [--liveness] [--expect pass|assert|cycle] [--name NAME] [--keep DIR]
 #                                  [NAME=VALUE | MUT_X ...]
+#        tools/model/rcu/check.sh --suite quick|deep
 #   NAME=VALUE / MUT_X   model macros, passed to spin as -DNAME=VALUE / -DMUT_X
 #                        (NCPU, NGP, NEXP, STEPS, DYNMOD; planted bugs MUT_*: see rcu_gp.pml)
 #   --liveness           check the LTL claim gp_ends with weak fairness (pan -a -f);
@@ -59,7 +60,7 @@ done
 case $expect in pass | assert | cycle) ;; *) echo "check.sh: --expect pass|assert|cycle" >&2; exit 2 ;; esac
 if [ -n "$suite" ]; then
 	# One place for the lists; tests/run-all.sh runs the quick one as separate counted tests.
-	# shellcheck source=tools/model/rcu/suites.sh
+	# shellcheck source=suites.sh
 	. "$here/suites.sh"
 	failed=0
 	while IFS= read -r line; do

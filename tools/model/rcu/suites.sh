@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # suites.sh - the lists of model checks (sourced by check.sh and tests/run-all.sh).
 # model_suite quick|deep prints one check a line: NAME then check.sh's arguments.
 # quick: make check's, about 60 s in all on two busy cores (measured: see
