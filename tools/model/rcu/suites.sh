@@ -9,7 +9,7 @@ model_suite() {
 		# Exhaustive at 2 CPUs (one per leaf), one action per CPU before it settles.
 		echo "--name safety-gp NCPU=2 NGP=2 NEXP=0 STEPS=1"
 		echo "--name safety-exp NCPU=2 NGP=0 NEXP=1 STEPS=2"
-		echo "--name liveness-gp --liveness NCPU=2 NGP=1 NEXP=0 STEPS=1"
+		echo "--name liveness-gp --liveness NCPU=2 NGP=2 NEXP=0 STEPS=0"
 		echo "--name liveness-exp --liveness NCPU=2 NGP=0 NEXP=1 STEPS=1"
 		# Each planted bug must be found.
 		echo "--name mut-flip-mb-after --expect assert NCPU=2 NGP=1 NEXP=0 STEPS=1 MUT_FLIP_MB_AFTER"
@@ -27,6 +27,7 @@ model_suite() {
 		echo "--name deep-safety-gp-3cpu NCPU=3 NGP=1 NEXP=0 STEPS=0"
 		echo "--name deep-safety-exp-3cpu NCPU=3 NGP=0 NEXP=1 STEPS=1"
 		echo "--name deep-liveness-both --liveness NCPU=2 NGP=1 NEXP=1 STEPS=0"
+		echo "--name deep-liveness-gp --liveness NCPU=2 NGP=1 NEXP=0 STEPS=1"
 		;;
 	*)
 		echo "suites.sh: unknown suite '$1' (quick or deep)" >&2
