@@ -5,9 +5,10 @@
 # Runs, in order:
 #   1. make -C tests/host check                       host unit tests (sanitizers)
 #   2. make -C tests/host fuzz FUZZ_SECS=$FUZZ_SECS   fuzzers, default 15 s (FUZZ_SECS=0 skips)
-#      then the spin model checks of tools/model/rcu (model-*, about a minute; `make model` goes deeper)
 #      Both must end their output with one "N passed, N failed" line (their own total); the last
 #      such line is added to our totals. No such line: the make exit status counts as one test.
+#   2b. the spin model checks of tools/model/rcu/suites.sh's quick list, one counted test each
+#      (model-*, about a minute; skipped without spin; `make model` runs the deep list)
 #   3. every tests/boot/*.sh in sorted order (or the files given), each sourced with tests/lib.sh
 #      in a subshell, so one broken file cannot stop the others.
 # The last line printed is always the overall "N passed, N failed"; the exit status is 1 when any
