@@ -26,7 +26,7 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run iso check hosttest fuzz size size-compare help
+	run iso check hosttest fuzz size size-compare help model
 
 deps:
 	@$(srctree)/scripts/install-deps.sh
@@ -58,7 +58,7 @@ $(objtree)/.config: | $(objtree)
 $(AUTOCONF) $(objtree)/include/config/auto.conf: $(objtree)/.config $(KCONFIG_FILES)
 	@$(KCONFIG) syncconfig
 
-ifeq ($(filter $(config-targets) deps clean distclean help hosttest fuzz size-compare,$(MAKECMDGOALS)),)
+ifeq ($(filter $(config-targets) deps clean distclean help hosttest fuzz model size-compare,$(MAKECMDGOALS)),)
 -include $(objtree)/include/config/auto.conf
 endif
 
@@ -163,6 +163,10 @@ check: deps
 	@$(MAKE) O=$(objtree)/check-build -j2 all
 	@O=$(objtree)/check-build LOGDIR=$${LOGDIR:-$(objtree)/test-logs} $(srctree)/tests/run-all.sh
 endif
+# The spin model of RCU's handshakes at bigger sizes than make check's (minutes, a few GB).
+model:
+	@$(srctree)/scripts/install-deps.sh --quiet
+	@PAN_OPT=-O2 PAN_CFLAGS=-DCOLLAPSE PAN_MEMLIM=$${PAN_MEMLIM:-6144} $(srctree)/tools/model/rcu/check.sh --suite deep
 
 clean:
 	@rm -rf $(objtree)/.tmp_* $(objtree)/kernel.elf $(objtree)/kernel.iso $(objtree)/test-logs \
@@ -175,4 +179,4 @@ help:
 	@echo "Configuration: defconfig <name>_defconfig olddefconfig savedefconfig menuconfig"
 	@echo "Build:         all (kernel.elf) iso size size-compare clean distclean   (O=DIR builds out of tree)"
 	@echo "Run:           run [SMP=$(SMP)] [MEM=$(MEM)] [ACCEL=tcg|tcg-single|kvm|repro] [BOOT=grub|direct] [CMDLINE='...']"
-	@echo "Test:          check hosttest fuzz"
+	@echo "Test:          check hosttest fuzz model"

@@ -18,8 +18,10 @@ set -euo pipefail
 #  clang libclang-rt-dev  libFuzzer fuzzers in tests/host (the runtime is only a Recommends of clang)
 #  gnuplot-nox            rcuperf / torture plots
 #  gdb                    qemu-run.sh's report on a guest that overran its time (QEMU's threads)
+#  spin                   the Promela model of RCU's handshakes (tools/model/rcu, make model)
 packages=(gcc binutils make libc6-dev python3-kconfiglib qemu-system-x86 qemu-system-data
-	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox gdb)
+	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox gdb
+	spin)
 read -r -a extra <<<"${EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 
@@ -43,7 +45,7 @@ done
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: the best we can do is check for the tools themselves.
 	missing_tools=
-	for tool in gcc ld make qemu-system-x86_64 grub-mkrescue xorriso mformat clang gnuplot; do
+	for tool in gcc ld make qemu-system-x86_64 grub-mkrescue xorriso mformat clang gnuplot spin; do
 		command -v "$tool" >/dev/null 2>&1 || missing_tools="$missing_tools $tool"
 	done
 	python3 -c 'import kconfiglib' 2>/dev/null || missing_tools="$missing_tools python3-kconfiglib"

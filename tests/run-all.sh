@@ -9,6 +9,8 @@
 #   2. make -C tests/host fuzz FUZZ_SECS=$FUZZ_SECS   fuzzers, default 15 s (FUZZ_SECS=0 skips)
 #      Both must end their output with one "N passed, N failed" line (their own total); the last
 #      such line is added to our totals. No such line: the make exit status counts as one test.
+#   2b. the spin model checks of tools/model/rcu/suites.sh's quick list, one counted test each
+#      (model-*, about a minute; skipped without spin; `make model` runs the deep list)
 #   3. every tests/boot/*.sh in sorted order (or the files given), each sourced with tests/lib.sh
 #      in a subshell, so one broken file cannot stop the others.
 # The last line printed is always the overall "N passed, N failed"; the exit status is 1 when any
@@ -124,6 +126,18 @@ if [ "$skip_host" = 1 ] || [ "$skip_fuzz" = 1 ] || [ "$FUZZ_SECS" = 0 ]; then
 else
 	host_suite host-fuzz fuzz "FUZZ_SECS=$FUZZ_SECS"
 fi
+
+# The Promela model of RCU's handshakes (tools/model/rcu): one counted test per check.
+# shellcheck source=tools/model/rcu/suites.sh
+. "$ROOT/tools/model/rcu/suites.sh"
+while IFS= read -r line; do
+	read -r -a margs <<<"$line"
+	if command -v spin >/dev/null 2>&1; then
+		run_cmd_test "model-${margs[1]}" "$ROOT/tools/model/rcu/check.sh" "${margs[@]}"
+	else
+		skip_test "model-${margs[1]}" "spin not installed (scripts/install-deps.sh)"
+	fi
+done < <(model_suite quick)
 
 if [ "$skip_boot" != 1 ]; then
 	if [ ${#files[@]} -eq 0 ]; then
