@@ -6,13 +6,13 @@
 #include <kernel/arch_setup.h>
 #include <kernel/printk.h>
 #include <kernel/param.h>
-#include <kernel/mm.h>
+#include <mm/mm.h>
 #include <kernel/percpu.h>
 #include <kernel/smp.h>
 #include <kernel/init.h>
 #include <kernel/irqflags.h>
 #include <kernel/sched_hooks.h>
-#include <kernel/timer.h>
+#include <time/timer.h>
 #include <kernel/ktap.h>
 #include <kernel/kallsyms.h>
 #include <rcu/rcupdate.h>

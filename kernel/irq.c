@@ -7,7 +7,7 @@
 #include <kernel/smp.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
-#include <kernel/tick.h>
+#include <time/tick.h>
 #include <kernel/context_tracking.h>
 
 DEFINE_PER_CPU(struct irq_stat, irq_stat);

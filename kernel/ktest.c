@@ -5,10 +5,10 @@
  */
 #include <kernel/ktest.h>
 #include <kernel/atomic.h>
-#include <kernel/slab.h>
+#include <mm/slab.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
 

@@ -10,11 +10,11 @@
 #include <kernel/irq.h>
 #include <kernel/irqflags.h>
 #include <kernel/reboot.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/sched_hooks.h>
-#include <kernel/mm.h>
+#include <mm/mm.h>
 #include <rcu/rcupdate.h>
-#include <kernel/tick.h>
+#include <time/tick.h>
 
 static int panic_cpu = -1;
 static bool test_failed;

@@ -5,7 +5,7 @@
  */
 #include <kernel/percpu.h>
 #include <kernel/cpumask.h>
-#include <kernel/mm.h>
+#include <mm/mm.h>
 #include <kernel/string.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>

@@ -9,7 +9,7 @@
 #include <kernel/console.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/smp.h>
 #include <kernel/atomic.h>
 #include <kernel/irqflags.h>

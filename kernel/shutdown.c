@@ -4,7 +4,7 @@
  * loop, in task context rather than inside the timer interrupt.
  */
 #include <kernel/shutdown.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/param.h>
 #include <kernel/smp.h>
 

@@ -20,12 +20,12 @@
 #include <kernel/bug.h>
 #include <kernel/errno.h>
 #include <kernel/param.h>
-#include <kernel/slab.h>
-#include <kernel/time.h>
+#include <mm/slab.h>
+#include <time/time.h>
 #include <kernel/irqflags.h>
 #include <kernel/preempt.h>
 #include <kernel/sched_hooks.h>
-#include <kernel/tick.h>
+#include <time/tick.h>
 #include <rcu/hooks.h>
 
 

@@ -13,7 +13,7 @@
  * locks do). On x86 the fetch-add/cmpxchg below are LOCK-prefixed and
  * thus full fences anyway, which <asm/barrier.h> relies on.
  */
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/smp.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>

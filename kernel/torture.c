@@ -8,13 +8,13 @@
 #include <kernel/sprintf.h>
 #include <kernel/cpumask.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
-#include <kernel/slab.h>
+#include <time/time.h>
+#include <mm/slab.h>
 #include <kernel/errno.h>
 #include <kernel/reboot.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 
 int torture_verbose;
 const char *torture_type_name = "?";

@@ -8,7 +8,7 @@
 
 #include <kernel/types.h>
 #include <kernel/list.h>
-#include <kernel/mm.h>
+#include <mm/mm.h>
 
 /*
  * One per physical page frame, indexed by PFN. Who may touch a page's

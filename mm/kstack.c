@@ -6,8 +6,8 @@
  * a stack needs no TLB shootdown: no CPU will translate those addresses
  * again, unless it has a use-after-free bug.
  */
-#include <kernel/mm.h>
-#include <kernel/spinlock.h>
+#include <mm/mm.h>
+#include <locking/spinlock.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 

@@ -5,10 +5,10 @@
  * (page tables, the struct page array) straight from those ranges, then
  * hands what is left to the buddy free lists behind one irqsave lock.
  */
-#include <kernel/mm.h>
-#include <kernel/slab.h>
+#include <mm/mm.h>
+#include <mm/slab.h>
 #include <kernel/boot.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>

@@ -8,8 +8,8 @@
  * objects hold POISON_FREE, checked when they are handed out again, and
  * kfree looks for double frees.
  */
-#include <kernel/slab.h>
-#include <kernel/spinlock.h>
+#include <mm/slab.h>
+#include <locking/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>

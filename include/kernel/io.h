@@ -1,7 +1,7 @@
 /*
  * Device access for drivers: the contract drivers include. The arch
  * provides, in <asm/io.h>: port I/O (outb/outw/outl, inb/inw/inl) and
- * MMIO (readl/writel); mapping device memory is ioremap() in <kernel/mm.h>.
+ * MMIO (readl/writel); mapping device memory is ioremap() in <mm/mm.h>.
  */
 #ifndef _KERNEL_IO_H
 #define _KERNEL_IO_H

@@ -1,5 +1,5 @@
 /*
- * Paging for mm/: the contract <kernel/mm.h> includes. The arch provides,
+ * Paging for mm/: the contract <mm/mm.h> includes. The arch provides,
  * in <asm/pgtable.h>: PAGE_SHIFT/PAGE_SIZE/PAGE_MASK, the early and direct
  * map limits (ARCH_BOOT_MAP_LIMIT, ARCH_DIRECT_MAP_LIMIT), the kernel-stack
  * area (KSTACK_AREA_START/END), and arch_paging_init(), arch_kernel_cr3(),

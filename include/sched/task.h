@@ -8,7 +8,7 @@
 
 #include <kernel/types.h>
 #include <kernel/list.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/cpumask.h>
 #include <kernel/percpu.h>
 #include <kernel/barrier.h>

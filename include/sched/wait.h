@@ -8,7 +8,7 @@
 
 #include <sched/sched.h>
 #include <kernel/list.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 
 struct wait_queue_entry;
 typedef int (*wait_queue_func_t)(struct wait_queue_entry *wq_entry, unsigned mode, int flags, void *key);

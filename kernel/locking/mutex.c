@@ -11,7 +11,7 @@
  * No priority inheritance here: that is struct rt_mutex (rtmutex.c).
  * Task context only; recursion and unlock by a non-owner are BUGs.
  */
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 #include <sched/sched.h>
 #include <kernel/bug.h>
 #include <kernel/preempt.h>

@@ -24,7 +24,7 @@
  * waiter->prio orders lock->waiters and changes under lock->wait_lock;
  * waiter->pi_prio orders owner->pi_waiters and changes under owner->pi_lock.
  */
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 #include <sched/sched.h>
 #include <kernel/bug.h>
 #include <kernel/preempt.h>

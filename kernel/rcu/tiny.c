@@ -25,8 +25,8 @@
 #include <kernel/printk.h>
 #include <kernel/preempt.h>
 #include <kernel/irqflags.h>
-#include <kernel/slab.h>
-#include <kernel/time.h>
+#include <mm/slab.h>
+#include <time/time.h>
 #include <kernel/bug.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>

@@ -11,12 +11,12 @@
 #ifndef _KERNEL_RCU_TREE_H
 #define _KERNEL_RCU_TREE_H
 
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/percpu.h>
 #include <kernel/atomic.h>
 #include <sched/task.h>
 #include <sched/wait.h>
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 #include <sched/completion.h>
 #include <rcu/torture.h>
 #include "rcu.h"

@@ -25,11 +25,11 @@
 
 #include "tree.h"
 #include <kernel/printk.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/bug.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 #include <sched/wait.h>
 
 #define RCU_BOOST_DELAY_JIFFIES	DIV_ROUND_UP(CONFIG_RCU_BOOST_DELAY * HZ, 1000)

@@ -49,7 +49,7 @@
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/cpumask.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/irqflags.h>
 #include <kernel/string.h>
 #include <sched/sched.h>

@@ -9,10 +9,10 @@
 #include <rcu/rcupdate.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
-#include <kernel/slab.h>
-#include <kernel/time.h>
-#include <kernel/tick.h>
-#include <kernel/delay.h>
+#include <mm/slab.h>
+#include <time/time.h>
+#include <time/tick.h>
+#include <time/delay.h>
 #include <kernel/irqflags.h>
 #include <kernel/init.h>
 #include <sched/sched.h>

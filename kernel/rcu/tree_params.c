@@ -17,7 +17,7 @@
 #include "tree.h"
 #include <kernel/param.h>
 #include <kernel/printk.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/cpumask.h>
 #include <kernel/bug.h>
 #include <sched/sched.h>

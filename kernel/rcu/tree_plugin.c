@@ -32,9 +32,9 @@
 #include <kernel/preempt.h>
 #include <kernel/irqflags.h>
 #include <kernel/bug.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <sched/sched.h>
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 
 void rcu_preempt_init_node(struct rcu_node *rnp)
 {

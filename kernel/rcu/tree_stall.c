@@ -30,7 +30,7 @@
 #include "tree.h"
 #include <rcu/rcupdate.h>
 #include <kernel/printk.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/smp.h>
 #include <kernel/cpumask.h>
 #include <kernel/bug.h>

@@ -12,7 +12,7 @@
 #include "tree.h"
 #include <kernel/param.h>
 #include <kernel/printk.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/atomic.h>
 #include <rcu/rcupdate.h>
 

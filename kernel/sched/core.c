@@ -12,11 +12,11 @@
  */
 #include "sched.h"
 #include <sched/kthread.h>
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
-#include <kernel/mm.h>
-#include <kernel/slab.h>
+#include <time/time.h>
+#include <mm/mm.h>
+#include <mm/slab.h>
 #include <kernel/errno.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>

@@ -6,7 +6,7 @@
  */
 #include "sched.h"
 #include <kernel/context_tracking.h>
-#include <kernel/tick.h>
+#include <time/tick.h>
 #include <kernel/shutdown.h>
 #include <kernel/reboot.h>
 #include <kernel/smp.h>

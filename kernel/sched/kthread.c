@@ -7,8 +7,8 @@
 #include "sched.h"
 #include <sched/kthread.h>
 #include <sched/completion.h>
-#include <kernel/mm.h>
-#include <kernel/slab.h>
+#include <mm/mm.h>
+#include <mm/slab.h>
 #include <kernel/errno.h>
 #include <kernel/sprintf.h>
 #include <kernel/errno.h>

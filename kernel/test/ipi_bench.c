@@ -8,7 +8,7 @@
 #include <kernel/printk.h>
 #include <kernel/param.h>
 #include <kernel/sort.h>
-#include <kernel/time.h>
+#include <time/time.h>
 
 static bool ipi_rtt_enabled = true;
 KPARAM_BOOL("smp.ipi_rtt", ipi_rtt_enabled,

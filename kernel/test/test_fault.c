@@ -10,7 +10,7 @@
 #include <kernel/bug.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 
 static char test_fault[16];
 KPARAM("test_fault", test_fault, KPARAM_STRING, 0, 0,

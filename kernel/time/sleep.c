@@ -4,9 +4,9 @@
  * given time aim at an absolute clock time: the first jiffy that does not
  * begin before it (jiffies follows the clock, see tick.c).
  */
-#include <kernel/delay.h>
-#include <kernel/tick.h>
-#include <kernel/timer.h>
+#include <time/delay.h>
+#include <time/tick.h>
+#include <time/timer.h>
 #include <kernel/printk.h>
 #include <sched/sched.h>
 

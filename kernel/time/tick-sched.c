@@ -10,8 +10,8 @@
  * something to run (need_resched()), then the periodic tick restarts.
  * Everything here runs on the CPU concerned with interrupts off.
  */
-#include <kernel/tick.h>
-#include <kernel/timer.h>
+#include <time/tick.h>
+#include <time/timer.h>
 #include <kernel/smp.h>
 #include <kernel/param.h>
 #include <kernel/irqflags.h>

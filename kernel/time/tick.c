@@ -7,10 +7,10 @@
  * the whole tick periods elapsed since the last one, so it stays right
  * when ticks are lost or stopped (dyntick-idle). Any CPU may update it.
  */
-#include <kernel/tick.h>
-#include <kernel/timer.h>
+#include <time/tick.h>
+#include <time/timer.h>
 #include <kernel/smp.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/shutdown.h>
 #include <kernel/printk.h>
 #include <sched/sched.h>

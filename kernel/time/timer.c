@@ -14,11 +14,11 @@
  * dropped; base->running_timer names the one running, for
  * del_timer_sync().
  */
-#include <kernel/timer.h>
-#include <kernel/tick.h>
-#include <kernel/time.h>
+#include <time/timer.h>
+#include <time/tick.h>
+#include <time/time.h>
 #include <kernel/smp.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/bitmap.h>
 #include <kernel/preempt.h>
 #include <kernel/bug.h>

@@ -5,7 +5,7 @@
  * x2APIC maps offset R to MSR 0x800 + R/16.
  */
 #include <kernel/printk.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <asm/io.h>
 #include <asm/barrier.h>
 #include <asm/x86/x86.h>

@@ -4,7 +4,7 @@
  * stack overflow can still be reported), then loads the shared IDT.
  */
 #include <kernel/percpu.h>
-#include <kernel/mm.h>
+#include <mm/mm.h>
 #include <kernel/bug.h>
 #include <kernel/string.h>
 #include <asm/percpu.h>

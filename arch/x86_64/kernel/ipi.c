@@ -9,7 +9,7 @@
 #include <kernel/printk.h>
 #include <kernel/irqflags.h>
 #include <kernel/sched_hooks.h>
-#include <kernel/tick.h>
+#include <time/tick.h>
 #include <kernel/atomic.h>
 #include <asm/smp.h>
 #include <asm/io.h>

@@ -12,8 +12,8 @@
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <sched/sched.h>
-#include <kernel/mm.h>
-#include <kernel/time.h>
+#include <mm/mm.h>
+#include <time/time.h>
 #include <kernel/param.h>
 #include <kernel/string.h>
 #include <kernel/irqflags.h>

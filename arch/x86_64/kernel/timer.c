@@ -4,8 +4,8 @@
  * for the next timer in dyntick-idle). Every expiry lands in tick_handle()
  * (kernel/time/tick.c).
  */
-#include <kernel/time.h>
-#include <kernel/tick.h>
+#include <time/time.h>
+#include <time/tick.h>
 #include <kernel/irq.h>
 #include <kernel/printk.h>
 #include <kernel/percpu.h>

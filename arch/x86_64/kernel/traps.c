@@ -15,7 +15,7 @@
 #include <asm/x86/boot.h>
 #include <asm/irqflags.h>
 #include <sched/sched.h>
-#include <kernel/mm.h>
+#include <mm/mm.h>
 
 struct idt_entry {
 	u16 off_lo, sel;

@@ -4,7 +4,7 @@
  * every CPU. Time zero is kernel entry (under KVM the TSC does not start
  * near zero at power-on, so its raw value is no "time since boot").
  */
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/printk.h>
 #include <asm/io.h>
 #include <asm/processor.h>

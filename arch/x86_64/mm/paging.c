@@ -8,9 +8,9 @@
  * needed). One PML4, shared by every CPU, also holds the kernel-stack area
  * and ioremap()ed MMIO. All changes happen under pgtable_lock.
  */
-#include <kernel/mm.h>
+#include <mm/mm.h>
 #include <kernel/boot.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/errno.h>

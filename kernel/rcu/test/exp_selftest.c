@@ -16,8 +16,8 @@
 #include <rcu/rcupdate.h>
 #include <kernel/ktap.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
-#include <kernel/delay.h>
+#include <time/time.h>
+#include <time/delay.h>
 #include <kernel/atomic.h>
 #include <kernel/printk.h>
 #include <sched/kthread.h>

@@ -28,8 +28,8 @@
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
-#include <kernel/delay.h>
+#include <time/time.h>
+#include <time/delay.h>
 #include <kernel/errno.h>
 #include "../tree.h"	/* kthread_prio */
 

@@ -53,9 +53,9 @@
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
-#include <kernel/slab.h>
-#include <kernel/mm.h>
+#include <time/time.h>
+#include <mm/slab.h>
+#include <mm/mm.h>
 #include <kernel/atomic.h>
 #include <kernel/errno.h>
 #include <kernel/sort.h>

@@ -31,9 +31,9 @@
 #include <kernel/ktest.h>
 #include <kernel/param.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
-#include <kernel/delay.h>
-#include <kernel/slab.h>
+#include <time/time.h>
+#include <time/delay.h>
+#include <mm/slab.h>
 #include <kernel/printk.h>
 #include <kernel/barrier.h>
 

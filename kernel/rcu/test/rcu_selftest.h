@@ -15,11 +15,11 @@
 #include <kernel/ktest.h>
 #include <kernel/smp.h>
 #include <kernel/irq.h>
-#include <kernel/time.h>
-#include <kernel/delay.h>
+#include <time/time.h>
+#include <time/delay.h>
 #include <kernel/atomic.h>
-#include <kernel/slab.h>
-#include <kernel/mm.h>
+#include <mm/slab.h>
+#include <mm/mm.h>
 #include <kernel/string.h>
 #include <kernel/printk.h>
 #include <kernel/barrier.h>

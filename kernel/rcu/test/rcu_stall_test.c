@@ -17,7 +17,7 @@
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
-#include <kernel/time.h>
+#include <time/time.h>
 #include <kernel/errno.h>
 
 static int stall_test_secs;

@@ -38,8 +38,8 @@
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/cpumask.h>
-#include <kernel/time.h>
-#include <kernel/slab.h>
+#include <time/time.h>
+#include <mm/slab.h>
 #include <kernel/atomic.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>

@@ -20,14 +20,14 @@
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/wait.h>
-#include <sched/mutex.h>
+#include <locking/mutex.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/smp.h>
 #include <kernel/cpumask.h>
-#include <kernel/time.h>
-#include <kernel/timer.h>
-#include <kernel/slab.h>
+#include <time/time.h>
+#include <time/timer.h>
+#include <mm/slab.h>
 #include <kernel/atomic.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
@@ -35,7 +35,7 @@
 #include <kernel/reboot.h>
 #include <kernel/torture.h>
 #include <kernel/list.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 #include <kernel/percpu.h>
 #include <kernel/irqflags.h>
 

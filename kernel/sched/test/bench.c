@@ -33,8 +33,8 @@
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <kernel/irq.h>
-#include <kernel/time.h>
-#include <kernel/delay.h>
+#include <time/time.h>
+#include <time/delay.h>
 #include <kernel/string.h>
 
 static bool sched_bench;

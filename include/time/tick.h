@@ -6,11 +6,11 @@
  * which the CPU holding tick_do_timer_cpu does on every tick and any CPU
  * leaving dyntick-idle does too.
  */
-#ifndef _KERNEL_TICK_H
-#define _KERNEL_TICK_H
+#ifndef _TIME_TICK_H
+#define _TIME_TICK_H
 
 #include <kernel/types.h>
-#include <kernel/time.h>
+#include <time/time.h>
 
 #define TICK_NSEC		(NSEC_PER_SEC / HZ)
 #define INITIAL_JIFFIES		0UL

@@ -4,10 +4,10 @@
  * on any CPU and in interrupt context (not NMI). With CONFIG_DEBUG_KERNEL
  * freed objects are filled with POISON_FREE and checked when reused.
  */
-#ifndef _KERNEL_SLAB_H
-#define _KERNEL_SLAB_H
+#ifndef _MM_SLAB_H
+#define _MM_SLAB_H
 
-#include <kernel/mm.h>
+#include <mm/mm.h>
 
 #define KMALLOC_MIN_SIZE	16
 #define KMALLOC_MAX_CACHE_SIZE	2048

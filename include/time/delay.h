@@ -1,13 +1,13 @@
 /*
- * Delays: the busy-waits udelay/ndelay/mdelay (<kernel/time.h>) and the
+ * Delays: the busy-waits udelay/ndelay/mdelay (<time/time.h>) and the
  * sleeping msleep/ssleep/usleep_range (kernel/time/sleep.c), which need
  * task context. Sleeps last at least what is asked, rounded up to the
  * tick: up to one jiffy (1000/HZ ms) plus wakeup latency longer.
  */
-#ifndef _KERNEL_DELAY_H
-#define _KERNEL_DELAY_H
+#ifndef _TIME_DELAY_H
+#define _TIME_DELAY_H
 
-#include <kernel/time.h>
+#include <time/time.h>
 
 void msleep(unsigned int msecs);
 /* No signals here: sleeps like msleep() in TASK_INTERRUPTIBLE, returns 0 (ms left). */

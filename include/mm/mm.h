@@ -3,10 +3,10 @@
  * orders 0..MAX_ORDER), kernel stacks with guard pages, ioremap, and the
  * counters. All RAM is identity-mapped (virtual address == physical
  * address); only kernel stacks live elsewhere, in their own area.
- * kmalloc and friends are in <kernel/slab.h>.
+ * kmalloc and friends are in <mm/slab.h>.
  */
-#ifndef _KERNEL_MM_H
-#define _KERNEL_MM_H
+#ifndef _MM_MM_H
+#define _MM_MM_H
 
 #include <kernel/types.h>
 

@@ -2,8 +2,8 @@
  * Time: local_clock() in nanoseconds since boot (TSC based, per CPU,
  * comparable across CPUs on one machine), jiffies, and busy-wait delays.
  */
-#ifndef _KERNEL_TIME_H
-#define _KERNEL_TIME_H
+#ifndef _TIME_TIME_H
+#define _TIME_TIME_H
 
 #include <kernel/types.h>
 #include <kernel/compiler.h>

@@ -8,12 +8,12 @@
  * other rt_mutexes) until the owner unlocks. RCU priority boosting uses the
  * proxy-lock pair, locking an rt_mutex on behalf of a preempted reader.
  */
-#ifndef _SCHED_MUTEX_H
-#define _SCHED_MUTEX_H
+#ifndef _LOCKING_MUTEX_H
+#define _LOCKING_MUTEX_H
 
 #include <sched/task.h>
 #include <kernel/list.h>
-#include <kernel/spinlock.h>
+#include <locking/spinlock.h>
 
 struct mutex {
 	struct task_struct *owner;	/* guarded by wait_lock */

@@ -8,8 +8,8 @@
  * add_timer_on() picks the CPU. A callback may re-arm its own timer. All
  * operations are O(1) except timer_next_expiry() (kernel/time/timer.c).
  */
-#ifndef _KERNEL_TIMER_H
-#define _KERNEL_TIMER_H
+#ifndef _TIME_TIMER_H
+#define _TIME_TIMER_H
 
 #include <kernel/types.h>
 #include <kernel/list.h>

@@ -5,8 +5,8 @@
  * CONFIG_DEBUG_SPINLOCK each lock records its owner CPU and call site, and
  * recursion or unlock by another CPU is a BUG naming both sides.
  */
-#ifndef _KERNEL_SPINLOCK_H
-#define _KERNEL_SPINLOCK_H
+#ifndef _LOCKING_SPINLOCK_H
+#define _LOCKING_SPINLOCK_H
 
 #include <kernel/types.h>
 #include <kernel/irqflags.h>
