@@ -605,12 +605,17 @@ static void rcu_poll_gp_seq_start(void)
 	raw_spin_unlock(&rcu_state.poll_lock);
 }
 
-static void rcu_poll_gp_seq_end(void)
+/* Returns true if a start_poll_synchronize_rcu() cookie still needs another grace period. */
+static bool rcu_poll_gp_seq_end(void)
 {
+	bool more;
+
 	raw_spin_lock(&rcu_state.poll_lock);
 	if (rcu_state.gp_seq_polled == rcu_poll_gp_snap)
 		rcu_seq_end(&rcu_state.gp_seq_polled);
+	more = ULONG_CMP_LT(rcu_state.gp_seq_polled, rcu_state.gp_seq_polled_needed);
 	raw_spin_unlock(&rcu_state.poll_lock);
+	return more;
 }
 
 static bool rcu_gp_init(void)
@@ -793,7 +798,13 @@ static void rcu_gp_cleanup(void)
 	 */
 	local_irq_save(flags);
 	smp_mb();	/* every reported QS before the end becomes visible */
-	rcu_poll_gp_seq_end();
+	/*
+	 * This grace period may have joined a polled phase that an expedited
+	 * one opened, and either may have closed it: a cookie taken inside
+	 * that phase needs the next one, and only a normal grace period is
+	 * sure to come. Ask for it (below) while such a cookie is outstanding.
+	 */
+	needgp = rcu_poll_gp_seq_end();
 	WRITE_ONCE(rcu_state.n_gp_completed, rcu_state.n_gp_completed + 1);
 	local_irq_restore(flags);
 	gp_duration = jiffies - rcu_state.gp_start;
@@ -965,8 +976,15 @@ unsigned long start_poll_synchronize_rcu(void)
 
 	/*
 	 * Every normal grace period that starts from now on is also a polled
-	 * one, so requesting the next normal grace period is enough.
+	 * one, but it may join a phase an expedited grace period opened
+	 * before the cookie was taken, and closing that phase falls short of
+	 * the cookie. So record the cookie: rcu_gp_cleanup() keeps asking for
+	 * normal grace periods until gp_seq_polled reaches it.
 	 */
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (ULONG_CMP_LT(rcu_state.gp_seq_polled_needed, cookie))
+		rcu_state.gp_seq_polled_needed = cookie;
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
 	local_irq_save(flags);
 	rdp = this_cpu_ptr(&rcu_data);
 	raw_spin_lock_rcu_node(rdp->mynode);
@@ -1230,6 +1248,7 @@ void rcu_init(void)
 	init_waitqueue_head(&rcu_state.gp_wq);
 	raw_spin_lock_init(&rcu_state.poll_lock);
 	rcu_state.gp_seq_polled = rcu_state.gp_seq;	/* wrap early here too */
+	rcu_state.gp_seq_polled_needed = rcu_state.gp_seq_polled;
 	mutex_init(&rcu_state.barrier_mutex);
 	init_completion(&rcu_state.barrier_completion);
 	rcu_exp_init();

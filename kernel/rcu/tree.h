@@ -100,6 +100,13 @@ struct rcu_state {
 	 * for a grace period always finds its earlier cookie done.
 	 */
 	unsigned long gp_seq_polled;		/* guarded by poll_lock */
+	/*
+	 * The latest cookie start_poll_synchronize_rcu() handed out (guarded
+	 * by poll_lock): while gp_seq_polled is short of it, every normal
+	 * grace period's cleanup asks for another one, since a phase opened
+	 * by an expedited grace period can swallow the one it requested.
+	 */
+	unsigned long gp_seq_polled_needed;
 	raw_spinlock_t poll_lock;
 	unsigned long gp_max;			/* longest grace period, jiffies */
 	struct task_struct *gp_kthread;
