@@ -5,7 +5,9 @@
  * that does not depend on how the host schedules the vCPUs:
  *
  *  - gp_poll_exp_phase: a polling cookie taken while an expedited grace
- *    period holds the polled phase open completes on an idle system.
+ *    period holds the polled phase open completes on an idle system;
+ *  - gp_rcuc_idle_credit: a CPU credited as idle, then woken to queue a
+ *    callback, does not wake its rcuc kthread on every tick.
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -18,6 +20,8 @@
 #include <kernel/printk.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
+#include <sched/completion.h>
+#include <kernel/string.h>
 
 /* selftest.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -82,7 +86,141 @@ static void gp_poll_exp_phase(void)
 	gst_poll_exp_phase(true);
 }
 
+/* --- rcuc wake-ups after an idle credit ---------------------------------------------------- */
+
+/*
+ * Issue 12, bug 2. CPU t notices grace period G (core_needs_qs, cpu_no_qs),
+ * goes idle before passing a quiescent state, and the FQS scan credits it
+ * (its bit leaves the leaf's qsmask). An interrupt then wakes it to queue a
+ * call_rcu(): it keeps ticking for the callback, and each tick from idle is
+ * a quiescent state that rcu_qs() tries to report. Before the fix the report
+ * found the bit gone and returned with core_needs_qs still set and cpu_no_qs
+ * clear, so rcu_pending() woke rcuc/t on every tick until a new grace period.
+ *
+ * The driver kthread holds G open with a reader on its own CPU (not the GP
+ * kthread's). The order "noticed, then credited" is a race a test cannot
+ * win on demand, so the interrupt that queues the callback also puts back
+ * what noticing G before the credit leaves (under the leaf's lock, only if
+ * t is credited and up to date with G); then rcuc/t's runs are counted over
+ * GST_WINDOW_J jiffies of ticking.
+ */
+#define GST_WINDOW_J	60
+
+static struct gst_rcuc {
+	unsigned int t;			/* the target CPU */
+	struct rcu_head head;
+	int cb_ran;
+	bool faked;			/* the handler set up the post-credit state */
+	bool credited;			/* t's bit left the qsmask before the interrupt */
+	unsigned long runs, ticks;	/* rcuc/t's rcu_core() runs over this many jiffies */
+	const char *err;
+	struct completion done;
+} gst_rc;
+
+static void gst_rcuc_cb(struct rcu_head *head)
+{
+	WRITE_ONCE(gst_rc.cb_ran, 1);
+}
+
+/* On CPU t, woken from idle by this interrupt. */
+static void gst_rcuc_irq(void *unused)
+{
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
+	struct rcu_node *rnp = rdp->mynode;
+	unsigned long flags;
+
+	call_rcu(&gst_rc.head, gst_rcuc_cb);
+	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	if (rcu_seq_state(rnp->gp_seq) && rdp->gp_seq == rnp->gp_seq &&
+	    !(rnp->qsmask & rdp->grpmask)) {
+		rdp->core_needs_qs = true;
+		rdp->cpu_no_qs = true;
+		gst_rc.faked = true;
+	}
+	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+}
+
+static int gst_rcuc_driver(void *unused)
+{
+	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, gst_rc.t);
+	u64 end = local_clock() + (u64)GST_GP_MS * NSEC_PER_MSEC;
+	unsigned long j0, runs0;
+
+	preempt_disable();
+	rcu_read_lock();		/* holds G open until the count is over */
+	(void)start_poll_synchronize_rcu();
+	while (!(rcu_gp_in_progress() &&
+		 !(READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask)) && local_clock() < end)
+		cpu_relax();
+	gst_rc.credited = rcu_gp_in_progress() && !(READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask);
+	if (!gst_rc.credited) {
+		gst_rc.err = "CPU t was not credited in time";
+		goto out;
+	}
+	smp_call_function_single(gst_rc.t, gst_rcuc_irq, NULL, 1);
+	runs0 = READ_ONCE(rdp->n_rcu_core);
+	j0 = jiffies;
+	end = local_clock() + (u64)GST_GP_MS * NSEC_PER_MSEC;
+	while (time_before(jiffies, j0 + GST_WINDOW_J) && local_clock() < end)
+		cpu_relax();
+	gst_rc.runs = READ_ONCE(rdp->n_rcu_core) - runs0;
+	gst_rc.ticks = jiffies - j0;
+out:
+	rcu_read_unlock();
+	preempt_enable();
+	complete(&gst_rc.done);
+	return 0;
+}
+
+static void gp_rcuc_idle_credit(void)
+{
+	unsigned int gp_cpu, c = nr_cpu_ids, cpu;
+	struct task_struct *p;
+
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return;
+	}
+	/* The reader must not sit on the GP kthread's CPU (it would never start G). */
+	gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
+	memset(&gst_rc, 0, sizeof(gst_rc));
+	for_each_online_cpu(cpu) {
+		if (cpu != gp_cpu) {
+			c = cpu;
+			break;
+		}
+	}
+	gst_rc.t = nr_cpu_ids;
+	for_each_online_cpu(cpu) {
+		if (cpu == c)
+			continue;
+		if (gst_rc.t == nr_cpu_ids || (gst_rc.t == gp_cpu && cpu != gp_cpu))
+			gst_rc.t = cpu;
+	}
+	init_completion(&gst_rc.done);
+	if (!KTAP_EXPECT_MSG(gst_wait_until(!rcu_gp_in_progress(), GST_GP_MS, 1),
+			     "a normal grace period still ran after %u ms", GST_GP_MS))
+		return;
+	p = kthread_create_on_cpu(gst_rcuc_driver, NULL, c, "rcu_gp_st/%u");
+	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create the driver on CPU %u", c))
+		return;
+	wake_up_process(p);
+	wait_for_completion(&gst_rc.done);
+	if (!KTAP_EXPECT_MSG(!gst_rc.err, "%s", gst_rc.err))
+		return;
+	ktap_diag("reader on CPU %u, target CPU %u: rcuc/%u ran %lu times in %lu jiffies%s",
+		  c, gst_rc.t, gst_rc.t, gst_rc.runs, gst_rc.ticks,
+		  gst_rc.faked ? "" : " (post-credit state not set up)");
+	KTAP_EXPECT_MSG(gst_rc.faked, "CPU %u was not credited and up to date with the GP", gst_rc.t);
+	/* A few runs are normal (the callback, the GP's end); one per tick is the bug. */
+	KTAP_EXPECT_MSG(gst_rc.runs <= gst_rc.ticks / 4 + 4,
+			"rcuc/%u woken %lu times in %lu ticks", gst_rc.t, gst_rc.runs, gst_rc.ticks);
+	KTAP_EXPECT_MSG(gst_wait_until(READ_ONCE(gst_rc.cb_ran), GST_GP_MS, 1),
+			"the callback queued on CPU %u did not run in %u ms", gst_rc.t, GST_GP_MS);
+}
+
 static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_poll_exp_phase),
+	KTAP_CASE(gp_rcuc_idle_credit),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);

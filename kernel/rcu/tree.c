@@ -234,6 +234,12 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp)
 		return;
 	}
 	if (!(rnp->qsmask & rdp->grpmask)) {
+		/*
+		 * Already reported for us (an FQS idle credit): this grace period
+		 * needs nothing more from this CPU. Say so, or rcu_pending() stays
+		 * true and wakes rcuc on every tick until the next grace period.
+		 */
+		rdp->core_needs_qs = false;
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 		return;
 	}
@@ -1162,9 +1168,10 @@ void rcu_show_stats(void)
 	for_each_possible_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 
-		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu\n",
+		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu, rcuc wakeups %lu\n",
 			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, rcu_segcblist_n_cbs(&rdp->cblist),
-			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis);
+			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
+			rdp->n_rcu_core);
 	}
 	rcu_exp_show_stats();
 }

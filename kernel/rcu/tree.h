@@ -163,7 +163,8 @@ struct rcu_data {
 	struct rcu_head barrier_head;
 	/* Statistics (rcu_show_stats). */
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
-	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis, n_rcu_core;
+	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis;
+	unsigned long n_rcu_core;	/* rcu_core() runs: rcuc/N wake-ups that found work */
 	unsigned long ticks_this_gp;	/* scheduling-clock ticks in the current GP (stall report) */
 	/* Expedited grace periods (tree_exp.c). */
 	bool exp_deferred_qs;		/* IPI found a reader: report at the next rcu_qs() */
