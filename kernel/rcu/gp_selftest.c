@@ -7,7 +7,9 @@
  *  - gp_poll_exp_phase: a polling cookie taken while an expedited grace
  *    period holds the polled phase open completes on an idle system;
  *  - gp_rcuc_idle_credit: a CPU credited as idle, then woken to queue a
- *    callback, does not wake its rcuc kthread on every tick.
+ *    callback, does not wake its rcuc kthread on every tick;
+ *  - gp_seq_wrap_idle: a CPU whose gp_seq went stale by a quarter of the
+ *    counter space is flagged (gpwrap) and resynchronises when it wakes.
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -219,8 +221,164 @@ static void gp_rcuc_idle_credit(void)
 			"the callback queued on CPU %u did not run in %u ms", gst_rc.t, GST_GP_MS);
 }
 
+/* --- a CPU idle across a quarter of the counter space ------------------------------------ */
+
+/*
+ * Issue 12, bug 3. rcu_state.gp_seq starts 300 grace periods short of the
+ * wrap; a CPU idle for 2^62 grace periods cannot be waited for, so the
+ * test ages CPU t's rdp->gp_seq by hand (under its leaf's lock, on t):
+ *  1. a quarter of the counter space plus GST_OVF_GPS grace periods behind,
+ *     while t idles: the next grace period's FQS scan must flag it (gpwrap);
+ *  2. half the space and GST_OVF_GPS behind (on the other side of
+ *     both the zero wrap and the half point: the wrap-tolerant comparisons
+ *     take it for a future number), then t wakes busy: a kthread on t, its
+ *     interrupts off, starts grace period G and waits for G's first FQS
+ *     scan (t is in G's mask and not idle: not credited), then spins with
+ *     interrupts on. t must notice G as new and report its tick's quiescent
+ *     state: G ends while t still spins. Without the flag t took G for old
+ *     news and never reported: G waited for the spin.
+ */
+#define GST_OVF_GPS	100UL
+#define GST_QUARTER	(ULONG_MAX / 4 + 1)	/* 2^62 on 64 bits: a multiple of 4 */
+
+static struct gst_ovf {
+	unsigned int t;
+	int phase;			/* 1: G started, spinning; 2: stop; 3: stopped */
+	bool g_ok;			/* G started and had its first scan in time */
+	unsigned long cookie;		/* G's */
+	unsigned long gp_seq_seen;	/* t's rdp->gp_seq right after ageing */
+} gst_ovf;
+
+/* On t, interrupts off: put its gp_seq lag behind its leaf's, as if it had idled that long. */
+static void gst_ovf_age(unsigned long lag, bool forget_qs)
+{
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
+	struct rcu_node *rnp = rdp->mynode;
+
+	raw_spin_lock_rcu_node(rnp);
+	rdp->gp_seq = rnp->gp_seq - lag;
+	if (forget_qs) {	/* its last grace period long over, nothing pending */
+		rdp->cpu_no_qs = false;
+		rdp->core_needs_qs = false;
+	}
+	gst_ovf.gp_seq_seen = rdp->gp_seq;
+	raw_spin_unlock_rcu_node(rnp);
+}
+
+static void gst_ovf_age_irq(void *unused)
+{
+	gst_ovf_age(GST_QUARTER + 4 * GST_OVF_GPS, true);
+}
+
+static int gst_ovf_spinner(void *unused)
+{
+	u64 end = local_clock() + NSEC_PER_SEC / 2;	/* interrupts off: keep it short */
+	unsigned long started, scans;
+
+	local_irq_disable();
+	gst_ovf_age(2 * GST_QUARTER + 4 * GST_OVF_GPS, false);	/* idle past half the space ... */
+	started = READ_ONCE(rcu_state.n_gp_started);
+	scans = READ_ONCE(rcu_state.n_force_qs);
+	gst_ovf.cookie = start_poll_synchronize_rcu();
+	while (!(READ_ONCE(rcu_state.n_gp_started) != started &&
+		 READ_ONCE(rcu_state.n_force_qs) != scans) && local_clock() < end)
+		cpu_relax();
+	gst_ovf.g_ok = local_clock() < end;
+	WRITE_ONCE(gst_ovf.phase, 1);
+	local_irq_enable();			/* ... now awake, ticking, busy */
+	end = local_clock() + 2ULL * NSEC_PER_SEC;
+	while (READ_ONCE(gst_ovf.phase) < 2 && local_clock() < end)
+		cpu_relax();
+	WRITE_ONCE(gst_ovf.phase, 3);
+	return 0;
+}
+
+static int gst_ovf_driver(void *arg)
+{
+	struct completion *done = arg;
+	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, gst_ovf.t);
+	struct rcu_node *rnp = rdp->mynode;
+	unsigned long cookie;
+	struct task_struct *p;
+	bool flagged, ok;
+
+	if (!KTAP_EXPECT_MSG(gst_wait_until(!rcu_gp_in_progress(), GST_GP_MS, 1),
+			     "a normal grace period still ran after %u ms", GST_GP_MS))
+		goto out;
+	/* 1. t idle, a quarter and GST_OVF_GPS grace periods stale: one grace period. */
+	smp_call_function_single(gst_ovf.t, gst_ovf_age_irq, NULL, 1);
+	ktap_diag("CPU %u: gp_seq aged to %#lx, leaf at %#lx", gst_ovf.t, gst_ovf.gp_seq_seen,
+		  READ_ONCE(rnp->gp_seq));
+	cookie = start_poll_synchronize_rcu();
+	KTAP_EXPECT_MSG(gst_wait_until(poll_state_synchronize_rcu(cookie), GST_GP_MS, 1),
+			"a grace period with CPU %u idle did not end in %u ms", gst_ovf.t, GST_GP_MS);
+	flagged = READ_ONCE(rdp->gpwrap);
+	KTAP_EXPECT_MSG(flagged || rdp->gp_seq == READ_ONCE(rnp->gp_seq),
+			"CPU %u's gp_seq %#lx (leaf %#lx) neither flagged nor resynchronised",
+			gst_ovf.t, rdp->gp_seq, READ_ONCE(rnp->gp_seq));
+	/* 2. Another quarter; t wakes busy inside grace period G. */
+	p = kthread_create_on_cpu(gst_ovf_spinner, NULL, gst_ovf.t, "rcu_gp_spin/%u");
+	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create the spinner on CPU %u", gst_ovf.t))
+		goto out;
+	wake_up_process(p);
+	if (!KTAP_EXPECT_MSG(gst_wait_until(READ_ONCE(gst_ovf.phase) == 1, GST_GP_MS, 1),
+			     "the spinner on CPU %u did not start", gst_ovf.t))
+		goto out;
+	cookie = gst_ovf.cookie;
+	KTAP_EXPECT_MSG(gst_ovf.g_ok, "grace period G did not start and scan within 500 ms");
+	ok = gst_wait_until(poll_state_synchronize_rcu(cookie), 1000, 1);
+	ktap_diag("CPU %u: %s after the idle grace period; G %s while it spun (gp_seq %#lx, leaf %#lx)",
+		  gst_ovf.t, flagged ? "gpwrap set" : "gpwrap not set (woken and resynchronised before the scan)",
+		  ok ? "ended" : "did not end",
+		  rdp->gp_seq, READ_ONCE(rnp->gp_seq));
+	KTAP_EXPECT_MSG(ok && READ_ONCE(gst_ovf.phase) == 1,
+			"grace period G waited for CPU %u's spin (it missed G's start)", gst_ovf.t);
+	WRITE_ONCE(gst_ovf.phase, 2);
+	KTAP_EXPECT_MSG(gst_wait_until(READ_ONCE(gst_ovf.phase) == 3, 4000, 1),
+			"the spinner on CPU %u did not stop", gst_ovf.t);
+	KTAP_EXPECT_MSG(gst_wait_until(poll_state_synchronize_rcu(cookie), GST_GP_MS, 1),
+			"grace period G did not end after the spin");
+	synchronize_rcu();
+	KTAP_EXPECT_MSG(!READ_ONCE(rdp->gpwrap) &&
+			!ULONG_CMP_LT(rdp->gp_seq + 4, READ_ONCE(rnp->gp_seq)),
+			"CPU %u did not resynchronise: gp_seq %#lx, leaf %#lx, gpwrap %d",
+			gst_ovf.t, rdp->gp_seq, READ_ONCE(rnp->gp_seq), READ_ONCE(rdp->gpwrap));
+out:
+	complete(done);
+	return 0;
+}
+
+static void gp_seq_wrap_idle(void)
+{
+	unsigned int gp_cpu, cpu;
+	struct completion done;
+	struct task_struct *p;
+
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return;
+	}
+	/* The spinner must not sit on the GP kthread's CPU; the driver does (it sleeps). */
+	gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
+	memset(&gst_ovf, 0, sizeof(gst_ovf));
+	gst_ovf.t = nr_cpu_ids;
+	for_each_online_cpu(cpu) {
+		if (cpu != gp_cpu) {
+			gst_ovf.t = cpu;
+			break;
+		}
+	}
+	init_completion(&done);
+	p = kthread_create_on_cpu(gst_ovf_driver, &done, gp_cpu, "rcu_gp_st/%u");
+	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create the driver on CPU %u", gp_cpu))
+		return;
+	wake_up_process(p);
+	wait_for_completion(&done);
+}
+
 static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_poll_exp_phase),
 	KTAP_CASE(gp_rcuc_idle_credit),
+	KTAP_CASE(gp_seq_wrap_idle),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);

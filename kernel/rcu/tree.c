@@ -144,7 +144,7 @@ void rcu_qs(void)
 	/* An expedited grace period's IPI found this CPU in a reader: it is out now. */
 	if (READ_ONCE(rdp->exp_deferred_qs))
 		rcu_exp_report_deferred(rdp);
-	if (rdp->gp_seq != READ_ONCE(rdp->mynode->gp_seq))
+	if (rdp->gp_seq != READ_ONCE(rdp->mynode->gp_seq) || READ_ONCE(rdp->gpwrap))
 		note_gp_changes(rdp);
 	if (READ_ONCE(rdp->cpu_no_qs)) {
 		WRITE_ONCE(rdp->cpu_no_qs, false);
@@ -347,7 +347,7 @@ static bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	bool ret = false;
 
-	if (rdp->gp_seq == rnp->gp_seq)
+	if (rdp->gp_seq == rnp->gp_seq && !rdp->gpwrap)
 		return false;
 	if (rcu_seq_completed_gp(rdp->gp_seq, rnp->gp_seq) || rdp->gpwrap)
 		ret = rcu_advance_cbs(rnp, rdp);
@@ -364,7 +364,7 @@ static bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 	rdp->gp_seq = rnp->gp_seq;
 	if (ULONG_CMP_LT(rdp->gp_seq_needed, rnp->gp_seq_needed))
 		rdp->gp_seq_needed = rnp->gp_seq_needed;
-	rdp->gpwrap = false;
+	WRITE_ONCE(rdp->gpwrap, false);
 	return ret;
 }
 
@@ -375,7 +375,7 @@ static void note_gp_changes(struct rcu_data *rdp)
 	bool needwake;
 
 	local_irq_save(flags);
-	if (rdp->gp_seq == READ_ONCE(rnp->gp_seq) && !rdp->gpwrap) {
+	if (rdp->gp_seq == READ_ONCE(rnp->gp_seq) && !READ_ONCE(rdp->gpwrap)) {
 		local_irq_restore(flags);
 		return;
 	}
@@ -543,7 +543,7 @@ static bool rcu_pending(struct rcu_data *rdp)
 	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
 	    !rcu_segcblist_restempty(&rdp->cblist, RCU_NEXT_READY_TAIL))
 		return true;
-	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq))
+	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq) || READ_ONCE(rdp->gpwrap))
 		return true;
 	return false;
 }
@@ -669,6 +669,25 @@ static bool rcu_gp_init(void)
 }
 
 /*
+ * A CPU that stays idle never looks at the grace-period number; once its
+ * gp_seq lags a quarter of the counter space, the wrap-tolerant comparisons
+ * are about to take it for a recent (then a future) number, and the CPU
+ * would miss the grace periods it slept through (report a stale quiescent
+ * state, or none at all). Every FQS scan looks at each CPU it waits for
+ * (rnp->lock held, which orders this against the CPU's __note_gp_changes())
+ * and flags such a CPU: its next look then treats its gp_seq as meaningless
+ * and resynchronises from scratch (Linux's rcu_gpnum_ovf()).
+ */
+static void rcu_gpnum_ovf(struct rcu_node *rnp, struct rcu_data *rdp)
+{
+	if (ULONG_CMP_LT(rcu_seq_current(&rdp->gp_seq) + ULONG_MAX / 4, rnp->gp_seq) &&
+	    !READ_ONCE(rdp->gpwrap)) {
+		WRITE_ONCE(rdp->gpwrap, true);
+		rdp->n_gpwrap++;
+	}
+}
+
+/*
  * One FQS scan: for every CPU still holding up the grace period, credit it
  * if it is idle now (first scan) or has been idle since the first scan;
  * ask long holdouts for help, and later send them reschedule IPIs.
@@ -698,6 +717,7 @@ static void force_qs_rnp(bool first)
 
 			if (!(rnp->qsmask & bit))
 				continue;
+			rcu_gpnum_ovf(rnp, rdp);
 			snap = rcu_dynticks_snap(cpu);
 			if (first) {
 				rdp->dynticks_snap = snap;
