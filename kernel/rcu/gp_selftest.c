@@ -39,6 +39,30 @@ extern bool rcu_selftest;
 	__ok;									\
 })
 
+/*
+ * The two-CPU cases: skip on one CPU; else return the GP kthread's CPU and,
+ * in *other, the first online CPU that is not it (a CPU kept busy there
+ * would keep the kthread from running the grace periods the case needs).
+ */
+static bool gst_two_cpus(unsigned int *gp_cpu, unsigned int *other)
+{
+	unsigned int cpu;
+
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return false;
+	}
+	*gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
+	*other = nr_cpu_ids;
+	for_each_online_cpu(cpu) {
+		if (cpu != *gp_cpu) {
+			*other = cpu;
+			break;
+		}
+	}
+	return true;
+}
+
 /* --- polled cookies and expedited grace periods ---------------------------------------- */
 
 /*
@@ -176,22 +200,13 @@ out:
 
 static void gp_rcuc_idle_credit(void)
 {
-	unsigned int gp_cpu, c = nr_cpu_ids, cpu;
+	unsigned int gp_cpu, c, cpu;
 	struct task_struct *p;
 
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
-		return;
-	}
 	/* The reader must not sit on the GP kthread's CPU (it would never start G). */
-	gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
+	if (!gst_two_cpus(&gp_cpu, &c))
+		return;
 	memset(&gst_rc, 0, sizeof(gst_rc));
-	for_each_online_cpu(cpu) {
-		if (cpu != gp_cpu) {
-			c = cpu;
-			break;
-		}
-	}
 	gst_rc.t = nr_cpu_ids;
 	for_each_online_cpu(cpu) {
 		if (cpu == c)
@@ -350,24 +365,15 @@ out:
 
 static void gp_seq_wrap_idle(void)
 {
-	unsigned int gp_cpu, cpu;
+	unsigned int gp_cpu, t;
 	struct completion done;
 	struct task_struct *p;
 
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
-		return;
-	}
 	/* The spinner must not sit on the GP kthread's CPU; the driver does (it sleeps). */
-	gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
+	if (!gst_two_cpus(&gp_cpu, &t))
+		return;
 	memset(&gst_ovf, 0, sizeof(gst_ovf));
-	gst_ovf.t = nr_cpu_ids;
-	for_each_online_cpu(cpu) {
-		if (cpu != gp_cpu) {
-			gst_ovf.t = cpu;
-			break;
-		}
-	}
+	gst_ovf.t = t;
 	init_completion(&done);
 	p = kthread_create_on_cpu(gst_ovf_driver, &done, gp_cpu, "rcu_gp_st/%u");
 	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create the driver on CPU %u", gp_cpu))
