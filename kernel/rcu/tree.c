@@ -179,7 +179,7 @@ void rcu_qs(void)
 	/* An expedited grace period's IPI found this CPU in a reader: it is out now. */
 	if (READ_ONCE(rdp->exp_deferred_qs))
 		rcu_exp_report_deferred(rdp);
-	if (rdp->gp_seq != READ_ONCE(rdp->mynode->gp_seq))
+	if (rdp->gp_seq != READ_ONCE(rdp->mynode->gp_seq) || READ_ONCE(rdp->gpwrap))
 		note_gp_changes(rdp);
 	if (READ_ONCE(rdp->cpu_no_qs)) {
 		WRITE_ONCE(rdp->cpu_no_qs, false);
@@ -269,6 +269,12 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp)
 		return;
 	}
 	if (!(rnp->qsmask & rdp->grpmask)) {
+		/*
+		 * Already reported for us (an FQS idle credit): this grace period
+		 * needs nothing more from this CPU. Say so, or rcu_pending() stays
+		 * true and wakes rcuc on every tick until the next grace period.
+		 */
+		rdp->core_needs_qs = false;
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 		return;
 	}
@@ -376,7 +382,7 @@ bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	bool ret = false;
 
-	if (rdp->gp_seq == rnp->gp_seq)
+	if (rdp->gp_seq == rnp->gp_seq && !rdp->gpwrap)
 		return false;
 	if (rcu_seq_completed_gp(rdp->gp_seq, rnp->gp_seq) || rdp->gpwrap)
 		ret = rcu_advance_cbs(rnp, rdp);
@@ -393,7 +399,7 @@ bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 	rdp->gp_seq = rnp->gp_seq;
 	if (ULONG_CMP_LT(rdp->gp_seq_needed, rnp->gp_seq_needed))
 		rdp->gp_seq_needed = rnp->gp_seq_needed;
-	rdp->gpwrap = false;
+	WRITE_ONCE(rdp->gpwrap, false);
 	return ret;
 }
 
@@ -404,7 +410,7 @@ static void note_gp_changes(struct rcu_data *rdp)
 	bool needwake;
 
 	local_irq_save(flags);
-	if (rdp->gp_seq == READ_ONCE(rnp->gp_seq) && !rdp->gpwrap) {
+	if (rdp->gp_seq == READ_ONCE(rnp->gp_seq) && !READ_ONCE(rdp->gpwrap)) {
 		local_irq_restore(flags);
 		return;
 	}
@@ -574,7 +580,7 @@ static bool rcu_pending(struct rcu_data *rdp)
 	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
 	    !rcu_segcblist_restempty(&rdp->cblist, RCU_NEXT_READY_TAIL))
 		return true;
-	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq))
+	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq) || READ_ONCE(rdp->gpwrap))
 		return true;
 	return false;
 }
@@ -629,9 +635,10 @@ void rcu_show_stats(void)
 	for_each_possible_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 
-		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu\n",
+		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu, rcuc wakeups %lu\n",
 			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, rcu_segcblist_n_cbs(&rdp->cblist),
-			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis);
+			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
+			rdp->n_rcu_core);
 	}
 	rcu_exp_show_stats();
 }
@@ -715,6 +722,7 @@ void rcu_init(void)
 	init_waitqueue_head(&rcu_state.gp_wq);
 	raw_spin_lock_init(&rcu_state.poll_lock);
 	rcu_state.gp_seq_polled = rcu_state.gp_seq;	/* wrap early here too */
+	rcu_state.gp_seq_polled_needed = rcu_state.gp_seq_polled;
 	mutex_init(&rcu_state.barrier_mutex);
 	init_completion(&rcu_state.barrier_completion);
 	rcu_exp_init();

@@ -101,6 +101,13 @@ struct rcu_state {
 	 * for a grace period always finds its earlier cookie done.
 	 */
 	unsigned long gp_seq_polled;		/* guarded by poll_lock */
+	/*
+	 * The latest cookie start_poll_synchronize_rcu() handed out (guarded
+	 * by poll_lock): while gp_seq_polled is short of it, every normal
+	 * grace period's cleanup asks for another one, since a phase opened
+	 * by an expedited grace period can swallow the one it requested.
+	 */
+	unsigned long gp_seq_polled_needed;
 	raw_spinlock_t poll_lock;
 	unsigned long gp_max;			/* longest grace period, jiffies */
 	struct task_struct *gp_kthread;
@@ -140,7 +147,7 @@ struct rcu_data {
 	bool cpu_no_qs;			/* no quiescent state yet in the current GP */
 	bool core_needs_qs;		/* RCU waits for this CPU in the current GP */
 	bool beenonline;
-	bool gpwrap;
+	bool gpwrap;			/* gp_seq too stale to compare (rcu_gpnum_ovf()); rnp->lock */
 	struct rcu_node *mynode;	/* this CPU's leaf */
 	unsigned long grpmask;		/* this CPU's bit in mynode's masks */
 	struct rcu_segcblist cblist;
@@ -157,7 +164,9 @@ struct rcu_data {
 	struct rcu_head barrier_head;
 	/* Statistics (rcu_show_stats). */
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
-	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis, n_rcu_core;
+	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis;
+	unsigned long n_rcu_core;	/* rcu_core() runs: rcuc/N wake-ups that found work */
+	unsigned long n_gpwrap;		/* times an FQS scan found gp_seq a quarter-wrap stale */
 	unsigned long ticks_this_gp;	/* scheduling-clock ticks in the current GP (stall report) */
 	/* Expedited grace periods (tree_exp.c). */
 	bool exp_deferred_qs;		/* IPI found a reader: report at the next rcu_qs() */

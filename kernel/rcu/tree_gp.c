@@ -43,12 +43,17 @@ static void rcu_poll_gp_seq_start(void)
 	raw_spin_unlock(&rcu_state.poll_lock);
 }
 
-static void rcu_poll_gp_seq_end(void)
+/* Returns true if a start_poll_synchronize_rcu() cookie still needs another grace period. */
+static bool rcu_poll_gp_seq_end(void)
 {
+	bool more;
+
 	raw_spin_lock(&rcu_state.poll_lock);
 	if (rcu_state.gp_seq_polled == rcu_poll_gp_snap)
 		rcu_seq_end(&rcu_state.gp_seq_polled);
+	more = ULONG_CMP_LT(rcu_state.gp_seq_polled, rcu_state.gp_seq_polled_needed);
 	raw_spin_unlock(&rcu_state.poll_lock);
+	return more;
 }
 
 static bool rcu_gp_init(void)
@@ -96,6 +101,25 @@ static bool rcu_gp_init(void)
 }
 
 /*
+ * A CPU that stays idle never looks at the grace-period number; once its
+ * gp_seq lags a quarter of the counter space, the wrap-tolerant comparisons
+ * are about to take it for a recent (then a future) number, and the CPU
+ * would miss the grace periods it slept through (report a stale quiescent
+ * state, or none at all). Every FQS scan looks at each CPU it waits for
+ * (rnp->lock held, which orders this against the CPU's __note_gp_changes())
+ * and flags such a CPU: its next look then treats its gp_seq as meaningless
+ * and resynchronises from scratch (Linux's rcu_gpnum_ovf()).
+ */
+static void rcu_gpnum_ovf(struct rcu_node *rnp, struct rcu_data *rdp)
+{
+	if (ULONG_CMP_LT(rcu_seq_current(&rdp->gp_seq) + ULONG_MAX / 4, rnp->gp_seq) &&
+	    !READ_ONCE(rdp->gpwrap)) {
+		WRITE_ONCE(rdp->gpwrap, true);
+		rdp->n_gpwrap++;
+	}
+}
+
+/*
  * One FQS scan: for every CPU still holding up the grace period, credit it
  * if it is idle now (first scan) or has been idle since the first scan;
  * ask long holdouts for help, and later send them reschedule IPIs.
@@ -125,6 +149,7 @@ static void force_qs_rnp(bool first)
 
 			if (!(rnp->qsmask & bit))
 				continue;
+			rcu_gpnum_ovf(rnp, rdp);
 			snap = rcu_dynticks_snap(cpu);
 			if (first) {
 				rdp->dynticks_snap = snap;
@@ -238,7 +263,13 @@ static void rcu_gp_cleanup(void)
 	rnp = rcu_get_root();
 	raw_spin_lock_irqsave_rcu_node(rnp, flags);
 	WARN_ON_ONCE(!rcu_gp_root_done());
-	rcu_poll_gp_seq_end();
+	/*
+	 * This grace period may have joined a polled phase that an expedited
+	 * one opened, and either may have closed it: a cookie taken inside
+	 * that phase needs the next one, and only a normal grace period is
+	 * sure to come. Ask for it (below) while such a cookie is outstanding.
+	 */
+	needgp = rcu_poll_gp_seq_end();
 	WRITE_ONCE(rcu_state.n_gp_completed, rcu_state.n_gp_completed + 1);
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	gp_duration = jiffies - rcu_state.gp_start;

@@ -139,8 +139,15 @@ unsigned long start_poll_synchronize_rcu(void)
 
 	/*
 	 * Every normal grace period that starts from now on is also a polled
-	 * one, so requesting the next normal grace period is enough.
+	 * one, but it may join a phase an expedited grace period opened
+	 * before the cookie was taken, and closing that phase falls short of
+	 * the cookie. So record the cookie: rcu_gp_cleanup() keeps asking for
+	 * normal grace periods until gp_seq_polled reaches it.
 	 */
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (ULONG_CMP_LT(rcu_state.gp_seq_polled_needed, cookie))
+		rcu_state.gp_seq_polled_needed = cookie;
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
 	local_irq_save(flags);
 	rdp = this_cpu_ptr(&rcu_data);
 	raw_spin_lock_rcu_node(rdp->mynode);
