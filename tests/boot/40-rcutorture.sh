@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # tests/boot/40-rcutorture.sh - rcutorture (kernel/rcu/torture/rcutorture.c, CONFIG_RCU_TORTURE_TEST) at
 # boot: Tree RCU tortured on 2 and 4 CPUs must end with SUCCESS and no "!!!"; the deliberately
-# broken "busted" flavor must end with FAILURE (and the failed-test exit status); a CPU stalled
+# broken "busted" flavor must end with FAILURE (and the failed-test exit status) for the right
+# reason (readers saw elements aged two or more grace periods; parse-console.sh --expect busted); a CPU stalled
 # with interrupts off must draw the stall warning; the forward-progress test must print its
 # results; an unknown torture_type must be refused with the list of valid ones; the priority-boost
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
@@ -53,8 +54,20 @@ boot_test rcutorture-rcu-smp4 --smp 4 --timeout 80 \
 boot_test rcutorture-busted --smp 2 --timeout 50 --expect-rc 35 \
 	--append "$RT_COMMON rcutorture.torture_type=busted rcutorture.shutdown_secs=8" \
 	--expect 'busted-torture: !!! Reader Pipe: ' \
+	--expect 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' \
 	--expect 'busted-torture:--- End of test: FAILURE: ' \
 	--reject 'End of test: SUCCESS'
+# ... and failed for the right reason: the runner's judge must call it "BUSTED caught" (reads aged
+# two or more grace periods, "!!!"), not just any FAILURE (a boost or barrier failure is not).
+rt_busted_judge() {
+	local v
+	v=$("$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh" --expect busted "$LOGDIR/rcutorture-busted.log")
+	echo "$v"
+	[[ $v == "PASS (expected failure): BUSTED caught: "* ]]
+}
+if _test_selected rcutorture-busted; then
+	run_cmd_test rcutorture-busted-judge rt_busted_judge
+fi
 
 # A CPU spinning in a reader with interrupts off for 6 s, stall timeout 3 s: another CPU must
 # report it. The test itself still passes (nothing else went wrong).

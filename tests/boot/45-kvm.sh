@@ -10,7 +10,8 @@
 #   jiffies_lock), TREE04 (expedited-only writers: its console must show the writer
 #   testing expedited grace periods and nothing else) and TREE05 (forward progress) must pass,
 #   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
-#   failure, BUSTED (grace periods that do not wait) and NOBOOST (the boost test forced on a
+#   failure, BUSTED (grace periods that do not wait: caught for the right reason, reader-pipeline
+#   ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
@@ -83,7 +84,7 @@ kvm_dryrun() {
 	echo "$out"
 	grep -q "TREE01: build .*boot -smp 8 .*expect success" <<<"$out" &&
 		grep -q "rcutorture.shutdown_secs=30 " <<<"$out" &&
-		[ "$(grep -c 'BUSTED: build .*expect failure' <<<"$out")" = 2 ] &&
+		[ "$(grep -c 'BUSTED: build .*expect busted' <<<"$out")" = 2 ] &&
 		grep -q "TREE02: build .*boot -smp 3 " <<<"$("$KVM_SH" --dryrun --configs TREE02 \
 			--kconfig "CONFIG_NR_CPUS=3" --results "$KVM_RES")" &&
 		grep -q "REFSCALE: cmdline: refscale.scale_runnable=1 .*shutdown_secs=90" <<<"$("$KVM_SH" \
@@ -106,6 +107,11 @@ kvm_parse() {
 	printf '[ 1.0] rcu-torture: rtc: x\n' >"$d/noend"
 	printf '[ 1.0] rcu: INFO: rcu_sched self-detected stall on CPU\n[ 9.0] rcu-torture:--- End of test: SUCCESS\n' >"$d/self"
 	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 2.0] rcu-perf: summary type=sync cpus=2 n=200\n' >"$d/perf"
+	# BUSTED caught (pipeline ages >= 2, "!!!"), and a FAILURE that is a barrier and boost failure
+	# with a clean pipeline: the failure judge takes it, the BUSTED judge must not.
+	printf '[ 1.0] busted-torture: rtc: x ver: 9 rtbf: 0 barrier: 0/0:0\n[ 1.0] busted-torture: !!! Reader Pipe:  900 40 7 2 0 0 0 0 0 0 0\n[ 1.1] busted-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/busted"
+	printf '[ 1.0] rcu-torture: rtc: x ver: 9 rtbf: 2 barrier: 3/4:1\n[ 1.0] rcu-torture: !!! Reader Pipe:  900 40 0 0 0 0 0 0 0 0 0\n[ 1.1] rcu-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/notbusted"
+	sed 's/!!! //' "$d/busted" >"$d/busted-nobang"
 	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 1.5] ref-scale: --- Start of test:\n[ 2.0] rcu-perf: summary type=sync\n' >"$d/perfhalf"
 	"$PARSE_SH" "$d/ok" && ! "$PARSE_SH" "$d/bang" && ! "$PARSE_SH" "$d/fail" &&
 		! "$PARSE_SH" "$d/noend" && ! "$PARSE_SH" "$d/stall" &&
@@ -113,7 +119,13 @@ kvm_parse() {
 		"$PARSE_SH" --expect stall "$d/stall" && ! "$PARSE_SH" --expect stall "$d/ok" &&
 		! "$PARSE_SH" "$d/self" && "$PARSE_SH" --expect stall "$d/self" &&
 		"$PARSE_SH" --torture rcuperf "$d/perf" && ! "$PARSE_SH" --torture rcuperf "$d/perfhalf" &&
-		! "$PARSE_SH" --torture rcuperf "$d/ok"
+		! "$PARSE_SH" --torture rcuperf "$d/ok" &&
+		[ "$("$PARSE_SH" --expect busted "$d/busted")" = "PASS (expected failure): BUSTED caught: 9 reads aged >= 2 GPs, 1 error markers (!!!)" ] &&
+		"$PARSE_SH" --expect failure "$d/notbusted" &&
+		! "$PARSE_SH" --expect busted "$d/notbusted" &&
+		[[ $("$PARSE_SH" --expect busted "$d/notbusted") == "FAIL (expected busted): not BUSTED caught: Reader Pipe clean beyond slot 1"* ]] &&
+		! "$PARSE_SH" --expect busted "$d/busted-nobang" && ! "$PARSE_SH" --expect busted "$d/ok" &&
+		! "$PARSE_SH" --expect busted "$d/fail"
 	local rc=$?
 	rm -rf "$d"
 	return $rc
@@ -228,7 +240,9 @@ kvm_short_matrix() {
 		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^BUSTED +2 +failure .*PASS \(expected failure\)' <<<"$out" &&
+		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
+		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
+		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
 		grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
 		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
 		kvm_console_has "$dir" TREE04 'rcu_torture_writer: Testing expedited GPs\.' &&
