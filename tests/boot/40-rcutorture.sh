@@ -27,17 +27,28 @@ RT_COMMON="rcutorture.torture_runnable=1 rcutorture.stat_interval=5"
 RT_CLEAN=(--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer stall state'
 	  --reject 'detected stalls' --reject 'self-detected stall')
 
-# Tree RCU, 2 CPUs (MTTCG), default parameters: readers must never see an element aged past one
-# grace period, and the writer must make progress (ver > 0 in the last statistics line).
+# Tree RCU, 2 CPUs (MTTCG), default parameters but two readers: readers must never see an element
+# aged past one grace period, and the writer must make progress (ver > 0 in the last statistics
+# line), using every update primitive. Two readers (the default at 2 CPUs is one): the
+# cross-reader ordering check (rtmbkf) needs two,
+# and must run (tries > 0) without failures. After each stutter pause the writer finds every
+# element but the current one back on the free list, and undoes all its rcu_expedite_gp() calls.
 boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
-	--append "$RT_COMMON rcutorture.shutdown_secs=15" \
-	--expect 'rcu-torture:--- Start of test: nreaders=1 nfakewriters=4 ' \
+	--append "$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.nreaders=2" \
+	--expect 'rcu-torture:--- Start of test: nreaders=2 nfakewriters=4 ' \
+	--expect 'rcu_torture_writer: Testing conditional GPs\.' --expect 'rcu_torture_writer: Testing expedited GPs\.' \
+	--expect 'rcu_torture_writer: Testing asynchronous GPs\.' --expect 'rcu_torture_writer: Testing polling GPs\.' \
+	--expect 'rcu_torture_writer: Testing normal GPs\.' \
+	--expect 'rcu-torture: rtc: .* rtmbe: 0 rtmbkf: 0/[1-9][0-9]* ' \
+	--expect 'rcu_torture_writer: [0-9]+ rcu_expedite_gp\(\) calls, all undone$' \
+	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses, 0 missing element\(s\) found in all$' \
+	--reject 'neither free nor current' \
 	--expect ' test_boost=1/0 test_boost_interval=7 test_boost_duration=4 ' \
 	--reject 'Creating rcu_torture_boost task' \
 	--expect 'rcu-torture: rtc: 0x0+ ver: [1-9][0-9]* tfle: ' \
 	--expect 'rcu-torture: Reader Pipe:  [1-9][0-9]* [0-9]+ 0 0 0 0 0 0 0 0 0$' \
 	--expect 'rcu-torture: Free-Block Circulation:  [1-9]' \
-	--expect 'rcu-torture:--- End of test: SUCCESS: nreaders=1 ' \
+	--expect 'rcu-torture:--- End of test: SUCCESS: nreaders=2 ' \
 	"${RT_CLEAN[@]}"
 
 # 4 CPUs with the rcu_barrier() tester (one callback per CPU per phase) and forced
