@@ -3,7 +3,8 @@
 # tools/testing/selftests/rcutorture/bin/parse-console.sh is used: print one verdict line and
 # exit 0 (as expected) or 1 (not as expected).
 #
-# Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|rcuperf] CONSOLE.log
+# Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|rcuperf]
+#                         [--features FILE] CONSOLE.log
 #   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "WARNING:",
 #            "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
 #            "self-detected stall on CPU"), "rcu_*kthread starved for", "Kernel panic"
@@ -19,6 +20,13 @@
 #   rcuperf  (with --torture rcuperf) each test that started ("rcu-perf:--- Start of test",
 #            "ref-scale: --- Start of test"; at least one) printed its summary line ("rcu-perf:
 #            summary", "ref-perf: summary"); no "!!!", BUG, WARNING, stall or panic
+#
+# --features FILE (with rcu; kvm.sh passes a scenario's NAME.features): a scenario must exercise
+# what it is for. FILE holds one "LABEL REGEX" a line ("#" comments, blank lines ignored): some
+# console line must match each (extended) REGEX, e.g. "fwd_progress rcu_torture_fwd_prog: tested
+# [1-9]" (a counter that stayed at zero does not match). Each that does not fails the verdict:
+# "FAIL (feature not exercised: LABEL[, LABEL...])", or with other problems "FAIL (expected E):
+# ..., feature not exercised: LABEL".
 #
 # parse-console.sh --stats CONSOLE.log prints instead the end-of-run numbers of an rcutorture
 # console, one KEY=VALUE a line (empty when the console lacks the line), and exits 0:
@@ -40,11 +48,13 @@ set -u
 expect=success
 torture=rcu
 stats=0
+features=""
 while [ $# -gt 1 ]; do
 	case $1 in
 	--expect) expect=$2; shift 2 ;;
 	--torture) torture=$2; shift 2 ;;
 	--stats) stats=1; shift ;;
+	--features) features=$2; shift 2 ;;
 	*) echo "parse-console: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -152,6 +162,25 @@ else
 		;;
 	*) echo "parse-console: unknown expectation $expect" >&2; exit 2 ;;
 	esac
+fi
+
+# Features the scenario is for: each LABEL's REGEX must match some console line.
+missing=()
+if [ -n "$features" ]; then
+	[ -r "$features" ] || { echo "parse-console: no features file $features" >&2; exit 2; }
+	while read -r label re; do
+		case $label in '' | '#'*) continue ;; esac
+		[ -n "$re" ] || { echo "parse-console: $features: no regex for $label" >&2; exit 2; }
+		has "$re" || missing+=("$label")
+	done <"$features"
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+	m=$(printf '%s, ' "${missing[@]}")
+	if [ ${#problems[@]} -eq 0 ]; then
+		echo "FAIL (feature not exercised: ${m%, })"
+		exit 1
+	fi
+	problems+=("feature not exercised: ${m%, }")
 fi
 
 if [ ${#problems[@]} -eq 0 ]; then
