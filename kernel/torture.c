@@ -277,6 +277,11 @@ static int torture_stutter(void *arg)
 		WRITE_ONCE(n_stutter_pauses, n_stutter_pauses + 1);
 		schedule_timeout_interruptible(stutter_pause);
 		WRITE_ONCE(stutter_pause_test, false);
+		/*
+		 * Count the end too: an interval that saw only the end of a pause
+		 * (it began just before the interval) was paused, not stuck.
+		 */
+		WRITE_ONCE(n_stutter_pauses, n_stutter_pauses + 1);
 	} while (!torture_must_stop());
 	WRITE_ONCE(stutter_pause_test, false);
 	torture_kthread_stopping("torture_stutter");

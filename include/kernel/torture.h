@@ -70,7 +70,10 @@ unsigned long torture_shuffle_count(void);
 /* Stutter: run sgap jiffies, pause s jiffies, repeat. stutter_wait() sleeps out a pause. */
 int torture_stutter_init(int s, int sgap);
 bool stutter_wait(const char *title);
-/* Pauses started so far, so a report can tell "stuck" from "paused". */
+/*
+ * Pause starts and ends so far (two per pause), so a report can tell "stuck"
+ * from "paused": an unchanged count means no pause began or ended meanwhile.
+ */
 unsigned long torture_stutter_pauses(void);
 
 /* Power off ssecs seconds from now, after calling cleanup (which prints the verdict). */

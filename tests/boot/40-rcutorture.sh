@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # tests/boot/40-rcutorture.sh - rcutorture (kernel/rcu/torture/rcutorture.c, CONFIG_RCU_TORTURE_TEST) at
 # boot: Tree RCU tortured on 2 and 4 CPUs must end with SUCCESS and no "!!!"; the deliberately
-# broken "busted" flavor must end with FAILURE (and the failed-test exit status); a CPU stalled
+# broken "busted" flavor must end with FAILURE (and the failed-test exit status) for the right
+# reason (readers saw elements aged two or more grace periods; parse-console.sh --expect busted); a CPU stalled
 # with interrupts off must draw the stall warning; the forward-progress test must print its
 # results; an unknown torture_type must be refused with the list of valid ones; the priority-boost
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
@@ -26,17 +27,28 @@ RT_COMMON="rcutorture.torture_runnable=1 rcutorture.stat_interval=5"
 RT_CLEAN=(--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer stall state'
 	  --reject 'detected stalls' --reject 'self-detected stall')
 
-# Tree RCU, 2 CPUs (MTTCG), default parameters: readers must never see an element aged past one
-# grace period, and the writer must make progress (ver > 0 in the last statistics line).
+# Tree RCU, 2 CPUs (MTTCG), default parameters but two readers: readers must never see an element
+# aged past one grace period, and the writer must make progress (ver > 0 in the last statistics
+# line), using every update primitive. Two readers (the default at 2 CPUs is one): the
+# cross-reader ordering check (rtmbkf) needs two,
+# and must run (tries > 0) without failures. After each stutter pause the writer finds every
+# element but the current one back on the free list, and undoes all its rcu_expedite_gp() calls.
 boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
-	--append "$RT_COMMON rcutorture.shutdown_secs=15" \
-	--expect 'rcu-torture:--- Start of test: nreaders=1 nfakewriters=4 ' \
+	--append "$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.nreaders=2" \
+	--expect 'rcu-torture:--- Start of test: nreaders=2 nfakewriters=4 ' \
+	--expect 'rcu_torture_writer: Testing conditional GPs\.' --expect 'rcu_torture_writer: Testing expedited GPs\.' \
+	--expect 'rcu_torture_writer: Testing asynchronous GPs\.' --expect 'rcu_torture_writer: Testing polling GPs\.' \
+	--expect 'rcu_torture_writer: Testing normal GPs\.' \
+	--expect 'rcu-torture: rtc: .* rtmbe: 0 rtmbkf: 0/[1-9][0-9]* ' \
+	--expect 'rcu_torture_writer: [0-9]+ rcu_expedite_gp\(\) calls, all undone$' \
+	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses, 0 missing element\(s\) found in all$' \
+	--reject 'neither free nor current' \
 	--expect ' test_boost=1/0 test_boost_interval=7 test_boost_duration=4 ' \
 	--reject 'Creating rcu_torture_boost task' \
 	--expect 'rcu-torture: rtc: 0x0+ ver: [1-9][0-9]* tfle: ' \
 	--expect 'rcu-torture: Reader Pipe:  [1-9][0-9]* [0-9]+ 0 0 0 0 0 0 0 0 0$' \
 	--expect 'rcu-torture: Free-Block Circulation:  [1-9]' \
-	--expect 'rcu-torture:--- End of test: SUCCESS: nreaders=1 ' \
+	--expect 'rcu-torture:--- End of test: SUCCESS: nreaders=2 ' \
 	"${RT_CLEAN[@]}"
 
 # 4 CPUs with the rcu_barrier() tester (one callback per CPU per phase) and forced
@@ -53,8 +65,20 @@ boot_test rcutorture-rcu-smp4 --smp 4 --timeout 80 \
 boot_test rcutorture-busted --smp 2 --timeout 50 --expect-rc 35 \
 	--append "$RT_COMMON rcutorture.torture_type=busted rcutorture.shutdown_secs=8" \
 	--expect 'busted-torture: !!! Reader Pipe: ' \
+	--expect 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' \
 	--expect 'busted-torture:--- End of test: FAILURE: ' \
 	--reject 'End of test: SUCCESS'
+# ... and failed for the right reason: the runner's judge must call it "BUSTED caught" (reads aged
+# two or more grace periods, "!!!"), not just any FAILURE (a boost or barrier failure is not).
+rt_busted_judge() {
+	local v
+	v=$("$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh" --expect busted "$LOGDIR/rcutorture-busted.log")
+	echo "$v"
+	[[ $v == "PASS (expected failure): BUSTED caught: "* ]]
+}
+if _test_selected rcutorture-busted; then
+	run_cmd_test rcutorture-busted-judge rt_busted_judge
+fi
 
 # A CPU spinning in a reader with interrupts off for 6 s, stall timeout 3 s: another CPU must
 # report it. The test itself still passes (nothing else went wrong).

@@ -7,10 +7,13 @@
 #   tree, a short real matrix: TREE01 (8 CPUs over a three-level tree, grace-period phases slowed
 #   down, the rcu_barrier() tester: it must pass with barrier tests done; it stalled or livelocked
 #   in its tick in 3 of 5 runs before the tick went one-shot and stopped spinning for
-#   jiffies_lock), TREE04 (expedited-only writers: its console must show the writer
-#   testing expedited grace periods and nothing else) and TREE05 (forward progress) must pass,
+#   jiffies_lock; each scenario's NAME.features must match its console, or its verdict is "FAIL
+#   (feature not exercised: ...)"), TREE04 (expedited-only writers: its console must show the writer
+#   testing expedited grace periods and nothing else) and TREE05 (forward progress, holdoff 3 s:
+#   the test must have completed, "tested [1-9]") must pass,
 #   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
-#   failure, BUSTED (grace periods that do not wait) and NOBOOST (the boost test forced on a
+#   failure, BUSTED (grace periods that do not wait: caught for the right reason, reader-pipeline
+#   ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
@@ -83,7 +86,7 @@ kvm_dryrun() {
 	echo "$out"
 	grep -q "TREE01: build .*boot -smp 8 .*expect success" <<<"$out" &&
 		grep -q "rcutorture.shutdown_secs=30 " <<<"$out" &&
-		[ "$(grep -c 'BUSTED: build .*expect failure' <<<"$out")" = 2 ] &&
+		[ "$(grep -c 'BUSTED: build .*expect busted' <<<"$out")" = 2 ] &&
 		grep -q "TREE02: build .*boot -smp 3 " <<<"$("$KVM_SH" --dryrun --configs TREE02 \
 			--kconfig "CONFIG_NR_CPUS=3" --results "$KVM_RES")" &&
 		grep -q "REFSCALE: cmdline: refscale.scale_runnable=1 .*shutdown_secs=90" <<<"$("$KVM_SH" \
@@ -106,6 +109,15 @@ kvm_parse() {
 	printf '[ 1.0] rcu-torture: rtc: x\n' >"$d/noend"
 	printf '[ 1.0] rcu: INFO: rcu_sched self-detected stall on CPU\n[ 9.0] rcu-torture:--- End of test: SUCCESS\n' >"$d/self"
 	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 2.0] rcu-perf: summary type=sync cpus=2 n=200\n' >"$d/perf"
+	# BUSTED caught (pipeline ages >= 2, "!!!"), and a FAILURE that is a barrier and boost failure
+	# with a clean pipeline: the failure judge takes it, the BUSTED judge must not.
+	printf '[ 1.0] busted-torture: rtc: x ver: 9 rtbf: 0 barrier: 0/0:0\n[ 1.0] busted-torture: !!! Reader Pipe:  900 40 7 2 0 0 0 0 0 0 0\n[ 1.1] busted-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/busted"
+	printf '[ 1.0] rcu-torture: rtc: x ver: 9 rtbf: 2 barrier: 3/4:1\n[ 1.0] rcu-torture: !!! Reader Pipe:  900 40 0 0 0 0 0 0 0 0 0\n[ 1.1] rcu-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/notbusted"
+	sed 's/!!! //' "$d/busted" >"$d/busted-nobang"
+	# Features (TREE05.features): a forward-progress test that never ran fails the verdict.
+	printf '[ 1.0] rcu_torture_fwd_prog: tested 0 tested_tries 0\n[ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/fwd0"
+	printf '[ 1.0] rcu_torture_fwd_prog: tested 2 tested_tries 2\n[ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/fwd2"
+	printf '# comment\n\nfwd_progress rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]\nboost Boost test: windows [1-9]\n' >"$d/features"
 	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 1.5] ref-scale: --- Start of test:\n[ 2.0] rcu-perf: summary type=sync\n' >"$d/perfhalf"
 	"$PARSE_SH" "$d/ok" && ! "$PARSE_SH" "$d/bang" && ! "$PARSE_SH" "$d/fail" &&
 		! "$PARSE_SH" "$d/noend" && ! "$PARSE_SH" "$d/stall" &&
@@ -113,7 +125,17 @@ kvm_parse() {
 		"$PARSE_SH" --expect stall "$d/stall" && ! "$PARSE_SH" --expect stall "$d/ok" &&
 		! "$PARSE_SH" "$d/self" && "$PARSE_SH" --expect stall "$d/self" &&
 		"$PARSE_SH" --torture rcuperf "$d/perf" && ! "$PARSE_SH" --torture rcuperf "$d/perfhalf" &&
-		! "$PARSE_SH" --torture rcuperf "$d/ok"
+		! "$PARSE_SH" --torture rcuperf "$d/ok" &&
+		[ "$("$PARSE_SH" --expect busted "$d/busted")" = "PASS (expected failure): BUSTED caught: 9 reads aged >= 2 GPs, 1 error markers (!!!)" ] &&
+		"$PARSE_SH" --expect failure "$d/notbusted" &&
+		! "$PARSE_SH" --expect busted "$d/notbusted" &&
+		[[ $("$PARSE_SH" --expect busted "$d/notbusted") == "FAIL (expected busted): not BUSTED caught: Reader Pipe clean beyond slot 1"* ]] &&
+		! "$PARSE_SH" --expect busted "$d/busted-nobang" && ! "$PARSE_SH" --expect busted "$d/ok" &&
+		! "$PARSE_SH" --expect busted "$d/fail" &&
+		[ "$("$PARSE_SH" --features "$d/features" "$d/fwd0")" = "FAIL (feature not exercised: fwd_progress, boost)" ] &&
+		sed -i '$d' "$d/features" && "$PARSE_SH" --features "$d/features" "$d/fwd2" &&
+		[ "$("$PARSE_SH" --features "$d/features" "$d/bang")" = "FAIL (expected success): 1 error markers (!!!), feature not exercised: fwd_progress" ] &&
+		[ "$("$PARSE_SH" --features "$TESTS_ROOT/tools/testing/rcutorture/configs/rcu/TREE05.features" "$d/fwd0")" = "FAIL (feature not exercised: fwd_progress)" ]
 	local rc=$?
 	rm -rf "$d"
 	return $rc
@@ -227,8 +249,12 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
 		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" TREE05 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
+		kvm_console_has "$dir" TREE04 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
 		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^BUSTED +2 +failure .*PASS \(expected failure\)' <<<"$out" &&
+		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
+		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
+		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
 		grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
 		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
 		kvm_console_has "$dir" TREE04 'rcu_torture_writer: Testing expedited GPs\.' &&

@@ -118,6 +118,7 @@ atomic_t n_rcu_torture_mberror;
 atomic_t n_rcu_torture_mbchk_fail;
 atomic_t n_rcu_torture_mbchk_tries;
 atomic_t n_rcu_torture_error;
+atomic_t n_rcu_torture_lost;	/* elements neither free nor current after a stutter pause */
 long n_rcu_torture_barrier_error;
 long n_rcu_torture_boost_ktrerror;	/* booster kthreads that could not be created */
 long n_rcu_torture_boost_rterror;	/* boosters that could not go SCHED_FIFO */
@@ -192,6 +193,38 @@ void rcu_torture_free(struct rcu_torture *p)
 	spin_unlock_irqrestore(&rcu_torture_lock, flags);
 }
 
+/*
+ * After a stutter pause every element but the current one must be back on
+ * the free list (Linux's check in rcu_torture_writer()): one that is not
+ * had its callback lost, or never invoked. Elements still on the writer's
+ * rcu_torture_removed list (waiting for synchronous grace periods) are on a
+ * list and do not count, as in Linux. Returns how many are missing, WARNs
+ * once per call with the first one's pipeline count.
+ */
+int rcu_torture_check_freelist(void)
+{
+	struct rcu_torture *cur = READ_ONCE(rcu_torture_current);
+	unsigned long flags;
+	int i, n = 0, pipe = 0;
+
+	spin_lock_irqsave(&rcu_torture_lock, flags);
+	for (i = 0; i < (int)ARRAY_SIZE(rcu_tortures); i++) {
+		if (list_empty(&rcu_tortures[i].rtort_free) && &rcu_tortures[i] != cur) {
+			if (!n)
+				pipe = READ_ONCE(rcu_tortures[i].rtort_pipe_count);
+			n++;
+		}
+	}
+	spin_unlock_irqrestore(&rcu_torture_lock, flags);
+	if (n) {
+		atomic_add(n, &n_rcu_torture_lost);
+		pr_alert("%s" TORTURE_FLAG " !!! %d element(s) neither free nor current after a stutter pause\n",
+			 torture_type, n);
+		WARN(1, "%s: rtort_pipe_count: %d\n", "rcu_torture_writer", pipe);
+	}
+	return n;
+}
+
 /* ===== start and end =================================================================================== */
 
 static void rcu_torture_cleanup(void)
@@ -243,7 +276,8 @@ static void rcu_torture_cleanup(void)
 	rcu_torture_stats_print();	/* after the stats kthread is gone */
 	if (boost_tested)
 		rcu_torture_boost_summary();
-	failed = atomic_read(&n_rcu_torture_error) || n_rcu_torture_barrier_error ||
+	failed = atomic_read(&n_rcu_torture_error) || atomic_read(&n_rcu_torture_lost) ||
+		 n_rcu_torture_barrier_error ||
 		 n_rcu_torture_boost_failure;
 	rcu_torture_print_module_parms(cur_ops, failed ? "End of test: FAILURE" :
 						       "End of test: SUCCESS");
@@ -322,6 +356,7 @@ static int rcu_torture_init(void)
 	atomic_set(&n_rcu_torture_mbchk_fail, 0);
 	atomic_set(&n_rcu_torture_mbchk_tries, 0);
 	atomic_set(&n_rcu_torture_error, 0);
+	atomic_set(&n_rcu_torture_lost, 0);
 	n_rcu_torture_barrier_error = 0;
 	n_rcu_torture_boost_ktrerror = 0;
 	n_rcu_torture_boost_rterror = 0;

@@ -86,6 +86,8 @@ struct rcu_torture_ops {
 	unsigned long (*start_gp_poll)(void);
 	bool (*poll_gp_state)(unsigned long oldstate);
 	void (*cond_sync)(unsigned long oldstate);
+	void (*exp_current)(void);	/* rcu_expedite_gp(): synchronize_*() expedited from now */
+	void (*exp_restore)(void);	/* rcu_unexpedite_gp(): undo one exp_current() */
 	call_rcu_func_t call;
 	void (*cb_barrier)(void);
 	void (*fqs)(void);
@@ -110,6 +112,7 @@ const char *rcu_torture_writer_state_getname(void);
 bool shutdown_time_arrived(void);
 struct rcu_torture *rcu_torture_alloc(void);
 void rcu_torture_free(struct rcu_torture *p);
+int rcu_torture_check_freelist(void);
 extern struct list_head rcu_torture_freelist;
 DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
 DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
@@ -127,6 +130,7 @@ extern atomic_t n_rcu_torture_mberror;
 extern atomic_t n_rcu_torture_mbchk_fail;
 extern atomic_t n_rcu_torture_mbchk_tries;
 extern atomic_t n_rcu_torture_error;
+extern atomic_t n_rcu_torture_lost;
 extern long n_rcu_torture_barrier_error;
 extern long n_rcu_torture_boost_ktrerror;
 extern long n_rcu_torture_boost_rterror;

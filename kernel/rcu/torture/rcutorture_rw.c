@@ -15,7 +15,9 @@ int rcu_torture_writer(void *arg)
 	unsigned long cookie = 0, gp_snap;
 	int synctype[5], nsynctypes = 0;
 	DEFINE_TORTURE_RANDOM(rand);
-	int i, idx;
+	int i, idx, expediting = 0;
+	unsigned long n_expedited = 0, n_freelist_checks = 0, stutter_start;
+	bool can_expedite, stutter_waited;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_writer task started");
 	set_user_nice(current, 0);
@@ -52,6 +54,14 @@ int rcu_torture_writer(void *arg)
 	} else if (gp_sync && !cur_ops->sync) {
 		pr_alert("%s: gp_sync without primitives.\n", __func__);
 	}
+	/*
+	 * As Linux: now and then make synchronize_*() expedited for a few
+	 * passes with the flavor's rcu_expedite_gp(), then undo it as many
+	 * times, unless the command line already forces expedited
+	 * (rcupdate.rcu_expedited) or normal (rcupdate.rcu_normal) GPs.
+	 */
+	can_expedite = cur_ops->exp_current && cur_ops->exp_restore &&
+		       !rcu_gp_is_expedited() && !rcu_gp_is_normal();
 	if (WARN_ONCE(nsynctypes == 0, "rcu_torture_writer: No update-side primitives.\n")) {
 		rcu_torture_writer_state = RTWS_STOPPING;
 		torture_kthread_stopping("rcu_torture_writer");
@@ -137,10 +147,41 @@ int rcu_torture_writer(void *arg)
 			}
 		}
 		WRITE_ONCE(rcu_torture_current_version, rcu_torture_current_version + 1);
+		/* Linux's cycle: one pass in 256 starts 4 expedites, then 4 unexpedites. */
+		if (can_expedite && !(torture_random(&rand) & 0xff & (!!expediting - 1))) {
+			if (expediting >= 0) {
+				cur_ops->exp_current();
+				n_expedited++;
+			} else {
+				cur_ops->exp_restore();
+			}
+			if (++expediting > 3)
+				expediting = -expediting;
+		}
 		rcu_torture_writer_state = RTWS_STUTTER;
-		stutter_wait("rcu_torture_writer");
+		stutter_start = jiffies;
+		stutter_waited = stutter_wait("rcu_torture_writer");
+		/*
+		 * After a pause (at least a second of it: callbacks need ten grace
+		 * periods to come home), every element but the current one must
+		 * be free, unless a callback flood is slowing invocation.
+		 */
+		if (stutter_waited && time_after_eq(jiffies, stutter_start + HZ) &&
+		    !READ_ONCE(rcu_fwd_cb_nodelay) && !torture_must_stop()) {
+			rcu_torture_check_freelist();
+			n_freelist_checks++;
+		}
 	} while (!torture_must_stop());
 	WRITE_ONCE(rcu_torture_current, NULL);	/* tells the stats kthread we are done */
+	/* Undo our expediting. */
+	if (expediting > 0)
+		expediting = -expediting;
+	while (can_expedite && expediting++ < 0)
+		cur_ops->exp_restore();
+	if (can_expedite)
+		pr_info("%s: %lu rcu_expedite_gp() calls, all undone\n", __func__, n_expedited);
+	pr_info("%s: %lu free-list checks after stutter pauses, %d missing element(s) found in all\n", __func__,
+		n_freelist_checks, atomic_read(&n_rcu_torture_lost));
 	rcu_torture_writer_state = RTWS_STOPPING;
 	torture_kthread_stopping("rcu_torture_writer");
 	return 0;
@@ -197,8 +238,10 @@ int rcu_torture_fakewriter(void *arg)
  * Memory-ordering check across readers (rtmbkf: failures/tries). Reader A
  * notes reader B's read count and hangs a request on the element it is
  * reading; once that element has aged a grace period, reader C (chosen by
- * A) reads B's count again: it must not be below what A saw, since
- * everything before a grace period is visible to everything after it.
+ * A, and as in Linux possibly A itself) reads B's count again: it must not
+ * be below what A saw, since everything before a grace period is visible
+ * to everything after it. Needs two readers (rcutorture.nreaders=2 at
+ * -smp 2, where the default is one).
  */
 static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
 					struct torture_random_state *trsp)
@@ -207,8 +250,8 @@ static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
 	int rdrchked, rdrchker;
 	unsigned long loops;
 
-	if (myid < 0 || nrealreaders < 3)
-		return;	/* not from timers; needs three distinct readers */
+	if (myid < 0 || nrealreaders < 2)
+		return;	/* not from timers; needs another reader to check */
 	me = &rcu_torture_reader_mbchk[myid];
 	WRITE_ONCE(me->rtc_myloops, me->rtc_myloops + 1);
 
@@ -217,7 +260,8 @@ static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
 	rdrchker = torture_random(trsp) % nrealreaders;
 	chked = &rcu_torture_reader_mbchk[rdrchked];
 	chker = &rcu_torture_reader_mbchk[rdrchker];
-	if (rdrchked != myid && rdrchked != rdrchker && rdrchker != myid &&
+	/* As Linux: the checked reader is another one; the checker may be us. */
+	if (rdrchked != myid && rdrchked != rdrchker &&
 	    smp_load_acquire(&me->rtc_chkrdr) < 0 &&
 	    !READ_ONCE(rtp->rtort_chkp) && !smp_load_acquire(&chker->rtc_assigner)) {
 		me->rtc_chkloops = READ_ONCE(chked->rtc_myloops);

@@ -50,6 +50,7 @@ void rcu_torture_stats_print(void)
 
 	n = snprintf(buf, sizeof(buf), "%s%s ", torture_type, TORTURE_FLAG);
 	if (atomic_read(&n_rcu_torture_mberror) || atomic_read(&n_rcu_torture_mbchk_fail) ||
+	    atomic_read(&n_rcu_torture_lost) ||
 	    n_rcu_torture_barrier_error || n_rcu_torture_boost_ktrerror ||
 	    n_rcu_torture_boost_rterror || n_rcu_torture_boost_failure || i > 1) {
 		n += snprintf(buf + n, sizeof(buf) - n, "!!! ");

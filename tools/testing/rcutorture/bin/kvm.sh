@@ -25,8 +25,13 @@
 #
 # A scenario NAME in configs/<torture>/ is a Kconfig fragment NAME (merged over CFcommon, then
 # --kconfig), an optional NAME.boot (kernel arguments) and an optional NAME.expect holding one
-# word: success (default), failure (a broken flavor such as BUSTED must be caught) or stall (a
-# provoked stall must be reported). The guest's CPU count is the fragment's CONFIG_NR_CPUS
+# word: success (default), failure (a test proven able to fail, e.g. NOBOOST's boost test, must
+# end with FAILURE), busted (a broken flavor, BUSTED, must be caught for the right reason: FAILURE
+# with "!!!" and reader-pipeline ages of 2 or more, see parse-console.sh) or stall (a provoked stall
+# must be reported). An optional NAME.features lists what the scenario is for, one "LABEL REGEX"
+# a line: some console line must match each REGEX, or the verdict is "FAIL (feature not
+# exercised: LABEL)" (parse-console.sh --features), so a scenario whose feature never ran in the
+# time given (e.g. a holdoff longer than --duration) does not pass. The guest's CPU count is the fragment's CONFIG_NR_CPUS
 # (1 when CONFIG_SMP=n).
 #
 # A guest still running max(60 s, duration / 4) past --duration is killed (verdict: overran).
@@ -249,10 +254,12 @@ for i in "${!runs[@]}"; do
 	exp=$(expect_of "$name")
 	if [ ! -f "$d/verdict" ]; then
 		rc=$(cat "$d/qemu.rc" 2>/dev/null || echo "?")
-		v=$("$PARSE" --expect "$exp" --torture "$torture" "$d/console.log")
+		feat=()
+		[ -f "$CFDIR/$name.features" ] && feat=(--features "$CFDIR/$name.features")
+		v=$("$PARSE" --expect "$exp" --torture "$torture" "${feat[@]}" "$d/console.log")
 		case $rc in
 		0) ;;
-		35) [ "$exp" = failure ] || v="FAIL (guest exit 35: test failure) ${v#PASS }" ;;
+		35) [ "$exp" = failure ] || [ "$exp" = busted ] || v="FAIL (guest exit 35: test failure) ${v#PASS }" ;;
 		124) v="FAIL (guest killed: overran its time) ${v#* }" ;;
 		*) v="FAIL (qemu-run exit $rc) ${v#* }" ;;
 		esac

@@ -3,16 +3,30 @@
 # tools/testing/selftests/rcutorture/bin/parse-console.sh is used: print one verdict line and
 # exit 0 (as expected) or 1 (not as expected).
 #
-# Usage: parse-console.sh [--expect success|failure|stall] [--torture rcu|rcuperf] CONSOLE.log
+# Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|rcuperf]
+#                         [--features FILE] CONSOLE.log
 #   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "WARNING:",
 #            "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
 #            "self-detected stall on CPU"), "rcu_*kthread starved for", "Kernel panic"
-#   failure  the "End of test: FAILURE" line (a deliberately broken flavor, e.g. BUSTED)
+#   failure  the "End of test: FAILURE" line (a test proven able to fail, e.g. NOBOOST's boost test)
+#   busted   a deliberately broken flavor (BUSTED) caught for the right reason: the "End of test:
+#            FAILURE" line, "!!!" lines, and the last "Reader Pipe:" histogram with a non-zero
+#            count beyond slot 1 (readers saw an element two or more grace periods old, i.e. a
+#            grace period that did not wait for them). A FAILURE with a clean pipeline (a boost
+#            or barrier failure, rtbf/rtbe) is not "BUSTED caught" and fails the judgement.
+#            Verdict: "PASS (expected failure): BUSTED caught: ..."
 #   stall    an "rcu: INFO: ..." stall warning (either form), and the test still ends (SUCCESS or
 #            FAILURE line); other problems ("BUG:", panic) still fail
 #   rcuperf  (with --torture rcuperf) each test that started ("rcu-perf:--- Start of test",
 #            "ref-scale: --- Start of test"; at least one) printed its summary line ("rcu-perf:
 #            summary", "ref-perf: summary"); no "!!!", BUG, WARNING, stall or panic
+#
+# --features FILE (with rcu; kvm.sh passes a scenario's NAME.features): a scenario must exercise
+# what it is for. FILE holds one "LABEL REGEX" a line ("#" comments, blank lines ignored): some
+# console line must match each (extended) REGEX, e.g. "fwd_progress rcu_torture_fwd_prog: tested
+# [1-9]" (a counter that stayed at zero does not match). Each that does not fails the verdict:
+# "FAIL (feature not exercised: LABEL[, LABEL...])", or with other problems "FAIL (expected E):
+# ..., feature not exercised: LABEL".
 #
 # parse-console.sh --stats CONSOLE.log prints instead the end-of-run numbers of an rcutorture
 # console, one KEY=VALUE a line (empty when the console lacks the line), and exits 0:
@@ -34,15 +48,17 @@ set -u
 expect=success
 torture=rcu
 stats=0
+features=""
 while [ $# -gt 1 ]; do
 	case $1 in
 	--expect) expect=$2; shift 2 ;;
 	--torture) torture=$2; shift 2 ;;
 	--stats) stats=1; shift ;;
+	--features) features=$2; shift 2 ;;
 	*) echo "parse-console: unknown option $1" >&2; exit 2 ;;
 	esac
 done
-log=${1:?usage: parse-console.sh [--expect success|failure|stall] CONSOLE.log}
+log=${1:?usage: parse-console.sh [--expect success|failure|busted|stall] CONSOLE.log}
 [ -r "$log" ] || { echo "FAIL: no console log $log"; exit 1; }
 
 # Linux's stall warnings: "detected stalls on CPUs/tasks:" (another CPU reports), "self-detected
@@ -124,6 +140,22 @@ else
 	failure)
 		[ $failure = 1 ] || problems+=("expected End of test: FAILURE, not found")
 		;;
+	busted)
+		# Reads that saw an element aged 2..10 grace periods: slots 2 and up of the last
+		# Reader Pipe histogram ("[!!! ]Reader Pipe:  n0 n1 n2 ... n10").
+		late=$(tr -d '\r' <"$log" | awk '/ Reader Pipe: / {
+			h = substr($0, index($0, "Reader Pipe:") + 12); n = split(h, w, " "); s = 0
+			for (i = 3; i <= n; i++) s += w[i]
+			last = s; seen = 1 }
+			END { print seen ? last : "none" }')
+		[ $failure = 1 ] || problems+=("expected End of test: FAILURE, not found")
+		if [ "$late" = none ]; then
+			problems+=("no Reader Pipe line")
+		elif [ "$late" = 0 ]; then
+			problems+=("not BUSTED caught: Reader Pipe clean beyond slot 1 (the FAILURE came from elsewhere)")
+		fi
+		has '!!!' || problems+=("not BUSTED caught: no error markers (!!!)")
+		;;
 	stall)
 		has "rcu: INFO: .*($STALL_RE)" || problems+=("expected an RCU CPU stall warning, none")
 		[ $success = 1 ] || [ $failure = 1 ] || problems+=("no End of test line")
@@ -132,7 +164,30 @@ else
 	esac
 fi
 
+# Features the scenario is for: each LABEL's REGEX must match some console line.
+missing=()
+if [ -n "$features" ]; then
+	[ -r "$features" ] || { echo "parse-console: no features file $features" >&2; exit 2; }
+	while read -r label re; do
+		case $label in '' | '#'*) continue ;; esac
+		[ -n "$re" ] || { echo "parse-console: $features: no regex for $label" >&2; exit 2; }
+		has "$re" || missing+=("$label")
+	done <"$features"
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+	m=$(printf '%s, ' "${missing[@]}")
+	if [ ${#problems[@]} -eq 0 ]; then
+		echo "FAIL (feature not exercised: ${m%, })"
+		exit 1
+	fi
+	problems+=("feature not exercised: ${m%, }")
+fi
+
 if [ ${#problems[@]} -eq 0 ]; then
+	if [ "$expect" = busted ] && [ "$torture" != rcuperf ]; then
+		echo "PASS (expected failure): BUSTED caught: $late reads aged >= 2 GPs, $(count '!!!') error markers (!!!)"
+		exit 0
+	fi
 	echo "PASS (expected $expect)"
 	exit 0
 fi

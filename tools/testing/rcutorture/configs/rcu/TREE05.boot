@@ -1,2 +1,7 @@
 rcutorture.fwd_progress=1
 rcutree.jiffies_till_first_fqs=1 rcutree.jiffies_till_next_fqs=1
+# Forward progress is what TREE05 is for: start the first test after 3 s, not Linux's 60 (the short
+# matrix runs 20 s, and the test stops a quarter of the run before its end), and a 10-s stall
+# timeout, so the cond_resched() loop (a quarter to all of the stall timeout) ends in time:
+# TREE05.features wants "rcu_torture_fwd_prog: tested [1-9]".
+rcutorture.fwd_progress_holdoff=3 rcupdate.rcu_cpu_stall_timeout=10
