@@ -35,7 +35,7 @@ static inline int rcu_seq_state(unsigned long s) { return s & RCU_SEQ_STATE_MASK
  * The full barrier after the store orders the new (in-progress) value before
  * everything the grace period then does (node masks, dynticks snapshots,
  * IPIs). It pairs with the smp_mb() that callers put before rcu_seq_snap():
- * tree.c:get_state_synchronize_rcu(), tree_exp.c:synchronize_rcu_expedited().
+ * tree_sync.c:get_state_synchronize_rcu(), tree_exp.c:synchronize_rcu_expedited().
  * A snapshot that read the old value thus had the caller's prior updates
  * visible before this grace period started looking at CPUs.
  */
@@ -52,7 +52,7 @@ static inline unsigned long rcu_seq_endval(unsigned long *sp)
  * The full barrier before the store orders everything the grace period
  * saw (every quiescent state reported to it) before the end becomes
  * visible. It pairs with the smp_mb() that follows a successful
- * rcu_seq_done(): tree.c:poll_state_synchronize_rcu(),
+ * rcu_seq_done(): tree_sync.c:poll_state_synchronize_rcu(),
  * tree_exp.c:rcu_exp_done(). Whoever sees the end then also sees that
  * every reader that predated the grace period is over.
  */

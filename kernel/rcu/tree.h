@@ -210,7 +210,7 @@ static inline bool rcu_gp_in_progress(void)
  * A plain acquire would not do on a weakly ordered arch: a store before one
  * unlock could pass a load after the next lock. Pairs with itself: each
  * acquisition's barrier pairs with those of the lock's earlier holders, and
- * with the root's in tree.c:rcu_gp_cleanup(). Unlocking is a plain release.
+ * with the root's in tree_gp.c:rcu_gp_cleanup(). Unlocking is a plain release.
  * Those who take a leaf with do_raw_spin_trylock() (tree.c: call_rcu(),
  * note_gp_changes()) add the barrier themselves on success.
  */

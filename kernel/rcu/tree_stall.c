@@ -320,7 +320,7 @@ void rcu_check_cpu_stall(struct rcu_data *rdp)
 	smp_rmb();	/* pairs with the smp_mb() in record_gp_stall_check_time() */
 	gps = READ_ONCE(rcu_state.gp_start);
 	/*
-	 * Pairs with the next grace period's start: tree.c:rcu_gp_cleanup()'s
+	 * Pairs with the next grace period's start: tree_gp.c:rcu_gp_cleanup()'s
 	 * rcu_seq_end() under the root's lock, released before rcu_gp_init()
 	 * (same lock) writes the next gp_start. A gp_start from a later grace
 	 * period therefore comes with a changed gp_seq here.

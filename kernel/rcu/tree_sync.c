@@ -123,7 +123,7 @@ unsigned long get_state_synchronize_rcu(void)
 	/*
 	 * The caller's prior updates before the snapshot. Pairs with the
 	 * smp_mb() in rcu_seq_start() (rcu.h) of the polled phase, from
-	 * tree.c:rcu_poll_gp_seq_start() or rcu_exp_poll_start(): a phase that
+	 * tree_gp.c:rcu_poll_gp_seq_start() or rcu_exp_poll_start(): a phase that
 	 * this snapshot did not see started after the updates were visible.
 	 */
 	smp_mb();
@@ -165,7 +165,7 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 		/*
 		 * The caller's later accesses after the grace period. Pairs with
 		 * the smp_mb() in rcu_seq_end() (rcu.h) of the polled phase, from
-		 * tree.c:rcu_poll_gp_seq_end(), rcu_exp_poll_end() or
+		 * tree_gp.c:rcu_poll_gp_seq_end(), rcu_exp_poll_end() or
 		 * rcu_sync_is_trivial().
 		 */
 		smp_mb();
