@@ -119,6 +119,7 @@ atomic_t n_rcu_torture_mbchk_fail;
 atomic_t n_rcu_torture_mbchk_tries;
 atomic_t n_rcu_torture_error;
 atomic_t n_rcu_torture_lost;	/* elements neither free nor current after a stutter pause */
+atomic_t n_rcu_torture_poll_timeouts;	/* polled grace periods that never completed on their own */
 long n_rcu_torture_barrier_error;
 long n_rcu_torture_boost_ktrerror;	/* booster kthreads that could not be created */
 long n_rcu_torture_boost_rterror;	/* boosters that could not go SCHED_FIFO */
@@ -277,7 +278,7 @@ static void rcu_torture_cleanup(void)
 	if (boost_tested)
 		rcu_torture_boost_summary();
 	failed = atomic_read(&n_rcu_torture_error) || atomic_read(&n_rcu_torture_lost) ||
-		 n_rcu_torture_barrier_error ||
+		 atomic_read(&n_rcu_torture_poll_timeouts) || n_rcu_torture_barrier_error ||
 		 n_rcu_torture_boost_failure;
 	rcu_torture_print_module_parms(cur_ops, failed ? "End of test: FAILURE" :
 						       "End of test: SUCCESS");
@@ -357,6 +358,7 @@ static int rcu_torture_init(void)
 	atomic_set(&n_rcu_torture_mbchk_tries, 0);
 	atomic_set(&n_rcu_torture_error, 0);
 	atomic_set(&n_rcu_torture_lost, 0);
+	atomic_set(&n_rcu_torture_poll_timeouts, 0);
 	n_rcu_torture_barrier_error = 0;
 	n_rcu_torture_boost_ktrerror = 0;
 	n_rcu_torture_boost_rterror = 0;

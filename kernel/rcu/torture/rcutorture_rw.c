@@ -6,6 +6,77 @@
 
 /* ===== writer and fake writers ============================================================== */
 
+/*
+ * How long a polled grace period may take on its own before the wait counts
+ * as lost: twice the stall timeout, so that a CPU really holding up the grace
+ * period gets its stall warning first. A cookie that is never completed on an
+ * otherwise idle system (nothing else asks for grace periods) would hang the
+ * writer silently; this turns it into a failure.
+ */
+static unsigned long rcu_torture_poll_limit(void)
+{
+	int sd = cur_ops->stall_dur ? cur_ops->stall_dur() : 0;
+
+	return sd > 0 ? 2UL * (unsigned long)sd : 60UL * HZ;
+}
+
+/*
+ * Wait for a polled cookie, sleeping a random while between polls as Linux's
+ * writer does. Returns true once it is complete. If it is still not complete
+ * after rcu_torture_poll_limit(), reports it (a "poll-timeouts" failure) and
+ * waits for two full grace periods instead, so that the caller may still free
+ * what it retired; returns false then, or when the test is stopping.
+ */
+static bool rcu_torture_poll_wait(unsigned long cookie, struct torture_random_state *trsp,
+				  const char *who)
+{
+	unsigned long start = jiffies, limit = rcu_torture_poll_limit();
+	int i;
+
+	while (!cur_ops->poll_gp_state(cookie)) {
+		if (torture_must_stop())
+			return false;
+		if (time_after(jiffies, start + limit)) {
+			atomic_inc(&n_rcu_torture_poll_timeouts);
+			pr_alert("%s%s !!! %s: polled grace period %lu not complete after %lu jiffies (now at %lu)\n",
+				 torture_type, TORTURE_FLAG, who, cookie, jiffies - start,
+				 cur_ops->get_gp_state ? cur_ops->get_gp_state() : 0UL);
+			cur_ops->sync();
+			cur_ops->sync();
+			return false;
+		}
+		i = torture_random(trsp) % 16;
+		if (i)
+			schedule_timeout_interruptible(i);
+		udelay(torture_random(trsp) % 1000);
+	}
+	return true;
+}
+
+/*
+ * A synchronous grace period of the writer (normal or expedited). One time in
+ * four it also checks, as Linux's writer does, that a cookie taken before the
+ * wait is complete after it. That takes two waits: the first may join a polled
+ * phase opened before the cookie was taken, and closing that phase falls short
+ * of the cookie; the second one's phase starts after the cookie.
+ */
+static void rcu_torture_do_sync(struct torture_random_state *trsp, void (*sync)(void),
+				const char *name)
+{
+	bool dopoll = cur_ops->get_gp_state && cur_ops->poll_gp_state &&
+		      !(torture_random(trsp) & 0x300);
+	unsigned long cookie = 0;
+
+	if (dopoll) {
+		cookie = cur_ops->get_gp_state();
+		sync();
+	}
+	sync();
+	WARN_ONCE(dopoll && !cur_ops->poll_gp_state(cookie),
+		  "%s: Cookie check 3 failed %s() %lu->%lu\n", "rcu_torture_writer", name,
+		  cookie, cur_ops->get_gp_state());
+}
+
 int rcu_torture_writer(void *arg)
 {
 	bool gp_cond1 = gp_cond, gp_exp1 = gp_exp, gp_normal1 = gp_normal;
@@ -90,9 +161,8 @@ int rcu_torture_writer(void *arg)
 			WRITE_ONCE(old_rp->rtort_pipe_count, old_rp->rtort_pipe_count + 1);
 			/*
 			 * A polling cookie taken now, inside a reader, must not be
-			 * complete yet. (Linux dropped its check that the cookie is
-			 * complete after the synchronous waits below: a grace period
-			 * that overlaps an older polled phase need not complete it.)
+			 * complete yet (the checks that cookies are complete after
+			 * each kind of wait follow the waits).
 			 */
 			if (cookie_checks) {
 				idx = cur_ops->readlock();
@@ -110,7 +180,7 @@ int rcu_torture_writer(void *arg)
 				break;
 			case RTWS_EXP_SYNC:
 				rcu_torture_writer_state = RTWS_EXP_SYNC;
-				cur_ops->exp_sync();
+				rcu_torture_do_sync(&rand, cur_ops->exp_sync, "exp_sync");
 				rcu_torture_pipe_update(old_rp);
 				break;
 			case RTWS_COND_GET:
@@ -122,23 +192,25 @@ int rcu_torture_writer(void *arg)
 				udelay(torture_random(&rand) % 1000);
 				rcu_torture_writer_state = RTWS_COND_SYNC;
 				cur_ops->cond_sync(gp_snap);
+				/*
+				 * No cookie check here: the one grace period the
+				 * conditional wait may do can close a polled phase
+				 * opened before gp_snap, short of gp_snap (as in Linux).
+				 */
 				rcu_torture_pipe_update(old_rp);
 				break;
 			case RTWS_POLL_GET:
 				rcu_torture_writer_state = RTWS_POLL_GET;
 				gp_snap = cur_ops->start_gp_poll();
 				rcu_torture_writer_state = RTWS_POLL_WAIT;
-				while (!cur_ops->poll_gp_state(gp_snap)) {
-					i = torture_random(&rand) % 16;
-					if (i)
-						schedule_timeout_interruptible(i);
-					udelay(torture_random(&rand) % 1000);
-				}
+				if (!rcu_torture_poll_wait(gp_snap, &rand, __func__) &&
+				    torture_must_stop())
+					cur_ops->sync();	/* stopping: still free it safely */
 				rcu_torture_pipe_update(old_rp);
 				break;
 			case RTWS_SYNC:
 				rcu_torture_writer_state = RTWS_SYNC;
-				cur_ops->sync();
+				rcu_torture_do_sync(&rand, cur_ops->sync, "sync");
 				rcu_torture_pipe_update(old_rp);
 				break;
 			default:
@@ -214,8 +286,7 @@ int rcu_torture_fakewriter(void *arg)
 		} else if ((r & 0x300) == 0x200 && (gp_poll || !(gp_normal || gp_exp)) &&
 			   cur_ops->start_gp_poll && cur_ops->poll_gp_state) {
 			cookie = cur_ops->start_gp_poll();
-			while (!cur_ops->poll_gp_state(cookie) && !torture_must_stop())
-				schedule_timeout_uninterruptible(1);
+			(void)rcu_torture_poll_wait(cookie, &rand, __func__);
 		} else if (gp_normal == gp_exp) {
 			if (cur_ops->sync && (r & 0x80))
 				cur_ops->sync();

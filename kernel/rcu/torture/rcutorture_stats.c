@@ -45,12 +45,16 @@ void rcu_torture_stats_print(void)
 	n += snprintf(buf + n, sizeof(buf) - n, "barrier: %ld/%ld:%ld ",
 		      READ_ONCE(n_barrier_successes), READ_ONCE(n_barrier_attempts),
 		      READ_ONCE(n_rcu_torture_barrier_error));
-	snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld", READ_ONCE(n_read_exits));
+	n += snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld", READ_ONCE(n_read_exits));
+	/* Not in Linux's line: shown only once a polled wait has run out of time. */
+	if (atomic_read(&n_rcu_torture_poll_timeouts))
+		snprintf(buf + n, sizeof(buf) - n, " poll-timeouts: %d",
+			 atomic_read(&n_rcu_torture_poll_timeouts));
 	pr_alert("%s\n", buf);
 
 	n = snprintf(buf, sizeof(buf), "%s%s ", torture_type, TORTURE_FLAG);
 	if (atomic_read(&n_rcu_torture_mberror) || atomic_read(&n_rcu_torture_mbchk_fail) ||
-	    atomic_read(&n_rcu_torture_lost) ||
+	    atomic_read(&n_rcu_torture_lost) || atomic_read(&n_rcu_torture_poll_timeouts) ||
 	    n_rcu_torture_barrier_error || n_rcu_torture_boost_ktrerror ||
 	    n_rcu_torture_boost_rterror || n_rcu_torture_boost_failure || i > 1) {
 		n += snprintf(buf + n, sizeof(buf) - n, "!!! ");
