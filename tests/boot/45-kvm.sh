@@ -12,7 +12,8 @@
 #   testing expedited grace periods and nothing else) and TREE05 (forward progress, holdoff 3 s:
 #   the test must have completed, "tested [1-9]") must pass,
 #   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
-#   failure, BUSTED (grace periods that do not wait: caught for the right reason, reader-pipeline
+#   failure, POLL01 (a quiet system of polled and expedited waits, polled waits time-limited) must
+#   pass, BUSTED (grace periods that do not wait: caught for the right reason, reader-pipeline
 #   ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
@@ -151,7 +152,7 @@ torture_dryrun() {
 	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
 	echo "$out"
 	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
-	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07 --duration 1200s --cpus 2 ' <<<"$out" &&
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ POLL01 --duration 1200s --cpus 2 ' <<<"$out" &&
 		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
 		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&
@@ -238,11 +239,11 @@ kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null
 
 kvm_short_matrix() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
 		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all seven as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all eight as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success .*PASS' <<<"$out" &&
@@ -252,6 +253,8 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" TREE05 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
 		kvm_console_has "$dir" TREE04 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
 		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" POLL01 'rcu_torture_writer: Testing polling GPs\.' &&
 		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
 		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
 		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&

@@ -3,6 +3,7 @@
  * loop and a call_rcu() flood, during which grace periods must keep ending.
  */
 #include "rcutorture.h"
+#include <mm/mm.h>
 
 static struct task_struct *fwd_prog_task;
 
@@ -38,8 +39,15 @@ struct rcu_fwd_cb {
 #define MIN_FWD_CBS_LAUNDERED	100		/* ...this many times for the flood to end */
 #define FWD_CBS_HIST_DIV	10		/* histogram buckets per second */
 #define N_LAUNDERS_HIST		(2 * MAX_FWD_CB_JIFFIES / (HZ / FWD_CBS_HIST_DIV))
-/* Outstanding flood callbacks at most (memory is small here); the flood waits above it. */
-#define MAX_FWD_CBS_OUTSTANDING	200000
+/*
+ * The flood may allocate at most 1/FWD_CBS_MEM_DIV of the memory free when it
+ * starts. It allocates only when no invoked callback is ready for reuse, so
+ * reaching the limit means grace periods and invocation fell behind: that is
+ * a failure (a WARN and the flood's emergency stop), as Linux's OOM notifier
+ * makes running out of memory one. The flood is never throttled to fit:
+ * throttling would hide slow invocation.
+ */
+#define FWD_CBS_MEM_DIV		2
 
 struct rcu_launder_hist {
 	long n_launders;
@@ -184,7 +192,9 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 {
 	long n_launders = 0, n_launders_cb_snap, n_launders_sa = 0, n_max_cbs = 0, n_max_gps = 0;
-	unsigned long cver, gps, stopat, stoppedat;
+	unsigned long cver, gps, stopat, stoppedat, dur, rate100;
+	unsigned long free_bytes, objsz = 0, max_cbs = 0;
+	unsigned long gp_now, gp_last, gp_last_at, gp_longest = 0;
 	struct rcu_fwd_cb *rfcp, *rfcpn;
 	int i;
 
@@ -192,6 +202,7 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 		return;
 	WRITE_ONCE(rcu_fwd_cb_nodelay, true);
 	cur_ops->sync();
+	free_bytes = nr_free_pages() * PAGE_SIZE;
 	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
 	stopat = rfp->rcu_fwd_startat + MAX_FWD_CB_JIFFIES;
 	rfp->n_launders_cb = 0;
@@ -200,8 +211,18 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 	cver = READ_ONCE(rcu_torture_current_version);
 	gps = cur_ops->get_gp_seq();
 	rfp->rcu_launder_gp_seq_start = gps;
+	gp_last = gps;
+	gp_last_at = rfp->rcu_fwd_startat;
 	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
 	       !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
+		/* The longest wait between two grace-period ends seen while flooding. */
+		gp_now = cur_ops->get_gp_seq();
+		if (gp_now != gp_last) {
+			if (jiffies - gp_last_at > gp_longest)
+				gp_longest = jiffies - gp_last_at;
+			gp_last = gp_now;
+			gp_last_at = jiffies;
+		}
 		rfcp = READ_ONCE(rfp->rcu_fwd_cb_head);
 		rfcpn = rfcp ? READ_ONCE(rfcp->rfc_next) : NULL;
 		if (rfcpn) {
@@ -212,17 +233,20 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 			rfp->rcu_fwd_cb_head = rfcpn;
 			n_launders++;
 			n_launders_sa++;
-		} else if (n_max_cbs - READ_ONCE(rfp->n_launders_cb) + n_launders >=
-			   MAX_FWD_CBS_OUTSTANDING) {
-			schedule_timeout_uninterruptible(1);	/* memory bound: let GPs catch up */
-			continue;
+		} else if (max_cbs && (unsigned long)n_max_cbs >= max_cbs) {
+			WARN(1, "%s: %ld callbacks (%lu KiB, 1/%d of the memory free at the start) outstanding: grace periods and invocation fell behind the flood\n",
+			     __func__, n_max_cbs, n_max_cbs * objsz / 1024, FWD_CBS_MEM_DIV);
+			WRITE_ONCE(rcu_fwd_emergency_stop, true);
+			break;
 		} else {
 			rfcp = kmalloc(sizeof(*rfcp), GFP_KERNEL);
-			if (!rfcp) {
-				pr_alert("%s: out of memory after %ld callbacks, stopping the flood\n",
-					 __func__, n_max_cbs);
+			if (WARN(!rfcp, "%s: out of memory after %ld callbacks\n", __func__, n_max_cbs)) {
 				WRITE_ONCE(rcu_fwd_emergency_stop, true);
 				break;
+			}
+			if (!objsz) {	/* what each one really costs, from its size class */
+				objsz = ksize(rfcp);
+				max_cbs = free_bytes / FWD_CBS_MEM_DIV / objsz;
 			}
 			n_max_cbs++;
 			n_launders_sa = 0;
@@ -233,18 +257,27 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 		cond_resched();
 	}
 	stoppedat = jiffies;
+	if (stoppedat - gp_last_at > gp_longest)
+		gp_longest = stoppedat - gp_last_at;	/* a grace period still not over */
 	n_launders_cb_snap = READ_ONCE(rfp->n_launders_cb);
 	cver = READ_ONCE(rcu_torture_current_version) - cver;
 	gps = cur_ops->get_gp_seq() - gps;
 	cur_ops->cb_barrier();	/* every flood callback has been invoked */
 	(void)rcu_torture_fwd_prog_cbfree(rfp);
-	if (!torture_must_stop() && !READ_ONCE(rcu_fwd_emergency_stop) &&
-	    !shutdown_time_arrived()) {
-		WARN_ON(n_max_gps < MIN_FWD_CBS_LAUNDERED);
+	if (!torture_must_stop() && !shutdown_time_arrived()) {
+		dur = stoppedat - rfp->rcu_fwd_startat;
+		if (!READ_ONCE(rcu_fwd_emergency_stop))
+			WARN_ON(n_max_gps < MIN_FWD_CBS_LAUNDERED);
 		pr_alert("%s Duration %lu barrier: %lu pending %ld n_launders: %ld n_launders_sa: %ld n_max_gps: %ld n_max_cbs: %ld cver %ld gps %ld\n",
-			 __func__, stoppedat - rfp->rcu_fwd_startat, jiffies - stoppedat,
+			 __func__, dur, jiffies - stoppedat,
 			 n_launders + n_max_cbs - n_launders_cb_snap, n_launders, n_launders_sa,
 			 n_max_gps, n_max_cbs, cver, gps);
+		/* Not in Linux: the flood's figures in one line (rates in hundredths). */
+		rate100 = dur ? (unsigned long)n_launders_cb_snap * 100 / dur : 0;
+		pr_alert("%s: %ld callbacks invoked in %lu jiffies (%lu.%02lu per jiffy), %ld grace periods, longest %lu jiffies; %ld allocated (%lu KiB of a %lu KiB limit)\n",
+			 __func__, n_launders_cb_snap, dur, rate100 / 100, rate100 % 100, (long)gps,
+			 gp_longest, n_max_cbs, n_max_cbs * objsz / 1024,
+			 free_bytes / FWD_CBS_MEM_DIV / 1024);
 		rcu_torture_fwd_cb_hist(rfp);
 	}
 	schedule_timeout_uninterruptible(HZ);	/* let the callbacks drain */
