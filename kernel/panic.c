@@ -76,6 +76,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	mm_show_stats();
 	rcu_show_stats();
 	tick_show_jiffies();
+	tick_show_stats();
 	printk(KERN_INFO "Uptime: %llu.%03llu seconds\n",
 	       (unsigned long long)(ns / NSEC_PER_SEC),
 	       (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_MSEC));

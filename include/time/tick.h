@@ -33,6 +33,10 @@ void tick_program_event(u64 when, u64 now);
 void tick_cancel_event(void);
 u64 tick_armed_event(void);
 void tick_program_periodic(u64 now);
+/* This CPU's skew_tick offset into the jiffy (0 unless skew_tick=1). */
+u64 tick_skew_offset(void);
+/* The skew_tick= setting (0 or 1). */
+int tick_skew_enabled(void);
 
 /* The CPU that advances jiffies, or TICK_DO_TIMER_NONE (the next CPU to tick takes it). */
 extern int tick_do_timer_cpu;
@@ -48,6 +52,8 @@ void tick_setup_this_cpu(void);
 void tick_do_update_jiffies(u64 now);
 /* Print "tick: jiffies=J (clock says C)" (for the power-off report). */
 void tick_show_jiffies(void);
+/* Power-off statistics: each CPU's mean tick phase within the jiffy. */
+void tick_show_stats(void);
 
 /* The clock time (local_clock() ns) at which jiffies reaches j. */
 static inline u64 tick_jiffies_to_clock(unsigned long j)

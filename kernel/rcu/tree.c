@@ -625,6 +625,24 @@ int rcu_needs_cpu(void)
 
 /* ===== statistics ============================================================= */
 
+/*
+ * How often the rcu_node locks were found held (read without the locks: at
+ * power-off, or a stall dump, a count that is a little stale is fine).
+ */
+static void rcu_show_node_lock_stats(void)
+{
+	unsigned long lacq = 0, lcont = 0;
+	struct rcu_node *rnp, *root = rcu_get_root();
+
+	rcu_for_each_leaf_node(rnp) {
+		lacq += READ_ONCE(rnp->n_lock_acquired);
+		lcont += READ_ONCE(rnp->n_lock_contended);
+	}
+	pr_info("%s: rcu_node locks contended: leaves %lu of %lu acquisitions, root %lu of %lu\n",
+		rcu_state.name, lcont, lacq, READ_ONCE(root->n_lock_contended),
+		READ_ONCE(root->n_lock_acquired));
+}
+
 void rcu_show_stats(void)
 {
 	unsigned int cpu;
@@ -632,6 +650,7 @@ void rcu_show_stats(void)
 	pr_info("%s: %lu grace periods completed (%lu started), %lu FQS scans, %lu GP kthread wakeups, longest GP %lu jiffies\n",
 		rcu_state.name, rcu_state.n_gp_completed, rcu_state.n_gp_started, rcu_state.n_force_qs,
 		rcu_state.n_gp_kthread_wakeups, rcu_state.gp_max);
+	rcu_show_node_lock_stats();
 	for_each_possible_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 

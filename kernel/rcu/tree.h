@@ -39,6 +39,12 @@ struct rcu_node {
 	struct rcu_node *parent;
 	unsigned long n_qs_reported;	/* bits cleared here (statistics) */
 	/*
+	 * Statistics, under ->lock: acquisitions through the *_rcu_node()
+	 * macros below and how many found the lock held (skew_tick's measure).
+	 */
+	unsigned long n_lock_acquired;
+	unsigned long n_lock_contended;
+	/*
 	 * Expedited grace periods (tree_exp.c): CPUs/children that still owe
 	 * the running expedited grace period a quiescent state. Set from
 	 * qsmaskinit at its start, under ->lock.
@@ -214,11 +220,25 @@ static inline bool rcu_gp_in_progress(void)
  * Those who take a leaf with do_raw_spin_trylock() (tree.c: call_rcu(),
  * note_gp_changes()) add the barrier themselves on success.
  */
+static __always_inline void rcu_node_lock_counted(struct rcu_node *rnp, unsigned long pc)
+{
+	bool busy = !do_raw_spin_trylock(&rnp->lock, pc);
+
+	if (busy)
+		do_raw_spin_lock(&rnp->lock, pc);
+	rnp->n_lock_acquired++;
+	rnp->n_lock_contended += busy;
+}
 #define raw_spin_lock_irqsave_rcu_node(rnp, flags)				\
-	do { spin_lock_irqsave(&(rnp)->lock, flags); smp_mb__after_unlock_lock(); } while (0)
+	do {									\
+		local_irq_save(flags);						\
+		preempt_disable();						\
+		rcu_node_lock_counted((rnp), __THIS_PC);			\
+		smp_mb__after_unlock_lock();					\
+	} while (0)
 #define raw_spin_unlock_irqrestore_rcu_node(rnp, flags) spin_unlock_irqrestore(&(rnp)->lock, flags)
 #define raw_spin_lock_rcu_node(rnp)						\
-	do { do_raw_spin_lock(&(rnp)->lock, __THIS_PC); smp_mb__after_unlock_lock(); } while (0)
+	do { rcu_node_lock_counted((rnp), __THIS_PC); smp_mb__after_unlock_lock(); } while (0)
 #define raw_spin_unlock_rcu_node(rnp)	do_raw_spin_unlock(&(rnp)->lock)
 
 /*

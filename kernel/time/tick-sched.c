@@ -50,7 +50,7 @@ static void tick_nohz_program(struct tick_sched *ts, unsigned long next, unsigne
 	if ((long)(next - basej) >= (long)NEXT_TIMER_MAX_DELTA)
 		tick_cancel_event();
 	else
-		tick_program_event(tick_jiffies_to_clock(next), now);
+		tick_program_event(tick_jiffies_to_clock(next) + tick_skew_offset(), now);
 }
 
 /*

@@ -16,6 +16,9 @@
 #include <sched/sched.h>
 #include <rcu/hooks.h>
 #include <kernel/cmpxchg.h>
+#include <kernel/param.h>
+#include <kernel/sprintf.h>
+#include <kernel/cpumask.h>
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 /* The boot CPU keeps jiffies until it first stops its tick. */
@@ -72,6 +75,31 @@ void tick_do_update_jiffies(u64 now)
  */
 static DEFINE_PER_CPU(u64, tick_next_event);	/* clock time armed for; 0 = none */
 
+/*
+ * skew_tick=1 (Linux's name): each CPU ticks at its own offset into the
+ * jiffy, CPU n at n/nr_cpu_ids of half a tick, so that the CPUs do not all
+ * take the tick, and contend on the rcu_node locks and jiffies_lock it
+ * leads to, at the same instant. Off by default, as in Linux: aligned
+ * ticks let idle CPUs' wakeups coincide.
+ */
+static int skew_tick;
+KPARAM("skew_tick", skew_tick, KPARAM_INT, 0, 1,
+       "1: offset each CPU's tick by cpu/nr_cpu_ids of half a tick; 0: all tick on the jiffy");
+static DEFINE_PER_CPU(u64, tick_skew_ns);	/* this CPU's offset into the jiffy */
+/* Where in the jiffy this CPU's ticks really came (statistics: tick_show_stats()). */
+static DEFINE_PER_CPU(u64, tick_phase_sum_ns);
+static DEFINE_PER_CPU(unsigned long, tick_phase_count);
+
+int tick_skew_enabled(void)
+{
+	return skew_tick;
+}
+
+u64 tick_skew_offset(void)
+{
+	return this_cpu_read(tick_skew_ns);
+}
+
 void tick_program_event(u64 when, u64 now)
 {
 	u64 delta = when > now ? when - now : 0;
@@ -102,9 +130,13 @@ u64 tick_armed_event(void)
 	return this_cpu_read(tick_next_event);
 }
 
+/* The next periodic tick: the next jiffy boundary, plus this CPU's skew_tick offset. */
 void tick_program_periodic(u64 now)
 {
-	tick_program_event((now / TICK_NSEC + 1) * TICK_NSEC, now);
+	u64 off = this_cpu_read(tick_skew_ns);
+	u64 base = now > off ? now - off : 0;
+
+	tick_program_event((base / TICK_NSEC + 1) * TICK_NSEC + off, now);
 }
 
 /*
@@ -122,6 +154,8 @@ void tick_handle(void)
 		return;
 	}
 	this_cpu_write(tick_next_event, 0);
+	this_cpu_write(tick_phase_sum_ns, this_cpu_read(tick_phase_sum_ns) + now % TICK_NSEC);
+	this_cpu_write(tick_phase_count, this_cpu_read(tick_phase_count) + 1);
 	/* Re-arm first: the next tick's time does not depend on how long this one takes. */
 	if (!tick_nohz_tick_stopped())
 		tick_program_periodic(now);
@@ -147,7 +181,36 @@ void tick_handle(void)
 
 void tick_setup_this_cpu(void)
 {
+	unsigned int cpu = raw_smp_processor_id();
+
+	if (skew_tick)
+		this_cpu_write(tick_skew_ns, (u64)(TICK_NSEC / 2) / nr_cpu_ids * cpu);
 	tick_program_periodic(local_clock());
+}
+
+/*
+ * At power-off: where in the jiffy each CPU's ticks came, on average (the
+ * offset skew_tick asked for plus interrupt latency), in microseconds.
+ */
+void tick_show_stats(void)
+{
+	char buf[512];
+	unsigned int cpu;
+	int n;
+
+	n = snprintf(buf, sizeof(buf), "tick: skew_tick=%d, mean tick phase (us) per CPU:", skew_tick);
+	for_each_online_cpu(cpu) {
+		unsigned long cnt = per_cpu(tick_phase_count, cpu);
+		u64 mean = cnt ? per_cpu(tick_phase_sum_ns, cpu) / cnt : 0;
+
+		if (n >= (int)sizeof(buf) - 16) {
+			n += snprintf(buf + n, sizeof(buf) - n, " ...");
+			break;
+		}
+		n += snprintf(buf + n, sizeof(buf) - n, " %u:%llu", cpu,
+			      (unsigned long long)(mean / NSEC_PER_USEC));
+	}
+	printk(KERN_INFO "%s\n", buf);
 }
 
 void tick_show_jiffies(void)

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/test/selftest.c,
 # sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
-# take almost no timer interrupts), and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
+# take almost no timer interrupts), skew_tick=1, and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -36,6 +36,17 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 for n in 1 2 4 8; do
 	sched_selftest_boot "sched-selftest-smp$n" "$n"
 done
+
+# skew_tick=1: the same suite, whose sched_tick_skew case (kernel/time/test/tick_test.c) then checks
+# that CPU n's periodic tick is armed n/4 of half a jiffy into the jiffy (without it, in the boots
+# above, on the boundary); the power-off statistics name the setting.
+boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 skew_tick=1 shutdown_secs=8" \
+	--expect "# Totals: pass:[0-9]+ fail:0 " \
+	--expect "ok [0-9]+ sched_tick_skew" \
+	--expect "# skew_tick=1: 3 of 4 CPUs tick off the jiffy boundary" \
+	--expect "tick: skew_tick=1, mean tick phase \(us\) per CPU: 0:" \
+	--reject "not ok" \
+	--expect "reboot: Power down"
 
 # PREEMPT: the same suite on a kernel built with CONFIG_PREEMPT=y.
 sched_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt

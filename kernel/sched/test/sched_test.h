@@ -96,6 +96,8 @@ void sched_msleep_accuracy(void);
 void sched_timer_once(void);
 void sched_timer_del_sync(void);
 void sched_timer_rearm(void);
+/* kernel/time/test/tick_test.c */
+void sched_tick_skew(void);
 /* kernel/locking/test/mutex_test.c */
 void sched_mutex_counter(void);
 /* kernel/locking/test/rtmutex_test.c */
