@@ -12,7 +12,7 @@
 #include <asm/x86/x86.h>
 
 #define PIT_HZ		1193182ULL
-#define CALIBRATE_MS	10
+#define CALIBRATE_MS	30	/* < 54 ms: the 16-bit PIT count must not wrap */
 
 u64 tsc_khz;
 static u64 tsc_boot;
@@ -57,61 +57,88 @@ void tsc_mark_boot(void)
 	tsc_boot = arch_read_cycles();
 }
 
-/*
- * One PIT one-shot of CALIBRATE_MS. Returns the TSC cycles it took and, in
- * *err, how uncertain the two endpoints are. The start lies between the
- * cycle reads around the gate write. The terminal count lies between the
- * start of the last poll that still read OUT2 low and the end of the first
- * that read it high: not just around the final read, because under TCG the
- * vCPU thread can be descheduled between two polls, and then the final read
- * comes milliseconds after the count ended (seen on a loaded host: one boot
- * in about twenty calibrated 3339 MHz for a 2096 MHz TSC, so its clock ran
- * at 0.63 of real time and the guest overran its host-side time limit).
- */
-static u64 tsc_pit_once(u64 *err)
+/* PIT channel 2's current count, latched so that the two byte reads agree. */
+static u16 pit2_read(void)
 {
-	u32 ticks = PIT_HZ * CALIBRATE_MS / 1000;
-	u64 a0, a1, b0, b1, last_low;
-	u8 v;
+	u8 lo, hi;
 
-	/* Channel 2, mode 0 (one-shot), binary; the gate (bit 0 of 0x61) starts it. */
-	v = inb(0x61);
-	outb(0x61, (v & ~0x02) & ~0x01);
-	outb(0x43, 0xb0);
-	outb(0x42, ticks & 0xff);
-	outb(0x42, ticks >> 8);
-	a0 = arch_read_cycles();
-	outb(0x61, (inb(0x61) & ~0x02) | 0x01);
-	a1 = arch_read_cycles();
-	last_low = a0;		/* OUT2 was low when the gate opened */
-	for (;;) {		/* OUT2 goes high at terminal count */
-		b0 = arch_read_cycles();
-		if (inb(0x61) & 0x20)
-			break;
-		last_low = b0;
-	}
-	b1 = arch_read_cycles();
-	outb(0x61, v);
-	*err = (a1 - a0) + (b1 - last_low);
-	return (last_low + b1) / 2 - (a0 + a1) / 2;
+	outb(0x43, 0x80);	/* counter-latch command, channel 2 */
+	lo = inb(0x42);
+	hi = inb(0x42);
+	return (u16)(lo | hi << 8);
 }
 
 /*
- * Several tries; keep the one with the tightest endpoints. A single try
- * under a loaded host was seen to read anywhere from 2.3 to 8.8 GHz.
+ * A (TSC, PIT count) pair: the best-bracketed of a few reads, the TSC taken
+ * halfway between the cycle reads around the latch; *width is that bracket.
+ */
+static void pit2_sample(u64 *tsc, u16 *count, u64 *width)
+{
+	*width = ~0ULL;
+	for (int i = 0; i < 8; i++) {
+		u64 a = arch_read_cycles();
+		u16 c = pit2_read();
+		u64 b = arch_read_cycles();
+
+		if (b - a < *width) {
+			*width = b - a;
+			*tsc = a + (b - a) / 2;
+			*count = c;
+		}
+	}
+}
+
+/*
+ * One measurement: PIT channel 2 counts down from 0xffff (mode 0, gate on);
+ * read it with the TSC at the start and again CALIBRATE_MS later. Each end
+ * is as uncertain as its own bracketed read, whatever happens in between:
+ * a vCPU descheduled by the host while waiting only lengthens the wait.
+ * (The old method polled for the terminal count, and a deschedule between
+ * two polls went unseen: on a loaded host one boot in about twenty
+ * calibrated 3339 MHz for a 2096 MHz TSC, ran its clock at 0.63 of real
+ * time and overran its host-side time limit.) Returns the cycles of the
+ * interval scaled to CALIBRATE_MS and, in *err, its uncertainty likewise.
+ */
+static u64 tsc_pit_once(u64 *err)
+{
+	u32 want = PIT_HZ * CALIBRATE_MS / 1000;
+	u64 t0, t1, w0, w1;
+	u16 c0, c1;
+	u8 v;
+
+	v = inb(0x61);
+	outb(0x61, (v & ~0x02) & ~0x01);	/* gate off, speaker off */
+	outb(0x43, 0xb0);			/* channel 2, lo/hi byte, mode 0, binary */
+	outb(0x42, 0xff);
+	outb(0x42, 0xff);
+	outb(0x61, (inb(0x61) & ~0x02) | 0x01);	/* gate on: counting starts */
+	pit2_sample(&t0, &c0, &w0);
+	while ((u16)(c0 - pit2_read()) < want)
+		cpu_relax();
+	pit2_sample(&t1, &c1, &w1);
+	outb(0x61, v);
+	/* Scale to exactly `want` PIT ticks; c0 - c1 >= want and < 0xffff. */
+	*err = (w0 + w1) / 2 * want / (u16)(c0 - c1) + 1;
+	return (t1 - t0) * want / (u16)(c0 - c1);
+}
+
+/*
+ * Several tries when the first is doubtful; keep the best-bracketed one.
+ * (Timing a single PIT one-shot, under a loaded host, was seen to read
+ * anywhere from 2.3 to 8.8 GHz.)
  */
 void tsc_calibrate(void)
 {
 	u64 best = 0, best_err = ~0ULL;
 
-	for (int i = 0; i < 10; i++) {
+	for (int i = 0; i < 5; i++) {
 		u64 err, c = tsc_pit_once(&err);
 
 		if (err < best_err) {
 			best = c;
 			best_err = err;
 		}
-		if (best_err < best / 1000)	/* within 0.1%: good enough */
+		if (best_err < best / 2000)	/* within 0.05%: good enough */
 			break;
 	}
 	tsc_khz = best / CALIBRATE_MS;
