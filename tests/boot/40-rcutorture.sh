@@ -41,7 +41,7 @@ boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
 	--expect 'rcu_torture_writer: Testing normal GPs\.' \
 	--expect 'rcu-torture: rtc: .* rtmbe: 0 rtmbkf: 0/[1-9][0-9]* ' \
 	--expect 'rcu_torture_writer: [0-9]+ rcu_expedite_gp\(\) calls, all undone$' \
-	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses, 0 missing element\(s\) found in all$' \
+	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses \([0-9]+ waited for the pipeline to drain\), 0 missing element\(s\) found in all$' \
 	--reject 'neither free nor current' \
 	--expect ' test_boost=1/0 test_boost_interval=7 test_boost_duration=4 ' \
 	--reject 'Creating rcu_torture_boost task' \

@@ -132,6 +132,7 @@ extern atomic_t n_rcu_torture_mbchk_tries;
 extern atomic_t n_rcu_torture_error;
 extern atomic_t n_rcu_torture_lost;
 extern atomic_t n_rcu_torture_poll_timeouts;
+extern atomic_t n_rcu_torture_freelist_waits;
 extern long n_rcu_torture_barrier_error;
 extern long n_rcu_torture_boost_ktrerror;
 extern long n_rcu_torture_boost_rterror;

@@ -252,8 +252,9 @@ int rcu_torture_writer(void *arg)
 		cur_ops->exp_restore();
 	if (can_expedite)
 		pr_info("%s: %lu rcu_expedite_gp() calls, all undone\n", __func__, n_expedited);
-	pr_info("%s: %lu free-list checks after stutter pauses, %d missing element(s) found in all\n", __func__,
-		n_freelist_checks, atomic_read(&n_rcu_torture_lost));
+	pr_info("%s: %lu free-list checks after stutter pauses (%d waited for the pipeline to drain), %d missing element(s) found in all\n",
+		__func__, n_freelist_checks, atomic_read(&n_rcu_torture_freelist_waits),
+		atomic_read(&n_rcu_torture_lost));
 	rcu_torture_writer_state = RTWS_STOPPING;
 	torture_kthread_stopping("rcu_torture_writer");
 	return 0;
