@@ -71,7 +71,8 @@
  * that owns it. First the Tree-only tests (rcu_stall_test.c,
  * exp_stall_test.c, preempt_selftest.c), then update.c's stall and
  * expediting parameters: Tiny RCU has neither stall warnings nor
- * expedited grace periods, as in Linux.
+ * expedited grace periods, as in Linux. Last, Tasks RCU's (tasks.c,
+ * preemptible kernels only, so never together with Tiny RCU).
  */
 #define RCU_TREE_OTHER_PARAMS(Y)						\
 	Y(rcutree, int, KPARAM_INT, stall_test_secs)				\
@@ -83,6 +84,7 @@
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal)				\
-	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal_after_boot)
+	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal_after_boot)			\
+	Y(rcupdate, int, KPARAM_INT, rcu_task_stall_timeout)
 
 #endif
