@@ -23,6 +23,8 @@ void rcu_barrier_tasks(void);
 unsigned long rcu_tasks_gp_completed(void);
 /* rcupdate.rcu_task_stall_timeout in jiffies (0: no stall warnings). */
 int rcu_tasks_stall_timeout(void);
+/* Stall warnings printed so far (tests). */
+unsigned long rcu_tasks_stall_warnings(void);
 /* Statistics line at shutdown (from rcu_show_stats()). */
 void rcu_tasks_show_stats(void);
 /* The boot banner's Tasks RCU lines (update.c's oddness list). */
@@ -55,6 +57,7 @@ static inline void synchronize_rcu_tasks(void) { synchronize_rcu(); }
 static inline void rcu_barrier_tasks(void) { rcu_barrier(); }
 static inline unsigned long rcu_tasks_gp_completed(void) { return rcu_gp_completed(); }
 static inline int rcu_tasks_stall_timeout(void) { return 0; }
+static inline unsigned long rcu_tasks_stall_warnings(void) { return 0; }
 static inline void rcu_tasks_show_stats(void) { }
 static inline void rcu_tasks_bootup_oddness(void) { }
 static inline void rcu_tasks_qs(struct task_struct *t, bool preempt) { }

@@ -72,6 +72,11 @@ unsigned long rcu_tasks_gp_completed(void)
 	return READ_ONCE(rcu_tasks.n_gps);
 }
 
+unsigned long rcu_tasks_stall_warnings(void)
+{
+	return READ_ONCE(rcu_tasks.n_stalls);
+}
+
 /* --- the update-side API ------------------------------------------------------- */
 
 /* Any context, interrupts included: the queue lock disables them. */
@@ -160,7 +165,7 @@ static void rcu_tasks_report_holdout(struct task_struct *t, bool *firstreport)
 	if (*firstreport) {
 		pr_err("INFO: rcu_tasks detected stalls on tasks:\n");
 		*firstreport = false;
-		rcu_tasks.n_stalls++;
+		WRITE_ONCE(rcu_tasks.n_stalls, rcu_tasks.n_stalls + 1);
 	}
 	/* 'I' idle task (never listed), 'N' nohz_full CPU (not supported here), else '.'. */
 	pr_alert("%p: %c%c nvcsw: %llu/%llu holdout: %d idle_cpu: %d/%d\n", t,
