@@ -21,7 +21,7 @@
 #   "task:rtt_spin/1      state:R pid:N ..."                     kernel/sched/core.c sched_show_task()
 #   "# spinner PN (rtt_spin/1) holds the Tasks RCU grace period ..."  kernel/rcu/test/tasks_selftest.c
 #   "rcu_tasks: N grace periods, mean M ms, ... S stall warnings, ..."    rcu_tasks_show_stats()
-#   "rcu: rcupdate.rcu_task_stall_timeout: value -5 out of range 0..2147483647, using 600000"
+#   "rcu: rcupdate.rcu_task_stall_timeout: invalid value '-5' (out of range 0..2147483647), using 600000"
 #                                                                          lib/cmdline.c
 
 TAB=$(printf '\t')
@@ -49,7 +49,7 @@ tasks_suite() { # NAME SMP ARGS [boot_test options...]
 		--expect "# rcu_tasks: pass:[0-9]+ fail:0 " \
 		--expect "ok [0-9]+ rcu_tasks_waits_for_preempted$" \
 		--expect "ok [0-9]+ rcu_tasks_holdout_exits$" \
-		--expect "# synchronize_rcu_tasks\(\) idle: mean [0-9]+ ms" \
+		--expect "# synchronize_rcu_tasks\(\) idle: mean [0-9]+ us" \
 		--reject "not ok" "$@"
 }
 
@@ -99,7 +99,7 @@ if [ "$tasks_wanted" = 1 ]; then
 
 	tasks_boot tasks-rcu-bad-param 2 \
 		"rcupdate.rcu_task_stall_timeout=-5 rcupdate.rcu_task_stall_timeout=10s shutdown_secs=2" \
-		--expect "rcu: rcupdate\.rcu_task_stall_timeout: value -5 out of range 0\.\.2147483647, using 600000" \
-		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' .*, using 600000" \
+		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '-5' \(out of range 0\.\.2147483647\), using 600000$" \
+		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' \(not a number\), using 600000$" \
 		--reject "Tasks-RCU CPU stall warnings timeout set to"
 fi

@@ -40,7 +40,7 @@ KPARAM_BOOL("rcutree.tasks_selftest", rcu_tasks_selftest,
 #define RTT_WAIT_MS	10000	/* a grace period with no holdout left, a thread's job */
 #define RTT_HOLD_MS	300	/* how long a grace period is watched while a spinner holds it */
 #define RTT_NCBS	64	/* callbacks in the callbacks-once case */
-#define RTT_NLAT	5	/* synchronize_rcu_tasks() calls timed per figure */
+#define RTT_NLAT	10	/* synchronize_rcu_tasks() calls timed per figure */
 
 /* --- spinners, the readers -------------------------------------------------------- */
 
@@ -424,8 +424,8 @@ static bool rtt_time_syncs(const char *what)
 		sum += ns;
 		max = ns > max ? ns : max;
 	}
-	ktap_diag("synchronize_rcu_tasks() %s: mean %llu ms, max %llu ms over %d calls", what,
-		  sum / RTT_NLAT / NSEC_PER_MSEC, max / NSEC_PER_MSEC, RTT_NLAT);
+	ktap_diag("synchronize_rcu_tasks() %s: mean %llu us, max %llu us over %d calls", what,
+		  sum / RTT_NLAT / NSEC_PER_USEC, max / NSEC_PER_USEC, RTT_NLAT);
 	return true;
 }
 
