@@ -148,13 +148,16 @@ static int rtt_preempt_fn(void *unused)
 
 /* --- the cases ------------------------------------------------------------------------ */
 
-/* A spinner preempted again and again (never a voluntary switch) holds the grace period. */
+/*
+ * A spinner preempted again and again (never a voluntary switch) holds the
+ * grace period, which lists no idle task meanwhile.
+ */
 static void rcu_tasks_waits_for_preempted(void)
 {
 	static struct rtt_spinner s;
 	static struct rtt_async gp;
 	struct sched_param sp = { .sched_priority = 1 };
-	unsigned int cpu = ktest_last_online_cpu();
+	unsigned int cpu = ktest_last_online_cpu(), c;
 	struct task_struct *pre;
 	u64 nv0, niv0, t_stop;
 
@@ -174,6 +177,10 @@ static void rcu_tasks_waits_for_preempted(void)
 		KTAP_EXPECT_MSG(READ_ONCE(s.t->nvcsw) == nv0, "the spinner switched voluntarily");
 		KTAP_EXPECT_MSG(!pre || READ_ONCE(s.t->nivcsw) > niv0,
 				"the spinner was never preempted (nivcsw %llu)", s.t->nivcsw);
+		/* Idle tasks are never listed: no idle CPU holds the grace period up. */
+		for_each_online_cpu(c)
+			KTAP_EXPECT_MSG(!READ_ONCE(idle_task(c)->rcu_tasks_holdout),
+					"CPU %u's idle task is a holdout", c);
 		ktap_diag("spinner P%d on CPU %u preempted %llu times while holding the grace period",
 			  s.t->pid, cpu, READ_ONCE(s.t->nivcsw) - niv0);
 	}
@@ -210,7 +217,7 @@ static int rtt_sync_fn(void *unused)
 	return 0;
 }
 
-/* A task blocked for the whole grace period, and idle CPUs, are not waited for. */
+/* A task blocked for the whole grace period is not waited for (nor are idle CPUs). */
 static void rcu_tasks_ignores_blocked(void)
 {
 	static struct rtt_blocker b;
