@@ -124,12 +124,8 @@ void rcu_barrier_tasks(void)
  */
 static bool rcu_tasks_runnable(struct task_struct *t)
 {
-	/*
-	 * Acquire: a task seen blocked made its accesses before blocking
-	 * visible first; pairs with the rq lock taken (a full barrier) in
-	 * kernel/sched/core.c:__schedule() before it is dequeued.
-	 */
-	return smp_load_acquire(&t->on_rq) || task_state(t) == TASK_RUNNING;
+	/* No barrier: see the final synchronize_rcu() in rcu_tasks_wait_gp(). */
+	return READ_ONCE(t->on_rq) || task_state(t) == TASK_RUNNING;
 }
 
 struct rcu_tasks_scan {
@@ -181,14 +177,14 @@ static void rcu_tasks_report_holdout(struct task_struct *t, bool *firstreport)
 static void rcu_tasks_check_holdout(struct task_struct *t, bool needreport, bool *firstreport)
 {
 	/*
-	 * Acquires: a task seen done made its read-side accesses visible
-	 * first. The flag's pairs with the release in
-	 * include/rcu/tasks.h:rcu_tasks_qs(); nvcsw's with the rq lock (a
-	 * full barrier) taken in kernel/sched/core.c:__schedule() before the
-	 * count moves.
+	 * Acquire: a task seen done through its flag made its read-side
+	 * accesses visible first; pairs with the release in
+	 * include/rcu/tasks.h:rcu_tasks_qs(). nvcsw and on_rq have no such
+	 * pair (plain stores in kernel/sched/core.c:__schedule()): the final
+	 * synchronize_rcu() of rcu_tasks_wait_gp() orders them.
 	 */
 	if (!smp_load_acquire(&t->rcu_tasks_holdout) ||
-	    t->rcu_tasks_nvcsw != smp_load_acquire(&t->nvcsw) || !rcu_tasks_runnable(t)) {
+	    t->rcu_tasks_nvcsw != READ_ONCE(t->nvcsw) || !rcu_tasks_runnable(t)) {
 		WRITE_ONCE(t->rcu_tasks_holdout, false);
 		list_del_init(&t->rcu_tasks_holdout_list);
 		put_task_struct(t);
@@ -235,9 +231,17 @@ static void rcu_tasks_wait_gp(void)
 	}
 
 	/*
-	 * As Linux: another normal grace period, so that no CPU is still
-	 * inside the scheduler path whose stores told us a holdout was done
-	 * when the callbacks run; together with the acquire loads above.
+	 * As Linux: another normal grace period before the callbacks. A
+	 * holdout seen done through nvcsw or on_rq made those stores after
+	 * its read-side accesses, and its CPU reports a quiescent state for
+	 * this grace period only later in its program order, through the
+	 * full barriers of Tree RCU's reporting (kernel/rcu/tree.h's
+	 * rcu_node lock wrappers, or the dynticks counter's smp_mb()s for an
+	 * idle CPU): so its reads come before the grace period's end, and
+	 * that before the callbacks. Linux argues from its __schedule()
+	 * running with interrupts off; here the context switch reports its
+	 * quiescent state inside that region, before these stores, so that
+	 * argument would not hold, but the one above does.
 	 */
 	synchronize_rcu();
 	dur = local_clock() - start;
