@@ -234,13 +234,13 @@ static void rcu_tasks_ignores_blocked(void)
 	while ((READ_ONCE(t->on_rq) || task_is_running(t)) && time_before(jiffies, deadline))
 		msleep(5);
 	if (KTAP_EXPECT_MSG(!READ_ONCE(t->on_rq), "the blocker never blocked")) {
-		KTAP_EXPECT_MSG(ktest_call_timeout("rtt_sync", -1, rtt_sync_fn, NULL, RTT_WAIT_MS,
-						   NULL, &ns),
-				"synchronize_rcu_tasks() waited for blocked P%d", t->pid);
+		if (KTAP_EXPECT_MSG(ktest_call_timeout("rtt_sync", -1, rtt_sync_fn, NULL, RTT_WAIT_MS,
+						       NULL, &ns),
+				    "synchronize_rcu_tasks() waited for blocked P%d", t->pid))
+			ktap_diag("synchronize_rcu_tasks() took %llu ms with P%d blocked, %u CPUs",
+				  ns / NSEC_PER_MSEC, t->pid, num_online_cpus());
 		KTAP_EXPECT_MSG(!completion_done(&b.done), "the blocker woke up meanwhile");
 		KTAP_EXPECT(!READ_ONCE(t->rcu_tasks_holdout));
-		ktap_diag("synchronize_rcu_tasks() took %llu ms with P%d blocked, %u CPUs",
-			  ns / NSEC_PER_MSEC, t->pid, num_online_cpus());
 	}
 	complete(&b.blocked_on);
 	ktest_stop_if(t, ktest_wait(&b.done, RTT_WAIT_MS), RTT_WAIT_MS);
