@@ -50,6 +50,20 @@ void sched_init_ap(unsigned int cpu);
 void scheduler_tick(void);
 /* Print every task's state (a sysrq-t lookalike for stall reports). */
 void sched_show_tasks(void);
+/* Print one task's state, in the words of Linux's sched_show_task() (stall reports). */
+void sched_show_task(struct task_struct *p);
+/*
+ * Call fn(p, arg) for every task on the task list, with the list lock held
+ * and interrupts off: fn must not sleep nor free a task. A task stays on
+ * the list until its last reference is dropped, after its final context
+ * switch, so a task that can still run is always found. To use p after
+ * the walk, fn takes a reference with get_task_struct_unless_zero().
+ */
+void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg), void *arg);
+/* Take a reference unless the task is already being freed; true if taken. */
+bool get_task_struct_unless_zero(struct task_struct *p);
+/* Drop a reference; the last one frees the task (it must be off every CPU by then). */
+void put_task_struct(struct task_struct *p);
 struct task_struct *idle_task(int cpu);
 bool idle_cpu(int cpu);
 unsigned long nr_context_switches(void);

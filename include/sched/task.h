@@ -97,6 +97,12 @@ struct task_struct {
 	} rcu_read_unlock_special;
 	struct list_head rcu_node_entry;
 	void *rcu_blocked_node;
+#ifdef CONFIG_TASKS_RCU
+	/* --- Tasks RCU (kernel/rcu/tasks.c): holdout state, owned by rcu_tasks_kthread --- */
+	u64 rcu_tasks_nvcsw;		/* nvcsw when the grace period listed the task */
+	bool rcu_tasks_holdout;		/* set by the kthread, cleared at a voluntary switch */
+	struct list_head rcu_tasks_holdout_list;
+#endif
 
 	struct list_head tasks;		/* all tasks, for sched_show_tasks() */
 };

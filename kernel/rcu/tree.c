@@ -13,6 +13,7 @@
 
 #include "tree.h"
 #include <rcu/rcupdate.h>
+#include <rcu/tasks.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <mm/slab.h>
@@ -660,6 +661,7 @@ void rcu_show_stats(void)
 			rdp->n_rcu_core);
 	}
 	rcu_exp_show_stats();
+	rcu_tasks_show_stats();
 }
 
 /* ===== boot ==================================================================== */

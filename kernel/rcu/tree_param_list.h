@@ -69,9 +69,10 @@
 /*
  * Y(prefix, ctype, ktype, name): "<prefix>.<name>", declared by the file
  * that owns it. First the Tree-only tests (rcu_stall_test.c,
- * exp_stall_test.c, preempt_selftest.c), then update.c's stall and
- * expediting parameters: Tiny RCU has neither stall warnings nor
- * expedited grace periods, as in Linux.
+ * exp_stall_test.c, preempt_selftest.c, tasks_selftest.c), then
+ * update.c's stall and expediting parameters: Tiny RCU has neither
+ * stall warnings nor expedited grace periods, as in Linux. Last, Tasks
+ * RCU's (tasks.c, preemptible kernels only, so never with Tiny RCU).
  */
 #define RCU_TREE_OTHER_PARAMS(Y)						\
 	Y(rcutree, int, KPARAM_INT, stall_test_secs)				\
@@ -79,10 +80,12 @@
 	Y(rcutree, bool, KPARAM_BOOL, exp_stall_test_preempted)			\
 	Y(rcutree, bool, KPARAM_BOOL, preempt_selftest)				\
 	Y(rcutree, int, KPARAM_INT, preempt_hog_ms)				\
+	Y(rcutree, bool, KPARAM_BOOL, tasks_selftest)				\
 	Y(rcupdate, int, KPARAM_INT, rcu_cpu_stall_timeout)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal)				\
-	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal_after_boot)
+	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal_after_boot)			\
+	Y(rcupdate, int, KPARAM_INT, rcu_task_stall_timeout)
 
 #endif

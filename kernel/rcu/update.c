@@ -15,6 +15,7 @@
 #include <time/time.h>
 #include <kernel/atomic.h>
 #include <rcu/rcupdate.h>
+#include <rcu/tasks.h>
 
 #define RCU_STALL_TIMEOUT_MIN	3	/* seconds */
 #define RCU_STALL_TIMEOUT_MAX	300
@@ -144,5 +145,6 @@ void rcupdate_announce_bootup_oddness(void)
 	if (rcu_cpu_stall_timeout != CONFIG_RCU_CPU_STALL_TIMEOUT)
 		pr_info("\tRCU CPU stall warnings timeout set to %d (rcu_cpu_stall_timeout).\n",
 			rcu_cpu_stall_timeout);
+	rcu_tasks_bootup_oddness();
 }
 #endif /* CONFIG_RCU_STALL_COMMON */

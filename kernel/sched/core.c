@@ -23,6 +23,7 @@
 #include <kernel/sprintf.h>
 #include <kernel/irq.h>
 #include <rcu/hooks.h>
+#include <rcu/tasks.h>
 #include <kernel/switch_to.h>
 #include <kernel/barrier.h>
 
@@ -328,6 +329,7 @@ static void __schedule(bool preempt)
 	local_irq_save(flags);
 	rq = cpu_rq(raw_smp_processor_id());
 	rcu_note_context_switch(preempt);
+	rcu_tasks_qs(prev, preempt);	/* a voluntary switch ends prev's Tasks RCU holdout */
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
 
 	if (!preempt && READ_ONCE(prev->__state) != TASK_RUNNING) {
@@ -598,6 +600,18 @@ void get_task_struct(struct task_struct *p)
 	__atomic_fetch_add(&p->usage, 1, __ATOMIC_RELAXED);
 }
 
+bool get_task_struct_unless_zero(struct task_struct *p)
+{
+	int old = __atomic_load_n(&p->usage, __ATOMIC_RELAXED);
+
+	do {
+		if (!old)
+			return false;	/* put_task_struct() is about to free it */
+	} while (!__atomic_compare_exchange_n(&p->usage, &old, old + 1, false,
+					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return true;
+}
+
 void put_task_struct(struct task_struct *p)
 {
 	unsigned long flags;
@@ -706,6 +720,24 @@ static char task_state_char(struct task_struct *p)
 	if (s & TASK_DEAD)
 		return 'X';
 	return 'N';
+}
+
+void sched_show_task(struct task_struct *p)
+{
+	printk(KERN_INFO "task:%-15.15s state:%c pid:%-5d cpu:%u prio:%d flags:0x%08x nvcsw:%llu nivcsw:%llu\n",
+	       p->comm, task_state_char(p), p->pid, task_cpu(p), p->prio, p->flags, p->nvcsw,
+	       p->nivcsw);
+}
+
+void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg), void *arg)
+{
+	struct task_struct *p;
+	unsigned long flags;
+
+	spin_lock_irqsave(&all_tasks_lock, flags);
+	list_for_each_entry(p, &all_tasks, tasks)
+		fn(p, arg);
+	spin_unlock_irqrestore(&all_tasks_lock, flags);
 }
 
 void sched_show_tasks(void)

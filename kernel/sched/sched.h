@@ -25,7 +25,7 @@ DECLARE_PER_CPU(struct rq, runqueues);
 
 /* Task reference counting: a task is freed when the last reference goes. */
 void get_task_struct(struct task_struct *p);
-void put_task_struct(struct task_struct *p);
+/* put_task_struct() and get_task_struct_unless_zero() are public: <sched/sched.h>. */
 /* Allocate a task with a guarded stack, ready to run entry(arg) once woken. */
 struct task_struct *sched_create_task(void (*entry)(void *), void *arg, const char *name);
 /* The idle loop body of each CPU's idle task. */

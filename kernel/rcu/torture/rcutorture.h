@@ -97,6 +97,7 @@ struct rcu_torture_ops {
 	bool (*check_boost_failed)(unsigned long gp_state, int *cpup);
 	int irq_capable;
 	int can_boost;			/* the flavor boosts preempted readers */
+	int slow_gps;			/* grace periods too slow for the after-stutter freelist check */
 	const char *name;
 };
 
@@ -146,8 +147,14 @@ extern bool rcu_fwd_cb_nodelay;
 
 /* rcutorture_ops.c */
 void rcu_torture_pipe_update(struct rcu_torture *old_rp);
+/* What other flavors' files (rcutorture_tasks.c) reuse of the "rcu" flavor. */
+void rcu_torture_cb(struct rcu_head *p);
+void rcu_read_delay(struct torture_random_state *rrsp);
+void rcu_sync_torture_init(void);
 extern struct rcu_torture_ops *cur_ops;
 extern struct rcu_torture_ops rcu_busted_ops;
+/* rcutorture_tasks.c: "tasks", Tasks RCU (plain RCU in a non-preemptible kernel) */
+extern struct rcu_torture_ops tasks_ops;
 extern struct rcu_torture_ops *torture_ops[];
 extern const unsigned int n_torture_ops;
 

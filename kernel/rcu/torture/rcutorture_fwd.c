@@ -313,8 +313,13 @@ int rcu_torture_fwd_prog_init(void)
 
 	if (!fwd_progress)
 		return 0;
+	/*
+	 * slow_gps (Tasks RCU): its stall timeout is ten minutes, and the
+	 * cond_resched() loop below is one long reader for it (Linux's tasks
+	 * flavor has no stall_dur, which disables the test the same way).
+	 */
 	if ((!cur_ops->sync && !cur_ops->call) || !cur_ops->stall_dur ||
-	    cur_ops->stall_dur() <= 0 || cur_ops == &rcu_busted_ops) {
+	    cur_ops->stall_dur() <= 0 || cur_ops->slow_gps || cur_ops == &rcu_busted_ops) {
 		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, unsupported by RCU flavor under test");
 		return 0;
 	}

@@ -236,10 +236,11 @@ int rcu_torture_writer(void *arg)
 		/*
 		 * After a pause (at least a second of it: callbacks need ten grace
 		 * periods to come home), every element but the current one must
-		 * be free, unless a callback flood is slowing invocation.
+		 * be free, unless a callback flood is slowing invocation or the
+		 * flavor's grace periods take longer than that (Linux's slow_gps).
 		 */
 		if (stutter_waited && time_after_eq(jiffies, stutter_start + HZ) &&
-		    !READ_ONCE(rcu_fwd_cb_nodelay) && !torture_must_stop()) {
+		    !READ_ONCE(rcu_fwd_cb_nodelay) && !cur_ops->slow_gps && !torture_must_stop()) {
 			rcu_torture_check_freelist();
 			n_freelist_checks++;
 		}

@@ -7,7 +7,8 @@
 #                         [--features FILE] CONSOLE.log
 #   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "WARNING:",
 #            "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
-#            "self-detected stall on CPU"), "rcu_*kthread starved for", "Kernel panic"
+#            "self-detected stall on CPU", "rcu_tasks detected stalls on tasks"), "rcu_*kthread
+#            starved for", "Kernel panic"
 #   failure  the "End of test: FAILURE" line (a test proven able to fail, e.g. NOBOOST's boost test)
 #   busted   a deliberately broken flavor (BUSTED) caught for the right reason: the "End of test:
 #            FAILURE" line, "!!!" lines, and the last "Reader Pipe:" histogram with a non-zero
@@ -62,8 +63,10 @@ log=${1:?usage: parse-console.sh [--expect success|failure|busted|stall] CONSOLE
 [ -r "$log" ] || { echo "FAIL: no console log $log"; exit 1; }
 
 # Linux's stall warnings: "detected stalls on CPUs/tasks:" (another CPU reports), "self-detected
-# stall on CPU" (the stalled CPU's own tick reports), and the expedited form.
-STALL_RE='detected (expedited )?stalls on CPUs/tasks|self-detected stall on CPU|Stall ended before state dump start'
+# stall on CPU" (the stalled CPU's own tick reports), the expedited form, and Tasks RCU's
+# "INFO: rcu_tasks detected stalls on tasks:" (which Linux's script does not catch; a Tasks RCU
+# grace period held that long is a failure of the "tasks" flavor all the same).
+STALL_RE='detected (expedited )?stalls on CPUs/tasks|self-detected stall on CPU|Stall ended before state dump start|rcu_tasks detected stalls on tasks'
 has() { tr -d '\r' <"$log" | grep -Eq -- "$1"; }
 count() { tr -d '\r' <"$log" | grep -Ec -- "$1"; }
 

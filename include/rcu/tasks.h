@@ -1,0 +1,66 @@
+/*
+ * Tasks RCU, Linux's RCU flavor whose readers are any stretch of code that
+ * does not do a voluntary context switch (a trampoline, a stub a tracer
+ * patched in): a grace period waits until every task that was runnable
+ * when it started has switched voluntarily, gone to sleep, or exited.
+ * Idle tasks are never waited for. kernel/rcu/tasks.c implements it with
+ * CONFIG_TASKS_RCU (preemptible kernels). In a non-preemptible kernel a
+ * task can only leave the CPU voluntarily, so any plain RCU grace period
+ * is a Tasks RCU one: the API maps onto call_rcu() and friends, as Linux
+ * does. The scheduler's hook, rcu_tasks_qs(), is here too.
+ */
+#ifndef _RCU_TASKS_H
+#define _RCU_TASKS_H
+
+#include <rcu/rcupdate.h>
+#include <sched/task.h>
+
+#ifdef CONFIG_TASKS_RCU
+void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func);
+void synchronize_rcu_tasks(void);
+void rcu_barrier_tasks(void);
+/* Tasks RCU grace periods completed so far (tests, rcutorture). */
+unsigned long rcu_tasks_gp_completed(void);
+/* rcupdate.rcu_task_stall_timeout in jiffies (0: no stall warnings). */
+int rcu_tasks_stall_timeout(void);
+/* Stall warnings printed so far (tests). */
+unsigned long rcu_tasks_stall_warnings(void);
+/* Statistics line at shutdown (from rcu_show_stats()). */
+void rcu_tasks_show_stats(void);
+/* The boot banner's Tasks RCU lines (update.c's oddness list). */
+void rcu_tasks_bootup_oddness(void);
+
+/*
+ * Called by __schedule() for the task leaving the CPU, interrupts off. A
+ * voluntary switch ends a Tasks RCU read-side section, so a holdout the
+ * grace period is waiting for is released here; the kthread sees the
+ * cleared flag at its next scan (the nvcsw snapshot catches switches that
+ * happened before the flag was set).
+ */
+static inline void rcu_tasks_qs(struct task_struct *t, bool preempt)
+{
+	/*
+	 * Release: the task's read-side accesses come before the flag
+	 * clears; pairs with smp_load_acquire() in
+	 * kernel/rcu/tasks.c:rcu_tasks_check_holdout().
+	 */
+	if (!preempt && READ_ONCE(t->rcu_tasks_holdout))
+		smp_store_release(&t->rcu_tasks_holdout, false);
+}
+#else
+/* Non-preemptible kernel: every plain RCU grace period is also a Tasks RCU one. */
+static inline void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
+{
+	call_rcu(rhp, func);
+}
+static inline void synchronize_rcu_tasks(void) { synchronize_rcu(); }
+static inline void rcu_barrier_tasks(void) { rcu_barrier(); }
+static inline unsigned long rcu_tasks_gp_completed(void) { return rcu_gp_completed(); }
+static inline int rcu_tasks_stall_timeout(void) { return 0; }
+static inline unsigned long rcu_tasks_stall_warnings(void) { return 0; }
+static inline void rcu_tasks_show_stats(void) { }
+static inline void rcu_tasks_bootup_oddness(void) { }
+static inline void rcu_tasks_qs(struct task_struct *t, bool preempt) { }
+#endif
+
+#endif

@@ -1,0 +1,105 @@
+# shellcheck shell=bash
+# tests/boot/52-tasks-rcu.sh - Tasks RCU (CONFIG_TASKS_RCU, kernel/rcu/tasks.c) on the preemptible
+# kernel of arch/x86_64/configs/preempt_defconfig, built in $LOGDIR/build-preempt (the directory
+# tests/boot/20-sched.sh and 50-preempt-rcu.sh use: one build serves all three), then:
+#   tasks-rcu-selftest-smp1  the KTAP suite "rcu_tasks" (kernel/rcu/test/tasks_selftest.c) on one
+#                            CPU; its stall case skips (default 10-minute timeout)
+#   tasks-rcu-stall-smp2     the suite with rcupdate.rcu_task_stall_timeout=2000 (jiffies): its
+#                            stall case holds a grace period with a spinner for 2 s, and the
+#                            console must carry Linux's warning, the holdout line and a task line
+#                            naming that spinner (tasks-rcu-stall-names-spinner checks the pid)
+#   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout: one rcu:
+#                            warning each naming the value and the default used; boot continues
+# Sourced by tests/run-all.sh with tests/lib.sh loaded. About 50 s on 2 host cores, plus the build
+# (about a minute) when no earlier file made it.
+#
+# Console lines assumed:
+#   "<TAB>Tasks RCU enabled."                                              kernel/rcu/tasks.c
+#   "<TAB>Tasks-RCU CPU stall warnings timeout set to 2000 (rcu_task_stall_timeout)."     idem
+#   "INFO: rcu_tasks detected stalls on tasks:"                           idem, Linux's words
+#   "0x...: .. nvcsw: V/V holdout: 1 idle_cpu: I/C"                       idem, Linux's format
+#   "task:rtt_spin/1      state:R pid:N ..."                     kernel/sched/core.c sched_show_task()
+#   "# spinner PN (rtt_spin/1) holds the Tasks RCU grace period ..."  kernel/rcu/test/tasks_selftest.c
+#   "rcu_tasks: N grace periods, mean M ms, ... S stall warnings, ..."    rcu_tasks_show_stats()
+#   "rcu: rcupdate.rcu_task_stall_timeout: invalid value '-5' (out of range 0..2147483647), using 600000"
+#                                                                          lib/cmdline.c
+
+TAB=$(printf '\t')
+tasks_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+
+# tasks_boot NAME SMP ARGS [boot_test options...]
+tasks_boot() {
+	local name=$1 smp=$2 args=$3
+	shift 3
+	if [ ! -f "$tasks_dir/kernel.elf" ]; then
+		skip_test "$name" "the preemptible kernel did not build"
+		return
+	fi
+	KERNEL=$tasks_dir/kernel.elf boot_test "$name" --smp "$smp" --append "$args" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tasks RCU enabled\.$" \
+		--expect "reboot: Power down" "$@"
+}
+
+# The suite passed: every case ok (or skipped), nothing "not ok".
+tasks_suite() { # NAME SMP ARGS [boot_test options...]
+	local name=$1 smp=$2 args=$3
+	shift 3
+	tasks_boot "$name" "$smp" "$args" \
+		--expect "# Subtest: rcu_tasks" \
+		--expect "# rcu_tasks: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ rcu_tasks_waits_for_preempted$" \
+		--expect "ok [0-9]+ rcu_tasks_holdout_exits$" \
+		--expect "# synchronize_rcu_tasks\(\) idle: mean [0-9]+ us" \
+		--reject "not ok" "$@"
+}
+
+# The stall warning's task line names the spinner the stall case reported, and its holdout line
+# comes between the warning and the task line.
+tasks_check_stall_pid() { # LOG
+	tr -d '\r' <"$1" | awk '
+		/# spinner P[0-9]+ \(rtt_spin\/[0-9]+\) holds the Tasks RCU grace period/ {
+			match($0, /P[0-9]+/); pid = substr($0, RSTART + 1, RLENGTH - 1)
+		}
+		/INFO: rcu_tasks detected stalls on tasks:/ { warned = 1; next }
+		warned == 1 && /: \.\. nvcsw: [0-9]+\/[0-9]+ holdout: 1 idle_cpu: [01]\/[0-9]+$/ { warned = 2; next }
+		warned == 2 && /task:rtt_spin\/[0-9]+ +state:R pid:[0-9]+ / {
+			match($0, /pid:[0-9]+/); tpid = substr($0, RSTART + 4, RLENGTH - 4); warned = 3
+		}
+		END {
+			if (pid == "") { print "no spinner diagnostic"; exit 1 }
+			if (warned < 3) { print "no warning / holdout line / spinner task line sequence (stage " warned + 0 ")"; exit 1 }
+			print "spinner P" pid ", stall task line pid " tpid
+			if (tpid != pid) exit 1
+		}'
+}
+
+tasks_wanted=0
+for t in tasks-rcu-selftest-smp1 tasks-rcu-stall-smp2 tasks-rcu-bad-param; do
+	_test_selected "$t" && tasks_wanted=1
+done
+
+if [ "$tasks_wanted" = 1 ]; then
+	run_cmd_test tasks-rcu-build build_config "$tasks_dir" preempt_defconfig \
+		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_SELFTEST=y'
+
+	tasks_suite tasks-rcu-selftest-smp1 1 "rcutree.tasks_selftest=1 shutdown_secs=15" \
+		--expect "ok [0-9]+ rcu_tasks_stall_warning # SKIP" \
+		--reject "INFO: rcu_tasks detected stalls"
+
+	tasks_suite tasks-rcu-stall-smp2 2 \
+		"rcutree.tasks_selftest=1 rcupdate.rcu_task_stall_timeout=2000 shutdown_secs=20" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tasks-RCU CPU stall warnings timeout set to 2000 \(rcu_task_stall_timeout\)\.$" \
+		--expect "ok [0-9]+ rcu_tasks_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks detected stalls on tasks:$" \
+		--expect "rcu_tasks: [1-9][0-9]* grace periods, .* [1-9][0-9]* stall warnings,"
+	if _test_selected tasks-rcu-stall-smp2 && [ -f "$tasks_dir/kernel.elf" ]; then
+		run_cmd_test tasks-rcu-stall-names-spinner tasks_check_stall_pid \
+			"$LOGDIR/tasks-rcu-stall-smp2.log"
+	fi
+
+	tasks_boot tasks-rcu-bad-param 2 \
+		"rcupdate.rcu_task_stall_timeout=-5 rcupdate.rcu_task_stall_timeout=10s shutdown_secs=2" \
+		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '-5' \(out of range 0\.\.2147483647\), using 600000$" \
+		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' \(not a number\), using 600000$" \
+		--reject "Tasks-RCU CPU stall warnings timeout set to"
+fi
