@@ -1,7 +1,8 @@
 /*
  * rcutorture: the flavors under test (struct rcu_torture_ops): "rcu", the
  * flavor this kernel is built with, and "busted", whose grace periods do not
- * wait, which the test must catch.
+ * wait, which the test must catch. The SRCU flavors ("srcu", "srcud") are in
+ * rcutorture_srcu.c.
  */
 #include "rcutorture.h"
 
@@ -27,7 +28,7 @@ static void rcu_torture_read_unlock(int idx)
  * see readers that take a while. In a preemptible kernel, sometimes get
  * preempted, which sends the reader through the blocked-tasks lists.
  */
-static void rcu_read_delay(struct torture_random_state *rrsp)
+void rcu_read_delay(struct torture_random_state *rrsp)
 {
 	const unsigned long shortdelay_us = 200;
 	unsigned long longdelay_ms = 300;
@@ -87,7 +88,7 @@ void rcu_torture_pipe_update(struct rcu_torture *old_rp)
 }
 
 /* call_rcu() callback: one more grace period, then requeue until the end of the pipe. */
-static void rcu_torture_cb(struct rcu_head *p)
+void rcu_torture_cb(struct rcu_head *p)
 {
 	struct rcu_torture *rp = container_of(p, struct rcu_torture, rtort_rcu);
 
@@ -185,8 +186,8 @@ struct rcu_torture_ops rcu_busted_ops = {
 	.name		= "busted",
 };
 
-/* Every flavor that can be tortured; srcu and tasks join as they land. */
+/* Every flavor that can be tortured; tasks joins as it lands. */
 struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops,
+	&rcu_ops, &rcu_busted_ops, SRCU_TORTURE_OPS
 };
 const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);
