@@ -81,6 +81,8 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie);
 unsigned long srcu_batches_completed(struct srcu_struct *ssp);
 /* Grace periods this domain has completed, normal and expedited (Tiny SRCU: all normal). */
 void srcu_get_gp_counts(struct srcu_struct *ssp, unsigned long *normal, unsigned long *exp);
+/* cleanup_srcu_struct() calls refused (busy domains) since boot, all domains (tests). */
+unsigned long srcu_cleanup_refusals(void);
 /* The domain's state on one line, Linux's rcutorture format: "<tt><tf> Tree SRCU g...". */
 void srcu_torture_stats_print(struct srcu_struct *ssp, const char *tt, const char *tf);
 

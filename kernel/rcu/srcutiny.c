@@ -52,6 +52,13 @@ static const char *srcu_busy_reason(struct srcu_struct *ssp, bool gp)
 	return NULL;
 }
 
+static unsigned long srcu_n_cleanup_refused;
+
+unsigned long srcu_cleanup_refusals(void)
+{
+	return READ_ONCE(srcu_n_cleanup_refused);
+}
+
 /*
  * Refuses (WARN, domain left alone and working) while readers, callbacks
  * or a grace period remain. srcu_gp may still be finishing the grace
@@ -67,7 +74,9 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
 		if (why)
 			srcu_queue_work(&ssp->work, 0);
 	}
-	WARN(why, "srcu: cleanup_srcu_struct(%s): %s still active, not freed\n", ssp->name, why);
+	if (WARN(why, "srcu: cleanup_srcu_struct(%s): %s still active, not freed\n",
+		 ssp->name, why))
+		WRITE_ONCE(srcu_n_cleanup_refused, srcu_n_cleanup_refused + 1);
 }
 
 /* The reader that emptied the counter a grace period waits for: let it go on. */

@@ -111,6 +111,13 @@ static const char *srcu_busy_reason(struct srcu_struct *ssp, bool cbs)
 	return NULL;
 }
 
+static unsigned long srcu_n_cleanup_refused;
+
+unsigned long srcu_cleanup_refusals(void)
+{
+	return READ_ONCE(srcu_n_cleanup_refused);
+}
+
 /*
  * Tear down ssp. The caller must have stopped all use; if readers,
  * callbacks or a grace period remain, WARN and leave the domain as it is
@@ -133,6 +140,7 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
 	}
 	if (WARN(why, "srcu: cleanup_srcu_struct(%s): %s still active, not freed\n",
 		 ssp->name, why)) {
+		WRITE_ONCE(srcu_n_cleanup_refused, srcu_n_cleanup_refused + 1);
 		srcu_torture_stats_print(ssp, "srcu: ", "cleanup:");
 		return;
 	}

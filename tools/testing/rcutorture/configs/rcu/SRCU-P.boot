@@ -1,1 +1,1 @@
-rcutorture.torture_type=srcud
+rcutorture.torture_type=srcud rcutorture.stat_interval=5
