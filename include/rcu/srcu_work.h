@@ -46,5 +46,13 @@ bool srcu_work_ready(void);
  * synchronous SRCU wait at early boot drives its own grace period).
  */
 void srcu_run_work_now(struct srcu_work *w);
+/*
+ * cleanup_srcu_struct()'s checks around w (srcu_work.c): busy(dom, all)
+ * names what still uses the domain (all: callbacks and grace periods too,
+ * asked once srcu_gp has let go), or returns NULL. True if the domain may
+ * be torn down; false after one WARN naming name and the reason.
+ */
+bool srcu_work_cleanup(struct srcu_work *w, const char *(*busy)(void *dom, bool all), void *dom,
+		       const char *name);
 
 #endif

@@ -148,6 +148,38 @@ static int srcu_gp_kthread(void *unused)
 	return 0;
 }
 
+static unsigned long srcu_n_cleanup_refused;
+
+unsigned long srcu_cleanup_refusals(void)
+{
+	return READ_ONCE(srcu_n_cleanup_refused);
+}
+
+/*
+ * cleanup_srcu_struct()'s protocol, both flavors: readers or a grace
+ * period in flight refuse at once; otherwise wait for srcu_gp to let go
+ * of the domain (it may still be invoking the callback that woke the
+ * caller, which counts as queued until it returns), then look again,
+ * callbacks included. A refusal WARNs, is counted, and gives the domain
+ * its turns back so that it keeps working.
+ */
+bool srcu_work_cleanup(struct srcu_work *w, const char *(*busy)(void *dom, bool all), void *dom,
+		       const char *name)
+{
+	const char *why = busy(dom, false);
+
+	if (!why) {
+		srcu_cancel_work_sync(w);
+		why = busy(dom, true);
+		if (why)
+			srcu_queue_work(w, 0);
+	}
+	if (!WARN(why, "srcu: cleanup_srcu_struct(%s): %s still active, not freed\n", name, why))
+		return true;
+	WRITE_ONCE(srcu_n_cleanup_refused, srcu_n_cleanup_refused + 1);
+	return false;
+}
+
 /* Items queued before now (early-boot call_srcu()) run as soon as it starts. */
 static int srcu_gp_kthread_init(void)
 {

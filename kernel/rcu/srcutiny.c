@@ -39,44 +39,25 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	return 0;
 }
 
-/* Why ssp cannot be torn down now (callbacks and grace periods only with gp set), or NULL. */
-static const char *srcu_busy_reason(struct srcu_struct *ssp, bool gp)
+/* What still uses the domain (callbacks and grace periods only with all set), or NULL. */
+static const char *srcu_busy_reason(void *dom, bool all)
 {
+	struct srcu_struct *ssp = dom;
+
 	if (READ_ONCE(ssp->srcu_lock_nesting[0]) || READ_ONCE(ssp->srcu_lock_nesting[1]))
 		return "readers";
-	if (gp && (READ_ONCE(ssp->srcu_gp_running) ||
-		   ULONG_CMP_LT(READ_ONCE(ssp->srcu_idx), READ_ONCE(ssp->srcu_idx_max))))
+	if (all && (READ_ONCE(ssp->srcu_gp_running) ||
+		    ULONG_CMP_LT(READ_ONCE(ssp->srcu_idx), READ_ONCE(ssp->srcu_idx_max))))
 		return "grace period in flight";
-	if (gp && READ_ONCE(ssp->srcu_cb_head))
+	if (all && READ_ONCE(ssp->srcu_cb_head))
 		return "callbacks";
 	return NULL;
 }
 
-static unsigned long srcu_n_cleanup_refused;
-
-unsigned long srcu_cleanup_refusals(void)
-{
-	return READ_ONCE(srcu_n_cleanup_refused);
-}
-
-/*
- * Refuses (WARN, domain left alone and working) while readers, callbacks
- * or a grace period remain. srcu_gp may still be finishing the grace
- * period whose callback woke the caller: wait for it to let go first.
- */
+/* Refused (WARN, domain left alone and working) while anything uses the domain. */
 void cleanup_srcu_struct(struct srcu_struct *ssp)
 {
-	const char *why = srcu_busy_reason(ssp, false);
-
-	if (!why) {
-		srcu_cancel_work_sync(&ssp->work);
-		why = srcu_busy_reason(ssp, true);
-		if (why)
-			srcu_queue_work(&ssp->work, 0);
-	}
-	if (WARN(why, "srcu: cleanup_srcu_struct(%s): %s still active, not freed\n",
-		 ssp->name, why))
-		WRITE_ONCE(srcu_n_cleanup_refused, srcu_n_cleanup_refused + 1);
+	srcu_work_cleanup(&ssp->work, srcu_busy_reason, ssp, ssp->name);
 }
 
 /* The reader that emptied the counter a grace period waits for: let it go on. */

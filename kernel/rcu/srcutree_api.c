@@ -94,53 +94,36 @@ int init_srcu_struct(struct srcu_struct *ssp)
 }
 
 /*
- * Why ssp cannot be torn down now, or NULL if it can. Callbacks are
- * checked only with cbs set: srcu_gp counts a batch as queued until it
- * has invoked all of it, so the caller first waits for srcu_gp to let go.
+ * What still uses the domain, or NULL. Callbacks only with all set:
+ * srcu_gp counts a batch as queued until it has invoked all of it, so
+ * srcu_work_cleanup() asks again once srcu_gp has let go.
  */
-static const char *srcu_busy_reason(struct srcu_struct *ssp, bool cbs)
+static const char *srcu_busy_reason(void *dom, bool all)
 {
+	struct srcu_struct *ssp = dom;
+
 	if (srcu_readers_in_bank(ssp, 0) || srcu_readers_in_bank(ssp, 1))
 		return "readers";
 	if (rcu_seq_state(READ_ONCE(ssp->srcu_gp_seq)) != SRCU_STATE_IDLE ||
 	    ULONG_CMP_LT(READ_ONCE(ssp->srcu_gp_seq), READ_ONCE(ssp->srcu_gp_seq_needed)))
 		return "grace period in flight";
-	for (unsigned int cpu = 0; cbs && cpu < nr_cpu_ids; cpu++)
+	for (unsigned int cpu = 0; all && cpu < nr_cpu_ids; cpu++)
 		if (rcu_segcblist_n_cbs(&ssp->sda[cpu].srcu_cblist))
 			return "callbacks";
 	return NULL;
 }
 
-static unsigned long srcu_n_cleanup_refused;
-
-unsigned long srcu_cleanup_refusals(void)
-{
-	return READ_ONCE(srcu_n_cleanup_refused);
-}
-
 /*
  * Tear down ssp. The caller must have stopped all use; if readers,
- * callbacks or a grace period remain, WARN and leave the domain as it is
- * (leaked rather than freed under a user, and still working), as Linux
- * does.
+ * callbacks or a grace period remain, WARN, print the domain's state and
+ * leave it as it is (leaked rather than freed under a user, and still
+ * working), as Linux does.
  */
 void cleanup_srcu_struct(struct srcu_struct *ssp)
 {
-	const char *why;
-
 	if (!smp_load_acquire(&ssp->srcu_initialized) || !ssp->sda)
 		return;	/* a static domain never used, or cleaned up already */
-	why = srcu_busy_reason(ssp, false);
-	if (!why) {
-		/* srcu_gp may still be finishing the last grace period's callbacks. */
-		srcu_cancel_work_sync(&ssp->work);
-		why = srcu_busy_reason(ssp, true);
-		if (why)
-			srcu_queue_work(&ssp->work, 0);	/* what remains still gets its turns */
-	}
-	if (WARN(why, "srcu: cleanup_srcu_struct(%s): %s still active, not freed\n",
-		 ssp->name, why)) {
-		WRITE_ONCE(srcu_n_cleanup_refused, srcu_n_cleanup_refused + 1);
+	if (!srcu_work_cleanup(&ssp->work, srcu_busy_reason, ssp, ssp->name)) {
 		srcu_torture_stats_print(ssp, "srcu: ", "cleanup:");
 		return;
 	}
