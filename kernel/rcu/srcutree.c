@@ -85,7 +85,7 @@ long srcu_readers_in_bank(struct srcu_struct *ssp, int idx)
 {
 	unsigned long unlocks = srcu_sum_unlocks(ssp, idx);
 
-	smp_rmb();	/* a counted unlock's lock is counted too (report only) */
+	smp_rmb();	/* a counted unlock's lock too: pairs with __srcu_read_unlock()'s barrier */
 	return (long)(srcu_sum_locks(ssp, idx) - unlocks);
 }
 

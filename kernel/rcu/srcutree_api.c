@@ -31,7 +31,7 @@
 #define DEFAULT_SRCU_EXP_HOLDOFF	(25 * 1000)
 unsigned long srcu_exp_holdoff = DEFAULT_SRCU_EXP_HOLDOFF;
 KPARAM("srcutree.exp_holdoff", srcu_exp_holdoff, KPARAM_ULONG, 1, 0,
-       "ns since the last SRCU grace period after which synchronize_srcu() of an idle domain is expedited (0: never)");
+       "ns after a grace period beyond which an idle SRCU domain's synchronize_srcu() is expedited");
 
 /*
  * srcutree.counter_wrap_check: each grace period whose number has all of
@@ -268,7 +268,7 @@ void synchronize_srcu(struct srcu_struct *ssp)
 		__synchronize_srcu(ssp, true);
 }
 
-/* --- srcu_barrier() ------------------------------------------------------------------------------ */
+/* --- srcu_barrier() --------------------------------------------------------------------------- */
 
 static void srcu_barrier_cb(struct rcu_head *rhp)
 {
@@ -322,7 +322,7 @@ void srcu_barrier(struct srcu_struct *ssp)
 	mutex_unlock(&ssp->srcu_barrier_mutex);
 }
 
-/* --- polling -------------------------------------------------------------------------------------- */
+/* --- polling ---------------------------------------------------------------------------------- */
 
 unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp)
 {
@@ -351,7 +351,7 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 	return true;
 }
 
-/* --- statistics -------------------------------------------------------------------------------------- */
+/* --- statistics ------------------------------------------------------------------------------- */
 
 /*
  * The counter part of srcu_gp_seq, shifted as a signed value so that the
@@ -372,7 +372,8 @@ void srcu_get_gp_counts(struct srcu_struct *ssp, unsigned long *normal, unsigned
 /*
  * Linux's line, with our phase names in place of its size states, then
  * the grace-period counts (ours):
- *   srcud-torture: Tree SRCU g1234 state 0 (SRCU_STATE_IDLE) per-CPU(idx=1): 0(0,0 .) 1(0,1 C) T(0,1)
+ *   srcud-torture: Tree SRCU g1234 state 0 (SRCU_STATE_IDLE) per-CPU(idx=1): 0(0,0 .) 1(0,1 C)
+ *     T(0,1)
  *   srcud-torture: srcu: 300 normal, 17 expedited grace periods
  * Per CPU: readers inside the inactive and the active bank (lock minus
  * unlock counts on that CPU, so a migrated reader shows as +1 on one CPU
@@ -400,7 +401,7 @@ void srcu_torture_stats_print(struct srcu_struct *ssp, const char *tt, const cha
 		unsigned long u1 = atomic_long_read(&sdp->srcu_unlock_count[idx]);
 		long c0, c1;
 
-		smp_rmb();	/* a counted unlock's lock is counted too (report only) */
+		smp_rmb();	/* a counted unlock's lock too: pairs with __srcu_read_unlock()'s barrier */
 		c0 = (long)(atomic_long_read(&sdp->srcu_lock_count[!idx]) - u0);
 		c1 = (long)(atomic_long_read(&sdp->srcu_lock_count[idx]) - u1);
 		pr_cont(" %u(%ld,%ld %c)", cpu, c0, c1,

@@ -67,7 +67,8 @@ static int sst_reader_fn(void *arg)
 }
 
 /* A reader kthread inside ssp (entered: true once it counted itself), or NULL. */
-struct sst_reader *sst_reader_start(struct srcu_struct *ssp, unsigned int hold_ms, bool wait_release)
+struct sst_reader *sst_reader_start(struct srcu_struct *ssp, unsigned int hold_ms,
+				    bool wait_release)
 {
 	struct sst_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
 

@@ -77,7 +77,8 @@ struct sst_async {
 
 struct srcu_struct *sst_new_domain(void);
 void sst_free_domain(struct srcu_struct *ssp);
-struct sst_reader *sst_reader_start(struct srcu_struct *ssp, unsigned int hold_ms, bool wait_release);
+struct sst_reader *sst_reader_start(struct srcu_struct *ssp, unsigned int hold_ms,
+				    bool wait_release);
 bool sst_reader_finish(struct sst_reader *r);
 struct sst_async *sst_async_start(struct srcu_struct *ssp, int kind, int *flag);
 bool sst_async_wait(struct sst_async *a, unsigned int ms);

@@ -300,7 +300,8 @@ static bool sst_measure(struct srcu_struct *ssp, unsigned long holdoff, bool bus
 	*nnorm = n1 - n0;
 	if (!KTAP_EXPECT_MSG(ok, "synchronize_srcu() calls did not return"))
 		return false;
-	ktap_diag("srcu-bench: synchronize_srcu %s exp_holdoff=%lu n=%d mean_us=%llu max_us=%llu gps: %lu expedited %lu normal",
+	ktap_diag("srcu-bench: synchronize_srcu %s exp_holdoff=%lu n=%d mean_us=%llu max_us=%llu "
+		  "gps: %lu expedited %lu normal",
 		  busy ? "busy" : "idle", holdoff, SST_LAT_N,
 		  (unsigned long long)(l.sum / SST_LAT_N / 1000), (unsigned long long)(l.max / 1000),
 		  *nexp, *nnorm);
