@@ -13,7 +13,7 @@
 static const struct kparam_prefix known_prefixes[] = {
 	{ "rcutree.", "rcu", NULL },
 	{ "rcupdate.", "rcu", NULL },
-	{ "srcutree.", "rcu", NULL },
+	{ "srcutree.", "srcu", NULL },
 	{ "rcutorture.", "rcu", NULL },
 	{ "rcuperf.", "rcu", NULL },
 	{ "rcuscale.", "rcu", "rcuperf." },	/* Linux's name since 5.11 */

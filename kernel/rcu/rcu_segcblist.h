@@ -14,29 +14,7 @@
 #define _KERNEL_RCU_SEGCBLIST_H
 
 #include <kernel/types.h>
-#include <rcu/types.h>
-
-#define RCU_DONE_TAIL		0
-#define RCU_WAIT_TAIL		1
-#define RCU_NEXT_READY_TAIL	2
-#define RCU_NEXT_TAIL		3
-#define RCU_CBLIST_NSEGS	4
-
-struct rcu_segcblist {
-	struct rcu_head *head;
-	struct rcu_head **tails[RCU_CBLIST_NSEGS];
-	unsigned long gp_seq[RCU_CBLIST_NSEGS];
-	long len;			/* all callbacks on the list (not those extracted) */
-	long seglen[RCU_CBLIST_NSEGS];
-	bool enabled;
-};
-
-/* A simple FIFO of callbacks extracted from a segmented list. */
-struct rcu_cblist {
-	struct rcu_head *head;
-	struct rcu_head **tail;
-	long len;
-};
+#include <rcu/segcblist_types.h>
 
 void rcu_cblist_init(struct rcu_cblist *rclp);
 void rcu_cblist_enqueue(struct rcu_cblist *rclp, struct rcu_head *rhp);

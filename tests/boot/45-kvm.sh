@@ -14,8 +14,10 @@
 #   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
 #   failure, POLL01 (a quiet system of polled and expedited waits, polled waits time-limited) must
 #   pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
-#   BUSTED (grace periods that do not wait: caught for the right reason, reader-pipeline
-#   ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
+#   SRCU-N and SRCU-P (Tree SRCU, static and init_srcu_struct() domains; their .features want
+#   the Tree SRCU statistics line, srcu_barrier() phases, the forward-progress flood and the
+#   domain torn down at the end) must pass, BUSTED (grace periods that do not wait: caught for
+#   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
@@ -240,11 +242,11 @@ kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null
 
 kvm_short_matrix() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
 		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all nine as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all eleven as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success .*PASS' <<<"$out" &&
@@ -257,6 +259,8 @@ kvm_short_matrix() {
 		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" POLL01 'rcu_torture_writer: Testing polling GPs\.' &&
 		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
+		grep -Eq '^SRCU-N +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^SRCU-P +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
 		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
 		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&

@@ -95,6 +95,7 @@ struct rcu_torture_ops {
 	int (*stall_dur)(void);		/* jiffies until a stall warning */
 	/* Boost test: a GP outlived its window; is boosting to blame (not a CPU)? */
 	bool (*check_boost_failed)(unsigned long gp_state, int *cpup);
+	void (*stats)(void);		/* a flavor's own statistics line(s), after Linux's four */
 	int irq_capable;
 	int can_boost;			/* the flavor boosts preempted readers */
 	int slow_gps;			/* grace periods too slow for the after-stutter freelist check */
@@ -157,6 +158,15 @@ extern struct rcu_torture_ops rcu_busted_ops;
 extern struct rcu_torture_ops tasks_ops;
 extern struct rcu_torture_ops *torture_ops[];
 extern const unsigned int n_torture_ops;
+
+/* rcutorture_srcu.c: "srcu" (a DEFINE_STATIC_SRCU() domain) and "srcud" (init_srcu_struct()). */
+#ifdef CONFIG_SRCU
+extern struct rcu_torture_ops srcu_ops;
+extern struct rcu_torture_ops srcud_ops;
+#define SRCU_TORTURE_OPS	&srcu_ops, &srcud_ops,
+#else
+#define SRCU_TORTURE_OPS
+#endif
 
 /* rcutorture_boost.c */
 bool rcu_torture_can_boost(void);

@@ -1,7 +1,8 @@
 /*
  * rcutorture: the flavors under test (struct rcu_torture_ops): "rcu", the
  * flavor this kernel is built with, and "busted", whose grace periods do not
- * wait, which the test must catch; "tasks" lives in rcutorture_tasks.c.
+ * wait, which the test must catch; "tasks" lives in rcutorture_tasks.c, the
+ * SRCU flavors ("srcu", "srcud") in rcutorture_srcu.c.
  */
 #include "rcutorture.h"
 
@@ -185,8 +186,8 @@ struct rcu_torture_ops rcu_busted_ops = {
 	.name		= "busted",
 };
 
-/* Every flavor that can be tortured; srcu joins as it lands. */
+/* Every flavor that can be tortured. */
 struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops,
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS
 };
 const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);

@@ -74,6 +74,8 @@ void rcu_torture_stats_print(void)
 	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
 		n += snprintf(buf + n, sizeof(buf) - n, " %d", atomic_read(&rcu_torture_wcount[i]));
 	pr_alert("%s\n", buf);
+	if (cur_ops->stats)
+		cur_ops->stats();
 
 	/*
 	 * The writer made no progress in a whole interval: say where it is.

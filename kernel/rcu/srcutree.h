@@ -1,0 +1,25 @@
+/*
+ * Tree SRCU's internal interface between its files (srcutree.c: the
+ * grace-period machine; srcutree_api.c: the update-side API, domain
+ * set-up and statistics) and its self-tests (kernel/rcu/test/).
+ */
+#ifndef _KERNEL_RCU_SRCUTREE_H
+#define _KERNEL_RCU_SRCUTREE_H
+
+#include <rcu/srcu.h>
+#include "rcu.h"
+#include "rcu_segcblist.h"
+
+/* srcutree.exp_holdoff (ns) and srcutree.counter_wrap_check (srcutree_api.c). */
+extern unsigned long srcu_exp_holdoff;
+extern unsigned long srcu_counter_wrap_check;
+
+/* srcutree.c */
+/* Set up ssp's per-CPU update side (not the reader counters). */
+void srcu_init_data(struct srcu_struct *ssp);
+/* Ask for the grace period s (a snapshot) for a callback queued from sdp; any context. */
+void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm);
+/* Readers of bank idx still inside their critical sections (a racy sum, for reports). */
+long srcu_readers_in_bank(struct srcu_struct *ssp, int idx);
+
+#endif
