@@ -82,11 +82,13 @@ bool rcu_preempt_exp_defer(struct rcu_data *rdp)
 }
 
 /*
- * rnp's last task blocking the expedited grace period left its reader: if
- * its CPUs have all reported too, clear its bit up the tree (the walk
- * tree_exp.c does for CPU reports, which stops at a leaf that still has
- * ->exp_tasks) and wake the expedited driver when the root empties.
- * Interrupts off, no rcu_node lock held.
+ * rnp's last task blocking the expedited grace period left its reader
+ * after its CPUs had all reported (rcu_preempt_deferred_qs_irqrestore()
+ * calls this only then, so that grace period is still waiting for it):
+ * clear its bit up the tree (the walk tree_exp.c does for CPU reports,
+ * which stops at a leaf that still has ->exp_tasks) and wake the
+ * expedited driver when the root empties. Interrupts off, no rcu_node
+ * lock held.
  */
 static void rcu_report_exp_unblocked(struct rcu_node *rnp)
 {
@@ -253,7 +255,17 @@ static void rcu_preempt_deferred_qs_irqrestore(struct task_struct *t, unsigned l
 	if (rnp->boost_tasks == &t->rcu_node_entry)
 		WRITE_ONCE(rnp->boost_tasks, np);
 #endif
-	was_exp = was_exp && !rnp->exp_tasks;
+	/*
+	 * Report for the expedited GP only if this dequeue finished rnp (no
+	 * task left and every CPU reported): then the GP cannot end without
+	 * this report, so the report, made after the lock is dropped (a
+	 * preemption point), still belongs to it. If a CPU of rnp still owes
+	 * it, that CPU's report carries rnp up (rcu_report_exp_rnp()); ours,
+	 * if made, could come after that GP ended and the next one set the
+	 * parent's ->expmask but not yet rnp's, and would clear rnp's bit
+	 * from the next one: it would then wait for none of rnp's readers.
+	 */
+	was_exp = was_exp && !rnp->exp_tasks && !rnp->expmask;
 	if (was_blocking && !rcu_preempt_blocked_readers_cgp(rnp))
 		rcu_report_unblock_qs_rnp(rnp, flags);	/* releases the lock */
 	else

@@ -37,7 +37,7 @@
 #include <kernel/printk.h>
 #include <kernel/barrier.h>
 
-static bool rcu_preempt_selftest;
+bool rcu_preempt_selftest;	/* also exp_unblock_selftest.c */
 KPARAM_BOOL("rcutree.preempt_selftest", rcu_preempt_selftest,
 	    "run the preemptible-RCU self-tests (KTAP suite \"rcu_preempt\") at boot");
 
