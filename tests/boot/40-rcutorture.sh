@@ -106,7 +106,7 @@ boot_test rcutorture-fwd-progress --smp 2 --timeout 60 \
 boot_test rcutorture-bad-type --smp 1 --timeout 30 --expect-rc 35 \
 	--append "rcutorture.torture_runnable=1 rcutorture.torture_type=nosuch shutdown_secs=3" \
 	--expect 'rcu-torture: invalid torture type: "nosuch"' \
-	--expect 'rcu-torture types: rcu busted$' \
+	--expect 'rcu-torture types: rcu busted tasks srcu srcud$' \
 	--reject 'Start of test'
 
 # Priority-boost test. Two preemptible kernels, in the directories tests/boot/20-sched.sh and
