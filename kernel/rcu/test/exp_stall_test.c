@@ -31,6 +31,7 @@
 #include <time/time.h>
 #include <time/delay.h>
 #include <kernel/errno.h>
+#include "stall_spin.h"
 #include "../tree.h"	/* kthread_prio */
 
 static int exp_stall_test_secs;
@@ -51,9 +52,7 @@ static int exp_stall_spinner(void *unused)
 	rcu_read_lock();
 	local_irq_save(flags);
 	WRITE_ONCE(exp_stall_spinning, 1);
-	/* 100 ms steps: the spin is a loop of short delays, never one long one. */
-	for (int i = 0; i < exp_stall_test_secs * 10; i++)
-		mdelay(100);
+	rcu_test_stall_spin(exp_stall_test_secs);
 	local_irq_restore(flags);
 	rcu_read_unlock();
 	pr_info("exp_stall_test: CPU %d has interrupts on again\n", raw_smp_processor_id());
@@ -64,8 +63,7 @@ static int exp_stall_spinner(void *unused)
 static int exp_stall_hog_fn(void *unused)
 {
 	WRITE_ONCE(exp_stall_spinning, 1);
-	for (int i = 0; i < exp_stall_test_secs * 10; i++)
-		mdelay(100);
+	rcu_test_stall_spin(exp_stall_test_secs);
 	pr_info("exp_stall_test: FIFO hog on CPU %d done\n", raw_smp_processor_id());
 	return 0;
 }

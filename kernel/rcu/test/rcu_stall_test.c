@@ -19,6 +19,7 @@
 #include <kernel/smp.h>
 #include <time/time.h>
 #include <kernel/errno.h>
+#include "stall_spin.h"
 
 static int stall_test_secs;
 KPARAM("rcutree.stall_test_secs", stall_test_secs, KPARAM_INT, 0, 300,
@@ -45,9 +46,7 @@ static int rcu_stall_test_thread(void *unused)
 	 * ends, so no stall is reported there.
 	 */
 	call_rcu(&rcu_stall_test_head, rcu_stall_test_cb);
-	/* 100 ms steps: the spin is a loop of short delays, never one long one. */
-	for (int i = 0; i < stall_test_secs * 10; i++)
-		mdelay(100);
+	rcu_test_stall_spin(stall_test_secs);
 	local_irq_restore(flags);
 	pr_info("stall_test: CPU %d has interrupts on again\n", raw_smp_processor_id());
 	return 0;
