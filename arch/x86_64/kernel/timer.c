@@ -22,32 +22,18 @@ static void lapic_timer_interrupt(struct pt_regs *regs)
 	tick_handle();
 }
 
-/*
- * A (TSC, APIC current count) pair: the best-bracketed of a few reads, the
- * TSC taken halfway between the cycle reads around it; *width the bracket.
- */
-static void lapic_timer_sample(u64 *tsc, u32 *count, u64 *width)
+static u32 lapic_timer_cur(void)
 {
-	*width = ~0ULL;
-	for (int i = 0; i < 8; i++) {
-		u64 a = arch_read_cycles();
-		u32 c = apic_read(APIC_TIMER_CUR);
-		u64 b = arch_read_cycles();
-
-		if (b - a < *width) {
-			*width = b - a;
-			*tsc = a + (b - a) / 2;
-			*count = c;
-		}
-	}
+	return apic_read(APIC_TIMER_CUR);
 }
 
 /*
  * Count down from 0xffffffff and read the count with the TSC about 10 ms
- * apart, each read bracketed by its own cycle reads, so that a vCPU the
- * host deschedules in between only lengthens the interval (as in
- * tsc_calibrate(), arch/x86_64/kernel/tsc.c; unbracketed, a loaded host
- * made the rate read 1.3-1.6 GHz instead of QEMU's 1 GHz). Best of a few.
+ * apart, each read bracketed by its own cycle reads (tsc_bracketed_read()),
+ * so that a vCPU the host deschedules in between only lengthens the
+ * interval (as in tsc_calibrate(), arch/x86_64/kernel/tsc.c; unbracketed,
+ * a loaded host made the rate read 1.3-1.6 GHz instead of QEMU's 1 GHz).
+ * Best of a few.
  */
 void lapic_timer_calibrate(void)
 {
@@ -60,10 +46,10 @@ void lapic_timer_calibrate(void)
 		u32 c0, c1;
 
 		apic_write(APIC_TIMER_INIT, 0xffffffff);
-		lapic_timer_sample(&t0, &c0, &w0);
+		c0 = tsc_bracketed_read(lapic_timer_cur, &t0, &w0);
 		while (arch_read_cycles() - t0 < cycles)
 			cpu_relax();
-		lapic_timer_sample(&t1, &c1, &w1);
+		c1 = tsc_bracketed_read(lapic_timer_cur, &t1, &w1);
 		err = (w0 + w1) / 2;
 		if (err < best_err) {
 			best_err = err;

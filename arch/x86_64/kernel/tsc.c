@@ -58,34 +58,34 @@ void tsc_mark_boot(void)
 }
 
 /* PIT channel 2's current count, latched so that the two byte reads agree. */
-static u16 pit2_read(void)
+static u32 pit2_read(void)
 {
 	u8 lo, hi;
 
 	outb(0x43, 0x80);	/* counter-latch command, channel 2 */
 	lo = inb(0x42);
 	hi = inb(0x42);
-	return (u16)(lo | hi << 8);
+	return (u32)(lo | hi << 8);
 }
 
-/*
- * A (TSC, PIT count) pair: the best-bracketed of a few reads, the TSC taken
- * halfway between the cycle reads around the latch; *width is that bracket.
- */
-static void pit2_sample(u64 *tsc, u16 *count, u64 *width)
+u32 tsc_bracketed_read(u32 (*read)(void), u64 *tsc, u64 *width)
 {
+	u32 best = 0;
+
+	*tsc = 0;
 	*width = ~0ULL;
 	for (int i = 0; i < 8; i++) {
 		u64 a = arch_read_cycles();
-		u16 c = pit2_read();
+		u32 c = read();
 		u64 b = arch_read_cycles();
 
 		if (b - a < *width) {
 			*width = b - a;
 			*tsc = a + (b - a) / 2;
-			*count = c;
+			best = c;
 		}
 	}
+	return best;
 }
 
 /*
@@ -112,10 +112,10 @@ static u64 tsc_pit_once(u64 *err)
 	outb(0x42, 0xff);
 	outb(0x42, 0xff);
 	outb(0x61, (inb(0x61) & ~0x02) | 0x01);	/* gate on: counting starts */
-	pit2_sample(&t0, &c0, &w0);
+	c0 = (u16)tsc_bracketed_read(pit2_read, &t0, &w0);
 	while ((u16)(c0 - pit2_read()) < want)
 		cpu_relax();
-	pit2_sample(&t1, &c1, &w1);
+	c1 = (u16)tsc_bracketed_read(pit2_read, &t1, &w1);
 	outb(0x61, v);
 	/* Scale to exactly `want` PIT ticks; c0 - c1 >= want and < 0xffff. */
 	*err = (w0 + w1) / 2 * want / (u16)(c0 - c1) + 1;

@@ -81,6 +81,12 @@ extern u32 x86_cpu_to_apicid[];
 /* tsc.c */
 void tsc_mark_boot(void);
 void tsc_calibrate(void);
+/*
+ * Read a counter with the TSC around it, a few times; return the value of
+ * the best-bracketed read, with *tsc halfway between the cycle reads around
+ * it and *width that bracket (the TSC and APIC-timer calibrations).
+ */
+u32 tsc_bracketed_read(u32 (*read)(void), u64 *tsc, u64 *width);
 extern u64 tsc_khz;
 
 /* timer.c: LAPIC timer as the tick source. */
