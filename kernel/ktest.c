@@ -131,3 +131,18 @@ void ktest_stop_if(struct task_struct *p, bool reported, unsigned int ms)
 	else if (p)
 		ktap_diag("leaving %s behind: it never reported", p->comm);
 }
+
+void ktest_pin_current(unsigned int cpu, struct cpumask *saved)
+{
+	struct cpumask m;
+
+	cpumask_copy(saved, &current->cpus_mask);
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	set_cpus_allowed_ptr(current, &m);
+}
+
+void ktest_unpin_current(const struct cpumask *saved)
+{
+	set_cpus_allowed_ptr(current, saved);
+}

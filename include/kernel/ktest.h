@@ -15,6 +15,7 @@
 #include <kernel/types.h>
 #include <sched/completion.h>
 #include <sched/task.h>
+#include <kernel/cpumask.h>
 
 /* The highest-numbered online CPU (0 on a UP machine). */
 unsigned int ktest_last_online_cpu(void);
@@ -51,5 +52,13 @@ bool ktest_stop(struct task_struct *p, unsigned int ms, int *ret);
 
 /* ktest_stop() a thread that reported done; leave one that never did (it is stuck). */
 void ktest_stop_if(struct task_struct *p, bool reported, unsigned int ms);
+
+/*
+ * Run the calling test thread on cpu only, until ktest_unpin_current():
+ * for a controller that must stay off a CPU its own test keeps busy.
+ * *saved receives the CPUs it was allowed before.
+ */
+void ktest_pin_current(unsigned int cpu, struct cpumask *saved);
+void ktest_unpin_current(const struct cpumask *saved);
 
 #endif

@@ -15,6 +15,7 @@
 #include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <kernel/ktap.h>
+#include <kernel/ktest.h>
 #include <kernel/smp.h>
 #include <time/time.h>
 #include <time/delay.h>
@@ -121,20 +122,16 @@ static void exp_coalescing_body(unsigned int hold_cpu);
  */
 static void exp_coalescing(void)
 {
-	unsigned int hold_cpu = 0, cpu, ctl_cpu;
-	struct cpumask saved, m;
+	unsigned int hold_cpu = 0, cpu;
+	struct cpumask saved;
 
 	if (!est_smp())
 		return;
 	for_each_online_cpu(cpu)
 		hold_cpu = cpu;
-	ctl_cpu = cpumask_first(cpu_online_mask);
-	cpumask_copy(&saved, &current->cpus_mask);
-	cpumask_clear(&m);
-	cpumask_set_cpu(ctl_cpu, &m);
-	set_cpus_allowed_ptr(current, &m);
+	ktest_pin_current(cpumask_first(cpu_online_mask), &saved);
 	exp_coalescing_body(hold_cpu);
-	set_cpus_allowed_ptr(current, &saved);
+	ktest_unpin_current(&saved);
 }
 
 static void exp_coalescing_body(unsigned int hold_cpu)

@@ -294,7 +294,7 @@ stop:
 
 static void rcu_preempt_exp_unblock_stale(void)
 {
-	struct cpumask saved, m;
+	struct cpumask saved;
 	struct reu *x;
 	bool done;
 	int try;
@@ -313,12 +313,9 @@ static void rcu_preempt_exp_unblock_stale(void)
 			return;
 		}
 		/* Off S's CPU, where a wakeup of ours would wait for S to stop spinning. */
-		cpumask_copy(&saved, &current->cpus_mask);
-		cpumask_clear(&m);
-		cpumask_set_cpu(x->cpu_d, &m);
-		set_cpus_allowed_ptr(current, &m);
+		ktest_pin_current(x->cpu_d, &saved);
 		done = reu_try(x, try);
-		set_cpus_allowed_ptr(current, &saved);
+		ktest_unpin_current(&saved);
 		if (done) {
 			/* x is leaked if a thread may still touch it (a failure was reported). */
 			if (x->h_done && x->r_done && x->d_done)
