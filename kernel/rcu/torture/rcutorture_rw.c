@@ -9,15 +9,20 @@
 /*
  * How long a polled grace period may take on its own before the wait counts
  * as lost: twice the stall timeout, so that a CPU really holding up the grace
- * period gets its stall warning first. A cookie that is never completed on an
- * otherwise idle system (nothing else asks for grace periods) would hang the
- * writer silently; this turns it into a failure.
+ * period gets its stall warning first, plus the length of the CPU stall this
+ * test provokes on purpose (stall_cpu): that stall holds every grace period
+ * started before it ends, so it must not count against the wait. A cookie
+ * that is never completed on an otherwise idle system (nothing else asks for
+ * grace periods) would hang the writer silently; this turns it into a failure.
  */
 static unsigned long rcu_torture_poll_limit(void)
 {
 	int sd = cur_ops->stall_dur ? cur_ops->stall_dur() : 0;
+	unsigned long limit = sd > 0 ? 2UL * (unsigned long)sd : 60UL * HZ;
 
-	return sd > 0 ? 2UL * (unsigned long)sd : 60UL * HZ;
+	if (stall_cpu > 0)
+		limit += (unsigned long)stall_cpu * HZ;
+	return limit;
 }
 
 /*
