@@ -33,16 +33,12 @@ DEFINE_PER_CPU(int, __preempt_count);
 DEFINE_PER_CPU(int, __need_resched);
 
 #define RR_TIMESLICE		msecs_to_jiffies(100)	/* SCHED_RR, as in Linux */
-#define NORMAL_TIMESLICE	msecs_to_jiffies(4)
 
-static atomic_t next_pid = ATOMIC_INIT(0);	/* the first kthread, init, gets pid 1 */
-static LIST_HEAD(all_tasks);
-static DEFINE_SPINLOCK(all_tasks_lock);
 static bool sched_ready;	/* runqueues initialised */
 
 /* --- runqueue helpers --------------------------------------------------- */
 
-static void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
+void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 {
 	struct list_head *q;
 
@@ -60,7 +56,7 @@ static void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 	rq->nr_running++;
 }
 
-static void dequeue_task(struct rq *rq, struct task_struct *p)
+void dequeue_task(struct rq *rq, struct task_struct *p)
 {
 	list_del_init(&p->run_list);
 	if (rt_prio(p->prio) && list_empty(&rq->rt_queue[p->prio]))
@@ -114,7 +110,7 @@ static void double_rq_unlock(struct rq *a, struct rq *b)
 }
 
 /* Ask rq's CPU to reschedule; the IPI wakes it from idle or interrupts its task. */
-static void resched_curr(struct rq *rq)
+void resched_curr(struct rq *rq)
 {
 	int cpu = rq->cpu;
 
@@ -199,7 +195,7 @@ static void change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
 
 /* --- wakeups -------------------------------------------------------------- */
 
-static bool cpu_allowed(struct task_struct *p, unsigned int cpu)
+bool cpu_allowed(struct task_struct *p, unsigned int cpu)
 {
 	return cpumask_test_cpu(cpu, &p->cpus_mask) && cpu_online(cpu);
 }
@@ -345,6 +341,8 @@ static void __schedule(bool preempt)
 			prev->nvcsw++;
 	}
 	this_cpu_write(__need_resched, 0);
+	if (!rq->nr_running)
+		sched_pull_task(rq);	/* about to idle: take a task waiting elsewhere */
 	next = pick_next_task(rq);
 	if (next == prev) {
 		do_raw_spin_unlock(&rq->lock);
@@ -462,6 +460,7 @@ void scheduler_tick(void)
 		}
 	}
 	do_raw_spin_unlock(&rq->lock);
+	sched_balance_tick(rq);
 }
 
 void scheduler_ipi(void)
@@ -593,82 +592,6 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 	return 0;
 }
 
-/* --- tasks ---------------------------------------------------------------- */
-
-void get_task_struct(struct task_struct *p)
-{
-	__atomic_fetch_add(&p->usage, 1, __ATOMIC_RELAXED);
-}
-
-bool get_task_struct_unless_zero(struct task_struct *p)
-{
-	int old = __atomic_load_n(&p->usage, __ATOMIC_RELAXED);
-
-	do {
-		if (!old)
-			return false;	/* put_task_struct() is about to free it */
-	} while (!__atomic_compare_exchange_n(&p->usage, &old, old + 1, false,
-					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-	return true;
-}
-
-void put_task_struct(struct task_struct *p)
-{
-	unsigned long flags;
-
-	if (__atomic_sub_fetch(&p->usage, 1, __ATOMIC_ACQ_REL))
-		return;
-	spin_lock_irqsave(&all_tasks_lock, flags);
-	list_del(&p->tasks);
-	spin_unlock_irqrestore(&all_tasks_lock, flags);
-	free_kernel_stack(p->stack);
-	kfree(p->kthread);
-	kfree(p);
-}
-
-static void task_init_common(struct task_struct *p, const char *name)
-{
-	unsigned long flags;
-
-	p->usage = 1;
-	p->migrate_to = -1;
-	p->policy = SCHED_NORMAL;
-	p->static_prio = p->normal_prio = p->prio = DEFAULT_PRIO;
-	p->time_slice = NORMAL_TIMESLICE;
-	spin_lock_init(&p->pi_lock);
-	INIT_LIST_HEAD(&p->pi_waiters);
-	INIT_LIST_HEAD(&p->run_list);
-	INIT_LIST_HEAD(&p->rcu_node_entry);
-	strscpy(p->comm, name, sizeof(p->comm));
-	spin_lock_irqsave(&all_tasks_lock, flags);
-	list_add_tail(&p->tasks, &all_tasks);
-	spin_unlock_irqrestore(&all_tasks_lock, flags);
-}
-
-#define TASK_STACK_SIZE	(16 * 1024)
-
-struct task_struct *sched_create_task(void (*entry)(void *), void *arg, const char *name)
-{
-	struct task_struct *p = kzalloc(sizeof(*p), GFP_KERNEL);
-
-	if (!p)
-		return NULL;
-	p->stack_top = alloc_kernel_stack(TASK_STACK_SIZE, &p->stack);
-	if (!p->stack_top) {
-		kfree(p);
-		return NULL;
-	}
-	task_init_common(p, name);
-	p->pid = atomic_inc_return(&next_pid);
-	p->__state = TASK_NEW;
-	p->flags = PF_KTHREAD;
-	p->cpu = raw_smp_processor_id();
-	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
-	p->nr_cpus_allowed = cpumask_weight(&p->cpus_mask);
-	arch_task_stack_init(p, entry, arg);
-	return p;
-}
-
 struct task_struct *idle_task(int cpu)
 {
 	return cpu_rq(cpu)->idle;
@@ -703,54 +626,6 @@ int sched_current_pid(void)
 const char *sched_current_comm(void)
 {
 	return sched_ready && current ? current->comm : "swapper";
-}
-
-static char task_state_char(struct task_struct *p)
-{
-	long s = READ_ONCE(p->__state);
-
-	if (s == TASK_RUNNING)
-		return 'R';
-	if (s & TASK_UNINTERRUPTIBLE)
-		return 'D';
-	if (s & TASK_INTERRUPTIBLE)
-		return 'S';
-	if (s & TASK_PARKED)
-		return 'P';
-	if (s & TASK_DEAD)
-		return 'X';
-	return 'N';
-}
-
-void sched_show_task(struct task_struct *p)
-{
-	printk(KERN_INFO "task:%-15.15s state:%c pid:%-5d cpu:%u prio:%d flags:0x%08x nvcsw:%llu nivcsw:%llu\n",
-	       p->comm, task_state_char(p), p->pid, task_cpu(p), p->prio, p->flags, p->nvcsw,
-	       p->nivcsw);
-}
-
-void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg), void *arg)
-{
-	struct task_struct *p;
-	unsigned long flags;
-
-	spin_lock_irqsave(&all_tasks_lock, flags);
-	list_for_each_entry(p, &all_tasks, tasks)
-		fn(p, arg);
-	spin_unlock_irqrestore(&all_tasks_lock, flags);
-}
-
-void sched_show_tasks(void)
-{
-	struct task_struct *p;
-	unsigned long flags;
-
-	spin_lock_irqsave(&all_tasks_lock, flags);
-	printk(KERN_INFO "  task                PID CPU state prio policy   nvcsw  nivcsw\n");
-	list_for_each_entry(p, &all_tasks, tasks)
-		printk(KERN_INFO "  %-16s %6d %3u   %c   %4d %6u %7llu %7llu\n", p->comm, p->pid,
-		       task_cpu(p), task_state_char(p), p->prio, p->policy, p->nvcsw, p->nivcsw);
-	spin_unlock_irqrestore(&all_tasks_lock, flags);
 }
 
 /* --- boot ------------------------------------------------------------------ */

@@ -1,8 +1,8 @@
 /*
  * The idle task's loop. With nothing to run, a CPU tells the tick code and
  * RCU it is going idle (the tick may stop: dyntick-idle), halts until an
- * interrupt, and comes back out; when a task becomes runnable it
- * schedules. CPU 0 also carries out a requested power-off here.
+ * interrupt, and comes back out; when a task becomes runnable, here or
+ * waiting on a busy CPU's queue (balance.c), it schedules. CPU 0 also carries out a requested power-off here.
  */
 #include "sched.h"
 #include <kernel/context_tracking.h>
@@ -24,6 +24,11 @@ void do_idle_loop(void)
 			if (raw_smp_processor_id() == 0 && shutdown_requested()) {
 				local_irq_enable();
 				kernel_power_off();
+			}
+			/* A task waiting behind another CPU's current one: take it, run it. */
+			if (sched_idle_balance()) {
+				local_irq_enable();
+				break;
 			}
 			tick_nohz_idle_enter();
 			ct_idle_enter();

@@ -17,15 +17,41 @@ struct rq {
 	struct list_head rt_queue[MAX_RT_PRIO];
 	struct list_head fair_queue;		/* SCHED_NORMAL, round robin */
 	u64 nr_switches;
+	unsigned long nr_pulled;		/* tasks this CPU took from others (balance.c) */
+	unsigned long nr_pushed;		/* tasks others took from this CPU */
+	unsigned long nr_balance_kicks;		/* idle CPUs this CPU's tick woke to take one */
 	unsigned int cpu;
 };
 
 DECLARE_PER_CPU(struct rq, runqueues);
 #define cpu_rq(cpu)	(&per_cpu(runqueues, (cpu)))
 
+/* A SCHED_NORMAL task's slice (round robin among equals; SCHED_RR's is core.c's). */
+#define NORMAL_TIMESLICE	msecs_to_jiffies(4)
+
+/* Runqueue primitives of core.c, for balance.c; callers hold rq->lock. */
+void enqueue_task(struct rq *rq, struct task_struct *p, bool head);
+void dequeue_task(struct rq *rq, struct task_struct *p);
+void resched_curr(struct rq *rq);
+bool cpu_allowed(struct task_struct *p, unsigned int cpu);
+
+/*
+ * Idle load balancing (balance.c). sched_pull_task(): rq has nothing to run
+ * (its lock held, interrupts off): take one task waiting on another CPU's
+ * queue; true if it did. sched_idle_balance(): the idle loop's check before
+ * it halts (interrupts off). sched_balance_tick(): from the tick, rq's lock
+ * not held: a CPU with tasks waiting behind its current one wakes an idle
+ * CPU that may take one.
+ */
+bool sched_pull_task(struct rq *rq);
+bool sched_idle_balance(void);
+void sched_balance_tick(struct rq *rq);
+
 /* Task reference counting: a task is freed when the last reference goes. */
 void get_task_struct(struct task_struct *p);
 /* put_task_struct() and get_task_struct_unless_zero() are public: <sched/sched.h>. */
+/* Fill the fields every task, idle ones included, starts with; list it. */
+void task_init_common(struct task_struct *p, const char *name);
 /* Allocate a task with a guarded stack, ready to run entry(arg) once woken. */
 struct task_struct *sched_create_task(void (*entry)(void *), void *arg, const char *name);
 /* The idle loop body of each CPU's idle task. */

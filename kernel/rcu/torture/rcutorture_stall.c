@@ -43,13 +43,14 @@ unsigned int rcu_torture_last_online_cpu(void)
 /* After the holdoff, spin inside a reader (irqs off if asked) so a stall warning must appear. */
 /*
  * Ours, not Linux's: make sure a grace period is in progress before the
- * stall begins. A stall is only reported while one is pending, and with
- * no load balancing here the updaters, and even the grace-period kthread,
- * may all be queued on the CPU about to stall, so that none would start
- * during it. Called inside the reader (no quiescent state from here on):
- * ask for a grace period, whose kthread's wakeup lands on an idle CPU
- * since this one is busy, and give it up to a second to start; its
- * force-quiescent-state scans then find the stall from that CPU.
+ * stall begins. A stall is only reported while one is pending, and the
+ * updaters may be sleeping or stuttering just then. Called inside the
+ * reader (no quiescent state from here on): ask for a grace period and
+ * give it up to a second to start. Its kthread's wakeup lands on an idle
+ * CPU since this one is busy; if the kthread was already queued here, an
+ * idle CPU takes it (kernel/sched/balance.c: before that existed, it waited
+ * out the whole stall and no warning came). Its force-quiescent-state scans
+ * then find the stall from that CPU.
  */
 static void rcu_torture_stall_start_gp(void)
 {

@@ -90,6 +90,9 @@ void sched_wakeup_idle_ring(void);
 void sched_migrate_sleeping(void);
 void sched_migrate_running(void);
 void sched_migrate_self(void);
+/* kernel/sched/test/balance_test.c */
+void sched_idle_pull_newidle(void);
+void sched_idle_pull_kick(void);
 /* kernel/time/test/sleep_test.c */
 void sched_msleep_accuracy(void);
 /* kernel/time/test/timer_test.c */

@@ -3,7 +3,7 @@
  * command line says sched.selftest=1. It exercises what RCU relies on:
  * per-CPU kthreads, FIFO priorities and preemption, sleeping and timers,
  * wait queues and completions, mutexes, rt_mutex priority inheritance,
- * migration, and kthread park/stop. The cases live next to what they test
+ * migration, idle load balancing, and kthread park/stop. The cases live next to what they test
  * (see sched_test.h); this file is the suite's list, in its order.
  */
 #define KPARAM_SUBSYS "sched"
@@ -32,6 +32,8 @@ static const struct ktap_case sched_cases[] = {
 	KTAP_CASE(sched_migrate_sleeping),
 	KTAP_CASE(sched_migrate_running),
 	KTAP_CASE(sched_migrate_self),
+	KTAP_CASE(sched_idle_pull_newidle),
+	KTAP_CASE(sched_idle_pull_kick),
 	KTAP_CASE(sched_kthread_park),
 	KTAP_CASE(sched_kthread_park_again),
 	KTAP_CASE(sched_kthread_stop_unwoken),
