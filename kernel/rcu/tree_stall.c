@@ -226,7 +226,8 @@ static void rcu_stall_kick_kthreads(void)
 	/* The cmpxchg only elects the CPU that kicks; no ordering is relied on. */
 	if (cmpxchg(&rcu_state.jiffies_kick_kthreads, j, j + HZ) != j)
 		return;		/* another CPU kicks */
-	WARN_ONCE(1, "Kicking %s grace-period kthread\n", rcu_state.name);
+	if (WARN_ONCE(1, "Kicking %s grace-period kthread\n", rcu_state.name))
+		sched_show_task(gpk);	/* ours: runnable (queued behind what?) or asleep */
 	wake_up_process(gpk);
 }
 

@@ -25,8 +25,15 @@ void do_idle_loop(void)
 				local_irq_enable();
 				kernel_power_off();
 			}
-			/* A task waiting behind another CPU's current one: take it, run it. */
+			/*
+			 * A task waiting behind another CPU's current one: take it
+			 * and run it. The tick may still be stopped from the last
+			 * halt (no interrupt ended that idle with need_resched):
+			 * restart it, as an ending halt would, or the task runs
+			 * without one.
+			 */
 			if (sched_idle_balance()) {
+				tick_nohz_idle_exit();
 				local_irq_enable();
 				break;
 			}

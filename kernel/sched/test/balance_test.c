@@ -17,6 +17,7 @@ static struct {
 	bool hog_queues_victim;		/* the kick case: the hog wakes the victim */
 	bool idle_seen;			/* kick case: the other CPU was idle when it did */
 	int victim_cpu;
+	bool victim_tickless;		/* it ran with its CPU's tick stopped */
 	u64 victim_ns, hog_end_ns;
 } bt;
 
@@ -33,7 +34,10 @@ static void bt_queue_victim(void)
 
 static int bt_victim(void *data)
 {
+	preempt_disable();
 	bt.victim_cpu = raw_smp_processor_id();
+	bt.victim_tickless = tick_nohz_tick_stopped();
+	preempt_enable();
 	bt.victim_ns = local_clock();
 	complete(&bt.victim_done);
 	ktest_wait_stop();
@@ -107,6 +111,8 @@ static void bt_run(bool kick)
 		KTAP_EXPECT_MSG(bt.victim_ns < bt.hog_end_ns,
 				"victim ran %llu us after the spin ended, not during it",
 				(unsigned long long)((bt.victim_ns - bt.hog_end_ns) / 1000));
+		KTAP_EXPECT_MSG(!bt.victim_tickless, "victim ran on CPU %d with its tick stopped",
+				bt.victim_cpu);
 		KTAP_EXPECT_MSG(READ_ONCE(cpu_rq(ctl_cpu)->nr_pulled) > pulled0,
 				"CPU %u's pull count did not move", ctl_cpu);
 	}
