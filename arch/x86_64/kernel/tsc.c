@@ -91,13 +91,16 @@ u32 tsc_bracketed_read(u32 (*read)(void), u64 *tsc, u64 *width)
 /*
  * One measurement: PIT channel 2 counts down from 0xffff (mode 0, gate on);
  * read it with the TSC at the start and again CALIBRATE_MS later. Each end
- * is as uncertain as its own bracketed read, whatever happens in between:
- * a vCPU descheduled by the host while waiting only lengthens the wait.
- * (The old method polled for the terminal count, and a deschedule between
- * two polls went unseen: on a loaded host one boot in about twenty
- * calibrated 3339 MHz for a 2096 MHz TSC, ran its clock at 0.63 of real
- * time and overran its host-side time limit.) Returns the cycles of the
- * interval scaled to CALIBRATE_MS and, in *err, its uncertainty likewise.
+ * is as uncertain as its own bracketed read, provided the 16-bit count did
+ * not wrap unseen: a vCPU descheduled by the host for more than the 25 ms
+ * between "CALIBRATE_MS counted" and "count wrapped past it" comes back to
+ * a count that looks short of the goal or just past it, and the interval
+ * then holds whole PIT periods (55 ms each) the count does not show. Seen
+ * on a loaded host: 19634 MHz for a 2096 MHz TSC, a guest clock running at
+ * a tenth of real time. (The older method polled for the terminal count
+ * and missed deschedules the same way: 3339 MHz for 2096.) Returns the
+ * cycles of the interval scaled to CALIBRATE_MS and, in *err, its
+ * uncertainty likewise.
  */
 static u64 tsc_pit_once(u64 *err)
 {
@@ -122,30 +125,52 @@ static u64 tsc_pit_once(u64 *err)
 	return (t1 - t0) * want / (u16)(c0 - c1);
 }
 
+#define TSC_TRIES	10
+
 /*
- * Several tries when the first is doubtful; keep the best-bracketed one.
+ * An unseen wrap adds at least one whole PIT period to an interval of at
+ * most one: it makes a try read at least twice too fast, never too slow,
+ * and two such tries agree only by chance. So: try until two tries agree
+ * within 0.1% and keep the better bracketed of the two. If no two of
+ * TSC_TRIES agree (a host descheduling this vCPU all the time), keep the
+ * slowest reading, the one least likely to hold a wrap, and say so.
  * (Timing a single PIT one-shot, under a loaded host, was seen to read
  * anywhere from 2.3 to 8.8 GHz.)
  */
 void tsc_calibrate(void)
 {
-	u64 best = 0, best_err = ~0ULL;
+	u64 c[TSC_TRIES], err[TSC_TRIES], best = 0, best_err = 0;
+	bool agreed = false;
+	int n;
 
-	for (int i = 0; i < 5; i++) {
-		u64 err, c = tsc_pit_once(&err);
+	for (n = 0; n < TSC_TRIES && !agreed; n++) {
+		c[n] = tsc_pit_once(&err[n]);
+		for (int j = 0; j < n; j++) {
+			u64 hi = c[n] > c[j] ? c[n] : c[j], lo = c[n] > c[j] ? c[j] : c[n];
 
-		if (err < best_err) {
-			best = c;
-			best_err = err;
+			if (hi - lo <= hi / 1000) {
+				int k = err[n] < err[j] ? n : j;
+
+				best = c[k];
+				best_err = err[k];
+				agreed = true;
+				break;
+			}
 		}
-		if (best_err < best / 2000)	/* within 0.05%: good enough */
-			break;
+	}
+	if (!agreed) {
+		for (int j = 0; j < TSC_TRIES; j++)
+			if (!best || c[j] < best)
+				best = c[j];
 	}
 	tsc_khz = best / CALIBRATE_MS;
 	tsc_mult = ((u64)1000000 << 32) / tsc_khz;
 	printk(KERN_INFO "tsc: Detected %llu.%03llu MHz processor\n",
 	       (unsigned long long)(tsc_khz / 1000), (unsigned long long)(tsc_khz % 1000));
-	if (best_err >= best / 100)	/* every try was disturbed: say how much to doubt it */
+	if (!agreed)
+		printk(KERN_WARNING "tsc: calibration uncertain: no two of %d tries agreed (the host kept descheduling this CPU)\n",
+		       TSC_TRIES);
+	else if (best_err >= best / 100)
 		printk(KERN_WARNING "tsc: calibration uncertain by %llu%% (the host kept descheduling this CPU)\n",
 		       (unsigned long long)(best_err * 100 / best));
 }
