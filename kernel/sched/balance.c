@@ -12,10 +12,43 @@
  * run its idle task ("newidle"), the idle loop before it halts, and the
  * tick of a CPU with tasks waiting, which wakes an idle CPU that may take
  * one (the idle CPU's own tick may be stopped).
+ *
+ * Two CPU masks keep that cheap on big machines (a 255-CPU guest on one
+ * host thread lost its test deadlines when every idle entry and every busy
+ * tick scanned all runqueues): the CPUs with a task waiting (at least two
+ * queued, as Linux's root-domain "overload" flag) and the CPUs running
+ * their idle task. Both are hints, updated on transitions under the
+ * runqueue lock and read without it; the pull itself rechecks under the
+ * source runqueue's lock.
  */
 #include "sched.h"
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
+
+static struct cpumask sched_overloaded;	/* nr_running >= 2 */
+static struct cpumask sched_idle_cpus;	/* running their idle task */
+
+void sched_note_nr_running(struct rq *rq)
+{
+	bool over = rq->nr_running >= 2;
+
+	if (over != cpumask_test_cpu(rq->cpu, &sched_overloaded)) {
+		if (over)
+			cpumask_set_cpu(rq->cpu, &sched_overloaded);
+		else
+			cpumask_clear_cpu(rq->cpu, &sched_overloaded);
+	}
+}
+
+void sched_note_idle(struct rq *rq, bool idle)
+{
+	if (idle != cpumask_test_cpu(rq->cpu, &sched_idle_cpus)) {
+		if (idle)
+			cpumask_set_cpu(rq->cpu, &sched_idle_cpus);
+		else
+			cpumask_clear_cpu(rq->cpu, &sched_idle_cpus);
+	}
+}
 
 /*
  * May dst take p off src? Only a task that is queued and not on its CPU,
@@ -48,31 +81,38 @@ static struct task_struct *find_pullable(struct rq *src, unsigned int dst)
 
 bool sched_pull_task(struct rq *rq)
 {
-	unsigned int i, n = nr_cpu_ids;
+	unsigned int cpu, pass;
 
-	/* Start after ourselves so that idle CPUs do not all raid the same queue. */
-	for (i = 1; i < n; i++) {
-		unsigned int cpu = (rq->cpu + i) % n;
-		struct rq *src = cpu_rq(cpu);
-		struct task_struct *p;
+	/*
+	 * Only CPUs with a task waiting; start after ourselves so that idle
+	 * CPUs do not all raid the same queue.
+	 */
+	for (pass = 0; pass < 2; pass++) {
+		for (cpu = pass ? cpumask_first(&sched_overloaded) :
+				  cpumask_next(rq->cpu, &sched_overloaded);
+		     cpu < nr_cpu_ids; cpu = cpumask_next(cpu, &sched_overloaded)) {
+			struct rq *src = cpu_rq(cpu);
+			struct task_struct *p;
 
-		/* A waiting task means at least two queued: it and the one running. */
-		if (!cpu_online(cpu) || READ_ONCE(src->nr_running) < 2)
-			continue;
-		/* We hold rq->lock: a trylock keeps out of any lock-order cycle. */
-		if (!do_raw_spin_trylock(&src->lock, __THIS_PC))
-			continue;
-		p = find_pullable(src, rq->cpu);
-		if (p) {
-			dequeue_task(src, p);
-			WRITE_ONCE(p->cpu, rq->cpu);
-			enqueue_task(rq, p, false);
-			src->nr_pushed++;
-			rq->nr_pulled++;
+			if (pass && cpu > rq->cpu)
+				break;		/* the first pass saw these */
+			if (cpu == rq->cpu || !cpu_online(cpu) || READ_ONCE(src->nr_running) < 2)
+				continue;
+			/* We hold rq->lock: a trylock keeps out of any lock-order cycle. */
+			if (!do_raw_spin_trylock(&src->lock, __THIS_PC))
+				continue;
+			p = find_pullable(src, rq->cpu);
+			if (p) {
+				dequeue_task(src, p);
+				WRITE_ONCE(p->cpu, rq->cpu);
+				enqueue_task(rq, p, false);
+				src->nr_pushed++;
+				rq->nr_pulled++;
+			}
+			do_raw_spin_unlock(&src->lock);
+			if (p)
+				return true;
 		}
-		do_raw_spin_unlock(&src->lock);
-		if (p)
-			return true;
 	}
 	return false;
 }
@@ -82,7 +122,7 @@ bool sched_idle_balance(void)
 	struct rq *rq = cpu_rq(raw_smp_processor_id());
 	bool pulled = false;
 
-	if (num_online_cpus() < 2)
+	if (cpumask_empty(&sched_overloaded))
 		return false;
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
 	if (!rq->nr_running && sched_pull_task(rq)) {
@@ -93,22 +133,40 @@ bool sched_idle_balance(void)
 	return pulled;
 }
 
+/* An idle CPU, not rq's, that p may run on; nr_cpu_ids if none. */
+static unsigned int idle_cpu_for(struct rq *rq, struct task_struct *p)
+{
+	unsigned int cpu;
+
+	for_each_cpu(cpu, &sched_idle_cpus)
+		if (cpu != rq->cpu && cpu_allowed(p, cpu) && idle_cpu(cpu))
+			return cpu;
+	return nr_cpu_ids;
+}
+
 void sched_balance_tick(struct rq *rq)
 {
-	unsigned int cpu, kick = nr_cpu_ids;
+	unsigned int kick = nr_cpu_ids;
+	struct task_struct *p;
 	unsigned long flags;
+	unsigned int prio;
 
-	if (READ_ONCE(rq->nr_running) < 2)
+	if (!cpumask_test_cpu(rq->cpu, &sched_overloaded) || cpumask_empty(&sched_idle_cpus))
 		return;
 	local_irq_save(flags);
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
-	for_each_online_cpu(cpu) {
-		if (cpu != rq->cpu && idle_cpu(cpu) && find_pullable(rq, cpu)) {
-			kick = cpu;
-			rq->nr_balance_kicks++;
-			break;
-		}
+	/* The most important waiting task that some idle CPU may take. */
+	for_each_set_bit(prio, rq->rt_bitmap, MAX_RT_PRIO) {
+		list_for_each_entry(p, &rq->rt_queue[prio], run_list)
+			if (can_pull(rq, p, rq->cpu) && (kick = idle_cpu_for(rq, p)) < nr_cpu_ids)
+				goto found;
 	}
+	list_for_each_entry(p, &rq->fair_queue, run_list)
+		if (can_pull(rq, p, rq->cpu) && (kick = idle_cpu_for(rq, p)) < nr_cpu_ids)
+			goto found;
+found:
+	if (kick < nr_cpu_ids)
+		rq->nr_balance_kicks++;
 	do_raw_spin_unlock(&rq->lock);
 	local_irq_restore(flags);
 	/*

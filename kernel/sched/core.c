@@ -54,6 +54,7 @@ void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 		list_add_tail(&p->run_list, q);
 	WRITE_ONCE(p->on_rq, 1);
 	rq->nr_running++;
+	sched_note_nr_running(rq);
 }
 
 void dequeue_task(struct rq *rq, struct task_struct *p)
@@ -63,6 +64,7 @@ void dequeue_task(struct rq *rq, struct task_struct *p)
 		__clear_bit(p->prio, rq->rt_bitmap);
 	WRITE_ONCE(p->on_rq, 0);
 	rq->nr_running--;
+	sched_note_nr_running(rq);
 }
 
 static struct task_struct *pick_next_task(struct rq *rq)
@@ -344,6 +346,7 @@ static void __schedule(bool preempt)
 	if (!rq->nr_running)
 		sched_pull_task(rq);	/* about to idle: take a task waiting elsewhere */
 	next = pick_next_task(rq);
+	sched_note_idle(rq, next == rq->idle);
 	if (next == prev) {
 		do_raw_spin_unlock(&rq->lock);
 		local_irq_restore(flags);
@@ -662,6 +665,7 @@ static void make_idle(struct task_struct *idle, unsigned int cpu)
 	cpumask_set_cpu(cpu, &idle->cpus_mask);
 	idle->nr_cpus_allowed = 1;
 	rq->idle = rq->curr = idle;
+	sched_note_idle(rq, true);
 }
 
 /* On CPU 0, after per-CPU areas exist: the running boot context becomes swapper/0. */

@@ -44,6 +44,9 @@ bool cpu_allowed(struct task_struct *p, unsigned int cpu);
  * CPU that may take one.
  */
 bool sched_pull_task(struct rq *rq);
+/* Keep balance.c's masks current: rq->nr_running changed; rq's CPU (stops) running idle. */
+void sched_note_nr_running(struct rq *rq);
+void sched_note_idle(struct rq *rq, bool idle);
 bool sched_idle_balance(void);
 void sched_balance_tick(struct rq *rq);
 
