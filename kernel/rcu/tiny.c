@@ -27,6 +27,7 @@
 #include <kernel/irqflags.h>
 #include <mm/slab.h>
 #include <time/time.h>
+#include <time/timer.h>
 #include <kernel/bug.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -154,8 +155,9 @@ void rcu_sched_clock_irq(int user)
  * the context switch to the idle task has already ended their grace
  * period, and rcu_kthread ran them before the CPU went idle.
  */
-int rcu_needs_cpu(void)
+int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
 {
+	*nextj = basej + NEXT_TIMER_MAX_DELTA;
 	return READ_ONCE(rcu_ctrlblk.qlen) != 0;
 }
 
