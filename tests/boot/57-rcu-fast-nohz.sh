@@ -49,9 +49,10 @@ if [ "$fnh_wanted" = 1 ]; then
 	fnh_boot fastnohz-selftest-smp2 2 "rcutree.nohz_selftest=1 shutdown_secs=12" \
 		--accel tcg-single \
 		--expect "# Subtest: rcu_nohz" \
-		--expect "# rcu_nohz: pass:4 fail:0 skip:0 total:4" \
+		--expect "# rcu_nohz: pass:5 fail:0 skip:0 total:5" \
 		--expect "# CPU [0-9]+ holding ordinary callbacks: off [0-9]+ wakeups/s, .* on [0-9]+ wakeups/s \([1-9][0-9]* RCU timer\)" \
 		--expect "# CPU [0-9]+, one lazy callback every 10 ms: RCU-caused wakeups off [0-9]+/s" \
+		--expect "# synchronize_rcu\(\) on CPU [0-9]+: off mean [0-9]+ us max [0-9]+ us; on mean [0-9]+ us" \
 		--expect "rcu: CPU 1: dyntick-idle with callbacks: [1-9][0-9]* idle entries, [1-9][0-9]* RCU timer wakeups, ordinary " \
 		--reject "not ok"
 

@@ -23,7 +23,10 @@
  *    hold them half a second later (asleep, their grace period long
  *    over); then it gets an ordinary one, which must be invoked within
  *    the ordinary delay's reach (not the lazy one's), the lazy ones
- *    before it.
+ *    before it;
+ *  - nohz_sync_latency: synchronize_rcu() from a task on the measured CPU,
+ *    off and on: its latency is the cost (figures), bounded by the
+ *    ordinary delay's reach.
  * Waits are bounded: a broken grace period fails a case, never hangs it.
  */
 #define pr_fmt(fmt) "rcu: " fmt
@@ -41,6 +44,7 @@
 #include <time/delay.h>
 #include <sched/sched.h>
 #include <sched/completion.h>
+#include <sched/kthread.h>
 
 static bool rcu_nohz_selftest;
 KPARAM_BOOL("rcutree.nohz_selftest", rcu_nohz_selftest,
@@ -51,6 +55,7 @@ KPARAM_BOOL("rcutree.nohz_selftest", rcu_nohz_selftest,
 #define RNS_DRIP_MS	10	/* a drip's interval */
 #define RNS_NDRIP	(RNS_WINDOW_MS / RNS_DRIP_MS + 10)	/* objects for one window of drip */
 #define RNS_NLAZY	64	/* kfree_rcu() objects held in nohz_ordinary_after_lazy */
+#define RNS_NSYNC	20	/* synchronize_rcu() calls timed per figure */
 #define RNS_LAZY_HOLD_MS	500	/* lazy callbacks must still be held after this long */
 #define RNS_ORD_MS	300	/* an ordinary callback on an idle CPU: a GP plus 2 delays */
 /*
@@ -463,10 +468,84 @@ out:
 	rns_end();
 }
 
+/* --- synchronize_rcu() from the measured CPU: the latency cost ------------------------- */
+
+struct rns_sync {
+	unsigned int n;			/* calls made */
+	u64 sum_ns, max_ns;
+	struct completion done;
+};
+
+/* Bound to the measured CPU: time RNS_NSYNC synchronize_rcu() calls, sleeping between them. */
+static int rns_sync_fn(void *arg)
+{
+	struct rns_sync *r = arg;
+
+	for (r->n = 0; r->n < RNS_NSYNC; r->n++) {
+		u64 t0 = local_clock(), d;
+
+		synchronize_rcu();
+		d = local_clock() - t0;
+		r->sum_ns += d;
+		if (d > r->max_ns)
+			r->max_ns = d;
+		msleep(RNS_DRIP_MS);
+	}
+	complete(&r->done);
+	ktest_wait_stop();
+	return 0;
+}
+
+static struct rns_sync rns_sync[2];	/* off, on: static, a stuck thread may still write */
+
+static bool rns_sync_measure(bool on, struct rns_sync *r)
+{
+	struct task_struct *t;
+	bool ok;
+
+	if (!rns_settle(on))
+		return false;
+	r->sum_ns = 0;
+	r->max_ns = 0;
+	init_completion(&r->done);
+	t = ktest_kthread(rns_sync_fn, r, rns_cpu, "rns_sync/%u");
+	if (!t)
+		return false;
+	wake_up_process(t);
+	ok = KTAP_EXPECT_MSG(ktest_wait(&r->done, RNS_WAIT_MS), "synchronize_rcu() calls not done");
+	ktest_stop_if(t, ok, RNS_WAIT_MS);
+	return ok;
+}
+
+/*
+ * A task that waits in synchronize_rcu() leaves its CPU idle holding the
+ * wakeup callback: with the option the CPU sleeps on RCU's one-shot, so
+ * the call returns up to 2 * rcu_idle_gp_delay - 1 jiffies later than
+ * the grace period's end. The figures are the cost; the bound checks
+ * that the ordinary delay, not the lazy one, applies.
+ */
+static void nohz_sync_latency(void)
+{
+	struct rns_sync *off = &rns_sync[0], *on = &rns_sync[1];
+
+	if (!rns_begin())
+		return;
+	if (!rns_sync_measure(false, off) || !rns_sync_measure(true, on))
+		goto out;
+	ktap_diag("synchronize_rcu() on CPU %u: off mean %llu us max %llu us; on mean %llu us max %llu us (%u calls each)",
+		  rns_cpu, off->sum_ns / RNS_NSYNC / NSEC_PER_USEC, off->max_ns / NSEC_PER_USEC,
+		  on->sum_ns / RNS_NSYNC / NSEC_PER_USEC, on->max_ns / NSEC_PER_USEC, RNS_NSYNC);
+	KTAP_EXPECT_MSG(on->max_ns < (u64)RNS_ORD_MS * NSEC_PER_MSEC,
+			"on: a synchronize_rcu() took %llu ms", on->max_ns / NSEC_PER_MSEC);
+out:
+	rns_end();
+}
+
 static const struct ktap_case rcu_nohz_cases[] = {
 	KTAP_CASE(nohz_ordinary_wakeups),
 	KTAP_CASE(nohz_lazy_wakeups),
 	KTAP_CASE(nohz_ordinary_drip),
 	KTAP_CASE(nohz_ordinary_after_lazy),
+	KTAP_CASE(nohz_sync_latency),
 };
 KTAP_SUITE(rcu_nohz, rcu_nohz_cases, &rcu_nohz_selftest);
