@@ -166,8 +166,8 @@ int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
 /*
  * Idle entry is a quiescent state. Should it end a grace period for
  * callbacks an interrupt queued since the switch to idle, the kthread's
- * wakeup sets need_resched after the idle loop's last check: the CPU
- * halts until the next tick (kept by rcu_needs_cpu()) and runs it then.
+ * wakeup sets need_resched after the idle loop's first check; the loop
+ * checks again just before halting (kernel/sched/idle.c) and runs it.
  */
 void rcu_idle_enter(void)
 {

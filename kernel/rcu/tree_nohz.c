@@ -162,10 +162,10 @@ void rcu_prepare_for_idle(void)
 	bool needwake;
 
 	WARN_ON_ONCE(!irqs_disabled());
+	rdp->nohz_idle_kind = RCU_NOHZ_NONE;
 	if (!rnp)
 		return;		/* before rcu_init() */
 	if (!n) {
-		rdp->nohz_idle_kind = RCU_NOHZ_NONE;
 		rdp->nohz_wake_set = false;
 		return;
 	}
