@@ -15,7 +15,7 @@
  *    going, and its call_rcu()-to-invocation latency is the cost printed;
  *  - nohz_lazy_wakeups: a kfree_rcu() every 10 ms from a cross call: the
  *    CPU's wakeups other than those cross calls must fall to a quarter
- *    and to at most HZ/100 a second (off, every grace period's end kicks
+ *    and to at most HZ/50 a second (off, every grace period's end kicks
  *    rcuc/N, or the tick runs), and all are freed after rcu_barrier();
  *  - nohz_ordinary_drip: the same with call_rcu(), for the figures (no
  *    gain expected at that rate) and no callback lost;
@@ -63,7 +63,7 @@ KPARAM_BOOL("rcutree.nohz_selftest", rcu_nohz_selftest,
  * the jiffies-duty CPU's once-a-second wakeup and a stray timer, against
  * HZ with the tick kept.
  */
-#define RNS_LAZY_MAX_RATE	(HZ / 100)
+#define RNS_LAZY_MAX_RATE	(HZ / 50)
 
 struct rns_obj {
 	struct rcu_head rh;
