@@ -20,10 +20,14 @@ int rcu_cond_resched_hook(void);
 /*
  * The tick: rcu_sched_clock_irq() runs on every scheduling-clock interrupt
  * (user: the tick interrupted user mode, always 0 here); rcu_needs_cpu()
- * says whether this CPU must keep its tick while idle (dyntick-idle).
+ * says whether this CPU must keep its tick while idle (dyntick-idle),
+ * called at idle entry with interrupts off and basej the current jiffy.
+ * When it answers 0, *nextj is the jiffy by which RCU wants the CPU woken
+ * (basej + NEXT_TIMER_MAX_DELTA: never): RCU_FAST_NO_HZ lets a CPU that
+ * holds callbacks sleep until then.
  */
 void rcu_sched_clock_irq(int user);
-int rcu_needs_cpu(void);
+int rcu_needs_cpu(unsigned long basej, unsigned long *nextj);
 
 /*
  * Extended-quiescent-state tracking, reached through

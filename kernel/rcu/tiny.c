@@ -27,6 +27,7 @@
 #include <kernel/irqflags.h>
 #include <mm/slab.h>
 #include <time/time.h>
+#include <time/timer.h>
 #include <kernel/bug.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -154,8 +155,9 @@ void rcu_sched_clock_irq(int user)
  * the context switch to the idle task has already ended their grace
  * period, and rcu_kthread ran them before the CPU went idle.
  */
-int rcu_needs_cpu(void)
+int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
 {
+	*nextj = basej + NEXT_TIMER_MAX_DELTA;
 	return READ_ONCE(rcu_ctrlblk.qlen) != 0;
 }
 
@@ -164,8 +166,8 @@ int rcu_needs_cpu(void)
 /*
  * Idle entry is a quiescent state. Should it end a grace period for
  * callbacks an interrupt queued since the switch to idle, the kthread's
- * wakeup sets need_resched after the idle loop's last check: the CPU
- * halts until the next tick (kept by rcu_needs_cpu()) and runs it then.
+ * wakeup sets need_resched after the idle loop's first check; the loop
+ * checks again just before halting (kernel/sched/idle.c) and runs it.
  */
 void rcu_idle_enter(void)
 {

@@ -19,6 +19,7 @@
 #include <mm/slab.h>
 #include <time/time.h>
 #include <time/tick.h>
+#include <time/timer.h>
 #include <time/delay.h>
 #include <kernel/irqflags.h>
 #include <kernel/init.h>
@@ -111,6 +112,7 @@ void rcu_idle_enter(void)
 
 	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nmi_nesting);
 	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nesting != 1);
+	rcu_prepare_for_idle();		/* RCU_FAST_NO_HZ (tree_nohz.c), while RCU still watches */
 	rdt->nesting = 0;
 	rcu_dynticks_eqs_flip();
 }
@@ -122,6 +124,7 @@ void rcu_idle_exit(void)
 	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nesting != 0);
 	rcu_dynticks_eqs_flip();
 	rdt->nesting = 1;
+	rcu_cleanup_after_idle();	/* RCU_FAST_NO_HZ: run callbacks whose GP ended meanwhile */
 }
 
 /* Interrupts and NMIs: entering from EQS makes RCU watch until the matching exit. */
@@ -163,7 +166,6 @@ bool rcu_is_cpu_rrupt_from_idle(void)
 
 /* ===== quiescent states ===================================================== */
 
-static void note_gp_changes(struct rcu_data *rdp);
 static void rcu_report_qs_rdp(struct rcu_data *rdp);
 
 /*
@@ -404,7 +406,7 @@ bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 	return ret;
 }
 
-static void note_gp_changes(struct rcu_data *rdp)
+void note_gp_changes(struct rcu_data *rdp)
 {
 	struct rcu_node *rnp = rdp->mynode;
 	unsigned long flags;
@@ -451,6 +453,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rdp = this_cpu_ptr(&rcu_data);
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
+	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* kfree_rcu(): lazy (tree_nohz.c) */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/*
 		 * Flooded: lift the batch limit and push the grace period along
@@ -486,14 +489,17 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 		rcu_gp_kthread_wake();
 }
 
-static void rcu_invoke_callback(struct rcu_head *rhp)
+/* Returns true for a lazy callback (kfree_rcu()'s: nothing but a kfree()). */
+static bool rcu_invoke_callback(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
-	if (__is_kfree_rcu_offset(f))
+	if (__is_kfree_rcu_offset(f)) {
 		kfree((char *)rhp - f);
-	else
-		rhp->func(rhp);
+		return true;
+	}
+	rhp->func(rhp);
+	return false;
 }
 
 /* Invoke up to blimit ready callbacks (all of them when flooded). */
@@ -502,7 +508,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	struct rcu_cblist rcl;
 	struct rcu_head *rhp;
 	unsigned long flags;
-	long bl, count = 0;
+	long bl, count = 0, lazy = 0;
 
 	local_irq_save(flags);
 	rcu_cblist_init(&rcl);
@@ -511,7 +517,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	local_irq_restore(flags);
 
 	while (count < bl && (rhp = rcu_cblist_dequeue(&rcl))) {
-		rcu_invoke_callback(rhp);
+		lazy += rcu_invoke_callback(rhp);
 		count++;
 		if (bl == LONG_MAX && !(count & 31))
 			cond_resched();
@@ -521,6 +527,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	rcu_segcblist_insert_done_cbs(&rdp->cblist, &rcl);
 	rcu_segcblist_add_len(&rdp->cblist, -count);	/* only now: rcu_barrier() counts on it */
 	rdp->n_cbs_invoked += count;
+	rdp->n_lazy_cbs -= lazy;
 	if (count > (long)rdp->n_max_batch)
 		rdp->n_max_batch = count;
 	if (rdp->blimit == LONG_MAX && rcu_segcblist_n_cbs(&rdp->cblist) <= rcu_params.qlowmark)
@@ -618,50 +625,20 @@ void rcu_sched_clock_irq(int user)
 		invoke_rcu_core();
 }
 
-/* Dyntick-idle: keep the tick while this CPU still has callbacks to get through. */
-int rcu_needs_cpu(void)
-{
-	return this_cpu_ptr(&rcu_data)->mynode && !rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist);
-}
-
-/* ===== statistics ============================================================= */
-
 /*
- * How often the rcu_node locks were found held (read without the locks: at
- * power-off, or a stall dump, a count that is a little stale is fine).
+ * Dyntick-idle: may this idle CPU stop its tick, and by which jiffy must
+ * it be woken for RCU (*nextj)? Without RCU_FAST_NO_HZ the tick stays
+ * while this CPU still has callbacks to get through; with it, see
+ * tree_nohz.c.
  */
-static void rcu_show_node_lock_stats(void)
+int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
 {
-	unsigned long lacq = 0, lcont = 0;
-	struct rcu_node *rnp, *root = rcu_get_root();
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
-	rcu_for_each_leaf_node(rnp) {
-		lacq += READ_ONCE(rnp->n_lock_acquired);
-		lcont += READ_ONCE(rnp->n_lock_contended);
-	}
-	pr_info("%s: rcu_node locks contended: leaves %lu of %lu acquisitions, root %lu of %lu\n",
-		rcu_state.name, lcont, lacq, READ_ONCE(root->n_lock_contended),
-		READ_ONCE(root->n_lock_acquired));
-}
-
-void rcu_show_stats(void)
-{
-	unsigned int cpu;
-
-	pr_info("%s: %lu grace periods completed (%lu started), %lu FQS scans, %lu GP kthread wakeups, longest GP %lu jiffies\n",
-		rcu_state.name, rcu_state.n_gp_completed, rcu_state.n_gp_started, rcu_state.n_force_qs,
-		rcu_state.n_gp_kthread_wakeups, rcu_state.gp_max);
-	rcu_show_node_lock_stats();
-	for_each_possible_cpu(cpu) {
-		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
-
-		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu, rcuc wakeups %lu\n",
-			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, rcu_segcblist_n_cbs(&rdp->cblist),
-			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
-			rdp->n_rcu_core);
-	}
-	rcu_exp_show_stats();
-	rcu_tasks_show_stats();
+	*nextj = basej + NEXT_TIMER_MAX_DELTA;	/* no wakeup of RCU's own */
+	if (!rdp->mynode || rcu_segcblist_empty(&rdp->cblist))
+		return 0;
+	return rcu_nohz_needs_cpu(rdp, basej, nextj);
 }
 
 /* ===== boot ==================================================================== */

@@ -178,6 +178,27 @@ struct rcu_data {
 	bool exp_deferred_qs;		/* IPI found a reader: report at the next rcu_qs() */
 	unsigned long n_exp_ipis;	/* expedited IPIs received (statistics) */
 	unsigned long n_exp_deferred;	/* of which found a reader and deferred */
+	/*
+	 * Lazy callbacks among cblist's: kfree_rcu()'s, which only free
+	 * memory, so nothing waits on them and RCU_FAST_NO_HZ lets an idle
+	 * CPU holding only those sleep for seconds (tree_nohz.c). Counted in
+	 * every build: call_rcu() adds, rcu_do_batch() subtracts.
+	 */
+	long n_lazy_cbs;
+#ifdef CONFIG_RCU_FAST_NO_HZ
+	/* Dyntick-idle grace-period acceleration (tree_nohz.c): this CPU, interrupts off. */
+	unsigned long last_accelerate;	/* jiffy of the last idle-entry acceleration */
+	unsigned long last_advance_all;	/* jiffy the idle code last looked for ended GPs */
+	unsigned long nohz_wake_j;	/* the jiffy rcu_needs_cpu() asked to be woken at ... */
+	bool nohz_wake_set;		/* ... while this is set (cleared once it came) */
+	int nohz_idle_kind;		/* this idle period: RCU_NOHZ_{NONE,ORDINARY,LAZY} */
+	u64 nohz_idle_start_ns;		/* local_clock() at its start */
+	/* Statistics (rcu_nohz_show_stats()). */
+	unsigned long n_nohz_idle_cbs;	/* idle entries holding callbacks */
+	unsigned long n_nohz_timer_wakeups;	/* idle exits at or after RCU's requested jiffy */
+	unsigned long n_nohz_wakeups[2];	/* idle exits, [0]: ordinary callbacks held, [1]: only lazy */
+	u64 nohz_idle_ns[2];		/* time idle holding them, same index */
+#endif
 };
 
 /* Per-CPU extended-quiescent-state tracking. */
@@ -265,6 +286,8 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 void rcu_gp_kthread_wake(void);
 /* This CPU is in a quiescent state now; interrupts off. */
 void rcu_qs(void);
+/* Catch rdp (this CPU's) up with its leaf's grace periods; interrupts need not be off. */
+void note_gp_changes(struct rcu_data *rdp);
 /* In an interrupt: did it interrupt the idle loop itself? */
 bool rcu_is_cpu_rrupt_from_idle(void);
 
@@ -348,6 +371,41 @@ static inline void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags)
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 }
 static inline void rcu_spawn_boost_kthreads(void) { }
+#endif
+
+/*
+ * --- dyntick-idle grace-period acceleration (tree_nohz.c) ---
+ * rcu_needs_cpu() (tree.c) asks rcu_nohz_needs_cpu() about a CPU holding
+ * callbacks: without RCU_FAST_NO_HZ it keeps the tick; with it, the CPU
+ * may sleep and *nextj says when RCU wants it back. rcu_idle_enter() and
+ * rcu_idle_exit() call the other two, interrupts off, while RCU watches.
+ */
+#define RCU_NOHZ_ORDINARY	0	/* some callback is not lazy */
+#define RCU_NOHZ_LAZY		1	/* every callback is lazy */
+#define RCU_NOHZ_NONE		2	/* no callbacks held */
+#ifdef CONFIG_RCU_FAST_NO_HZ
+int rcu_nohz_needs_cpu(struct rcu_data *rdp, unsigned long basej, unsigned long *nextj);
+void rcu_prepare_for_idle(void);
+void rcu_cleanup_after_idle(void);
+void rcu_nohz_show_stats(void);
+/* GP cleanup: is rdp's CPU idle on an RCU one-shot of its own (so not to be kicked)? */
+bool rcu_nohz_sleeping(struct rcu_data *rdp);
+/*
+ * The test's switch (kernel/rcu/test/nohz_selftest.c): false makes a
+ * CPU holding callbacks keep its tick, as a kernel without the option,
+ * so both behaviours can be measured in one boot. Default true.
+ */
+void rcu_nohz_set_active(bool on);
+#else
+static inline int rcu_nohz_needs_cpu(struct rcu_data *rdp, unsigned long basej,
+				     unsigned long *nextj)
+{
+	return 1;	/* callbacks queued: keep the tick until they are through */
+}
+static inline void rcu_prepare_for_idle(void) { }
+static inline void rcu_cleanup_after_idle(void) { }
+static inline void rcu_nohz_show_stats(void) { }
+static inline bool rcu_nohz_sleeping(struct rcu_data *rdp) { return false; }
 #endif
 
 /* --- stall warnings (tree_stall.c) --- */

@@ -300,10 +300,12 @@ static void rcu_gp_cleanup(void)
 	 * Kick every CPU with callbacks: their rcuc kthreads advance them now
 	 * rather than at their next tick (idle CPUs with callbacks keep ticking,
 	 * but waiting for it would add a jiffy to every synchronize_rcu()).
+	 * Not a CPU that RCU_FAST_NO_HZ lets sleep: its own one-shot wakes it.
 	 */
 	for_each_online_cpu(cpu) {
 		rdp = per_cpu_ptr(&rcu_data, cpu);
-		if (READ_ONCE(rdp->cblist.len) && rdp->rcu_cpu_kthread_task) {
+		if (READ_ONCE(rdp->cblist.len) && rdp->rcu_cpu_kthread_task &&
+		    !rcu_nohz_sleeping(rdp)) {
 			WRITE_ONCE(rdp->rcu_cpu_has_work, true);
 			wake_up_process(rdp->rcu_cpu_kthread_task);
 		}

@@ -142,6 +142,8 @@ static void rcu_bootup_announce(void)
 		pr_info("\tCONFIG_RCU_FANOUT set to non-default value of %d.\n", CONFIG_RCU_FANOUT);
 	if (rcu_params.rcu_fanout_exact)
 		pr_info("\tHierarchical RCU autobalancing is disabled.\n");
+	if (IS_ENABLED(CONFIG_RCU_FAST_NO_HZ))
+		pr_info("\tRCU dyntick-idle grace-period acceleration is enabled.\n");
 	if (RCU_BUILD_LVLS >= 4)
 		pr_info("\tFour(or more)-level hierarchy is enabled.\n");
 	if (CONFIG_RCU_FANOUT_LEAF != 16)

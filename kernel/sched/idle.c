@@ -39,8 +39,14 @@ void do_idle_loop(void)
 			}
 			tick_nohz_idle_enter();
 			ct_idle_enter();
-			/* sti;hlt is atomic: a wakeup IPI arriving after the check still ends the halt. */
-			arch_safe_halt();
+			/*
+			 * sti;hlt is atomic: a wakeup IPI arriving after the check
+			 * still ends the halt. A wakeup made by the idle-entry hooks
+			 * themselves (RCU's, after the check above) sends no IPI to
+			 * this CPU: do not halt on it, the tick may be off for long.
+			 */
+			if (!need_resched())
+				arch_safe_halt();
 			local_irq_disable();
 			ct_idle_exit();
 			tick_nohz_idle_exit();

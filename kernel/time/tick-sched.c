@@ -62,7 +62,7 @@ void tick_nohz_idle_enter(void)
 {
 	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
 	int cpu = raw_smp_processor_id(), duty;
-	unsigned long basej, next, cap;
+	unsigned long basej, next, cap, rcu_next;
 	u64 now;
 
 	WARN_ON_ONCE(!irqs_disabled());
@@ -70,15 +70,17 @@ void tick_nohz_idle_enter(void)
 		return;
 	now = local_clock();
 	tick_do_update_jiffies(now);
-	if (rcu_needs_cpu()) {
+	basej = jiffies;
+	if (rcu_needs_cpu(basej, &rcu_next)) {
 		if (ts->tick_stopped)
 			tick_nohz_restart(ts);
 		return;
 	}
 
 	timer_set_idle(true);	/* from here a remote add_timer_on() kicks us */
-	basej = jiffies;
 	next = timer_next_expiry(basej);
+	if (time_before(rcu_next, next))	/* RCU_FAST_NO_HZ: callbacks to get through */
+		next = rcu_next;
 	if (!ts->tick_stopped && time_before_eq(next, basej + 1)) {
 		timer_set_idle(false);
 		return;

@@ -155,7 +155,7 @@ torture_dryrun() {
 	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
 	echo "$out"
 	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
-	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ POLL01 --duration 1200s --cpus 2 ' <<<"$out" &&
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ POLL01 --duration 1200s --cpus 2 ' <<<"$out" &&
 		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
 		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&

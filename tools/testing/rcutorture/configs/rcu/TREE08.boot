@@ -1,0 +1,2 @@
+# The default delays (4 jiffies, 6 s lazy); stutter makes the CPUs idle with callbacks queued.
+rcutorture.stutter=3 rcutorture.n_barrier_cbs=4
