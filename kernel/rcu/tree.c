@@ -358,8 +358,8 @@ bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	unsigned long gp_seq_req;
 
-	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
-		return false;
+	if (rcu_rdp_is_offloaded(rdp) || !rcu_segcblist_pend_cbs(&rdp->cblist))
+		return false;	/* offloaded: rcuog/N does this under the nocb lock */
 	gp_seq_req = rcu_seq_snap(&rcu_state.gp_seq);
 	if (rcu_segcblist_accelerate(&rdp->cblist, gp_seq_req))
 		return rcu_start_this_gp(rnp, gp_seq_req);
@@ -369,7 +369,7 @@ bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 /* Move callbacks whose grace period ended to DONE, then accelerate. rnp locked. */
 static bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
-	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
+	if (rcu_rdp_is_offloaded(rdp) || !rcu_segcblist_pend_cbs(&rdp->cblist))
 		return false;
 	rcu_segcblist_advance(&rdp->cblist, rnp->gp_seq);
 	return rcu_accelerate_cbs(rnp, rdp);
@@ -449,6 +449,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	head->next = NULL;
 	local_irq_save(flags);
 	rdp = this_cpu_ptr(&rcu_data);
+	if (rcu_nocb_try_enqueue(rdp, head, flags))
+		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
 	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
@@ -541,6 +543,8 @@ static void rcu_core(void)
 	rdp->n_rcu_core++;
 	note_gp_changes(rdp);
 	rcu_check_quiescent_state(rdp);
+	if (rcu_rdp_is_offloaded(rdp))
+		return;		/* its callbacks are rcuog/rcuos's, under the nocb lock */
 	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress()) {
 		bool needwake;
 
@@ -576,9 +580,9 @@ static bool rcu_pending(struct rcu_data *rdp)
 
 	if (rdp->core_needs_qs && !rdp->cpu_no_qs)
 		return true;
-	if (rcu_segcblist_ready_cbs(&rdp->cblist))
+	if (!rcu_rdp_is_offloaded(rdp) && rcu_segcblist_ready_cbs(&rdp->cblist))
 		return true;
-	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
+	if (!rcu_rdp_is_offloaded(rdp) && rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
 	    !rcu_segcblist_restempty(&rdp->cblist, RCU_NEXT_READY_TAIL))
 		return true;
 	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq) || READ_ONCE(rdp->gpwrap))
@@ -621,47 +625,8 @@ void rcu_sched_clock_irq(int user)
 /* Dyntick-idle: keep the tick while this CPU still has callbacks to get through. */
 int rcu_needs_cpu(void)
 {
-	return this_cpu_ptr(&rcu_data)->mynode && !rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist);
-}
-
-/* ===== statistics ============================================================= */
-
-/*
- * How often the rcu_node locks were found held (read without the locks: at
- * power-off, or a stall dump, a count that is a little stale is fine).
- */
-static void rcu_show_node_lock_stats(void)
-{
-	unsigned long lacq = 0, lcont = 0;
-	struct rcu_node *rnp, *root = rcu_get_root();
-
-	rcu_for_each_leaf_node(rnp) {
-		lacq += READ_ONCE(rnp->n_lock_acquired);
-		lcont += READ_ONCE(rnp->n_lock_contended);
-	}
-	pr_info("%s: rcu_node locks contended: leaves %lu of %lu acquisitions, root %lu of %lu\n",
-		rcu_state.name, lcont, lacq, READ_ONCE(root->n_lock_contended),
-		READ_ONCE(root->n_lock_acquired));
-}
-
-void rcu_show_stats(void)
-{
-	unsigned int cpu;
-
-	pr_info("%s: %lu grace periods completed (%lu started), %lu FQS scans, %lu GP kthread wakeups, longest GP %lu jiffies\n",
-		rcu_state.name, rcu_state.n_gp_completed, rcu_state.n_gp_started, rcu_state.n_force_qs,
-		rcu_state.n_gp_kthread_wakeups, rcu_state.gp_max);
-	rcu_show_node_lock_stats();
-	for_each_possible_cpu(cpu) {
-		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
-
-		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu, rcuc wakeups %lu\n",
-			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, rcu_segcblist_n_cbs(&rdp->cblist),
-			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
-			rdp->n_rcu_core);
-	}
-	rcu_exp_show_stats();
-	rcu_tasks_show_stats();
+	return this_cpu_ptr(&rcu_data)->mynode && !rcu_rdp_is_offloaded(this_cpu_ptr(&rcu_data)) &&
+	       !rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist);
 }
 
 /* ===== boot ==================================================================== */
@@ -751,6 +716,7 @@ void rcu_init(void)
 	rcu_init_nodes();
 	for_each_possible_cpu(cpu)
 		rcu_init_percpu_data(cpu);
+	rcu_nocb_init();	/* rcu_nocbs=: offloaded CPUs and their groups */
 	rcu_state.ncpus = nr_cpu_ids;
 	preempt_disable();
 	rcu_cpu_starting(raw_smp_processor_id());
@@ -780,6 +746,7 @@ void rcu_init_kthreads(void)
 			wake_up_process(t);
 	}
 	rcu_spawn_boost_kthreads();	/* rcub/N, with CONFIG_RCU_BOOST */
+	rcu_spawn_nocb_kthreads();	/* rcuog/N, rcuos/N, with CONFIG_RCU_NOCB_CPU */
 	/*
 	 * Kthreads before the flag that lets grace periods be waited for. No
 	 * other CPU is up yet (init calls smp_init() after this, and bringing
@@ -792,7 +759,7 @@ void rcu_init_kthreads(void)
 	WRITE_ONCE(rcu_scheduler_active, true);
 	/* Callbacks queued during early boot wait for a grace period now. */
 	for_each_possible_cpu(cpu)
-		if (per_cpu(rcu_data, cpu).cblist.len) {
+		if (!rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu)) && per_cpu(rcu_data, cpu).cblist.len) {
 			per_cpu(rcu_data, cpu).rcu_cpu_has_work = true;
 			wake_up_process(per_cpu(rcu_data, cpu).rcu_cpu_kthread_task);
 		}

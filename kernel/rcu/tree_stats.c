@@ -1,0 +1,52 @@
+/*
+ * Tree RCU's statistics, printed at power-off and after a stall report:
+ * grace periods, rcu_node lock contention and one line per CPU, plus the
+ * callback-offloading counters when CONFIG_RCU_NOCB_CPU is on. Split from
+ * tree.c to keep that file small. Counters are read without locks: a
+ * slightly stale figure is fine in a report.
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+
+#include "tree.h"
+#include <rcu/rcupdate.h>
+#include <rcu/tasks.h>
+#include <kernel/printk.h>
+
+/*
+ * How often the rcu_node locks were found held (read without the locks: at
+ * power-off, or a stall dump, a count that is a little stale is fine).
+ */
+static void rcu_show_node_lock_stats(void)
+{
+	unsigned long lacq = 0, lcont = 0;
+	struct rcu_node *rnp, *root = rcu_get_root();
+
+	rcu_for_each_leaf_node(rnp) {
+		lacq += READ_ONCE(rnp->n_lock_acquired);
+		lcont += READ_ONCE(rnp->n_lock_contended);
+	}
+	pr_info("%s: rcu_node locks contended: leaves %lu of %lu acquisitions, root %lu of %lu\n",
+		rcu_state.name, lcont, lacq, READ_ONCE(root->n_lock_contended),
+		READ_ONCE(root->n_lock_acquired));
+}
+
+void rcu_show_stats(void)
+{
+	unsigned int cpu;
+
+	pr_info("%s: %lu grace periods completed (%lu started), %lu FQS scans, %lu GP kthread wakeups, longest GP %lu jiffies\n",
+		rcu_state.name, rcu_state.n_gp_completed, rcu_state.n_gp_started, rcu_state.n_force_qs,
+		rcu_state.n_gp_kthread_wakeups, rcu_state.gp_max);
+	rcu_show_node_lock_stats();
+	for_each_possible_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+
+		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu, rcuc wakeups %lu\n",
+			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, READ_ONCE(rdp->cblist.len),
+			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
+			rdp->n_rcu_core);
+		rcu_nocb_show_stats_cpu(rdp);
+	}
+	rcu_exp_show_stats();
+	rcu_tasks_show_stats();
+}
