@@ -580,12 +580,14 @@ static bool rcu_pending(struct rcu_data *rdp)
 
 	if (rdp->core_needs_qs && !rdp->cpu_no_qs)
 		return true;
-	if (!rcu_rdp_is_offloaded(rdp) && rcu_segcblist_ready_cbs(&rdp->cblist))
-		return true;
-	if (!rcu_rdp_is_offloaded(rdp) && rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
-	    !rcu_segcblist_restempty(&rdp->cblist, RCU_NEXT_READY_TAIL))
-		return true;
 	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq) || READ_ONCE(rdp->gpwrap))
+		return true;
+	if (rcu_rdp_is_offloaded(rdp))
+		return false;	/* its callbacks are rcuog/rcuos's work, not this CPU's */
+	if (rcu_segcblist_ready_cbs(&rdp->cblist))
+		return true;
+	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
+	    !rcu_segcblist_restempty(&rdp->cblist, RCU_NEXT_READY_TAIL))
 		return true;
 	return false;
 }
@@ -758,8 +760,9 @@ void rcu_init_kthreads(void)
 	barrier();
 	WRITE_ONCE(rcu_scheduler_active, true);
 	/* Callbacks queued during early boot wait for a grace period now. */
-	for_each_possible_cpu(cpu)
-		if (!rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu)) && per_cpu(rcu_data, cpu).cblist.len) {
+	for_each_possible_cpu(cpu)	/* offloaded CPUs': rcuog's first pass takes them */
+		if (per_cpu(rcu_data, cpu).cblist.len &&
+		    !rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu))) {
 			per_cpu(rcu_data, cpu).rcu_cpu_has_work = true;
 			wake_up_process(per_cpu(rcu_data, cpu).rcu_cpu_kthread_task);
 		}

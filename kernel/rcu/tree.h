@@ -199,7 +199,7 @@ struct rcu_data {
 	bool nocb_cb_sleep;		/* under nocb_lock */
 	struct wait_queue_head nocb_cb_wq;
 	unsigned long n_nocb_cbs_invoked;	/* invoked for this CPU by rcuos (under nocb_lock) */
-	unsigned long n_nocb_wakeups;	/* rcuog wakeups this CPU's call_rcu() sent */
+	unsigned long n_nocb_wakeups;	/* call_rcu()s here that woke rcuog or (flood) the GP kthread */
 	unsigned long n_nocb_gp_passes;	/* leader: rcuog scans of its group */
 #endif
 };

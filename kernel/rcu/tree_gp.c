@@ -304,7 +304,7 @@ static void rcu_gp_cleanup(void)
 	 */
 	for_each_online_cpu(cpu) {
 		rdp = per_cpu_ptr(&rcu_data, cpu);
-		/* Not offloaded CPUs: rcuog/N advances theirs (rcu_nocb_gp_cleanup()). */
+		/* Offloaded CPUs are skipped: their rcuog/N advances them (rcu_nocb_gp_cleanup()). */
 		if (!rcu_rdp_is_offloaded(rdp) && READ_ONCE(rdp->cblist.len) &&
 		    rdp->rcu_cpu_kthread_task) {
 			WRITE_ONCE(rdp->rcu_cpu_has_work, true);

@@ -30,7 +30,7 @@
 #include <sched/kthread.h>
 #include <time/time.h>
 
-/* rcu_nocbs=<cpulist>: kept as text, parsed in rcu_nocb_init() (Linux's rules, not the parser's). */
+/* rcu_nocbs=<cpulist>: kept as text, parsed at rcu_init() (Linux's rules, not the parser's). */
 static char rcu_nocbs_str[256];
 KPARAM_STRING("rcu_nocbs", rcu_nocbs_str,
 	      "CPUs whose RCU callbacks are invoked by rcuo kthreads (CPU list)");
@@ -442,7 +442,7 @@ void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 {
 	if (!rcu_rdp_is_offloaded(rdp))
 		return;
-	pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, rcuog wakeups sent %lu%s\n",
+	pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu%s\n",
 		rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
 		READ_ONCE(rdp->n_nocb_wakeups), rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
 	if (rdp->nocb_gp_rdp == rdp)

@@ -51,7 +51,7 @@ struct nst_loop_arg {
 	rcu_callback_t fn;
 };
 
-/* Bound to r->cpu: rounds of call_rcu() a few milliseconds apart, so several grace periods serve them. */
+/* Bound to r->cpu: rounds of call_rcu() a few ms apart, so several grace periods serve them. */
 static int nst_loop(void *data)
 {
 	struct nst_loop_arg *a = data;
@@ -69,7 +69,7 @@ struct nst_snap {
 	long pending;
 };
 
-/* rdp's counters; under the nocb lock when offloaded, so queued = invoked + pending holds exactly. */
+/* rdp's counters; under the nocb lock when offloaded, so queued = invoked + pending exactly. */
 static void nst_snap(unsigned int cpu, struct nst_snap *s)
 {
 	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
@@ -89,7 +89,8 @@ static void nst_snap(unsigned int cpu, struct nst_snap *s)
 }
 
 /* Run the loop on r->cpu, wait for its callbacks (rcu_barrier()), return the counter deltas. */
-static bool nst_run_loop(struct nst_run *r, rcu_callback_t fn, struct nst_snap *d, struct nst_snap *after)
+static bool nst_run_loop(struct nst_run *r, rcu_callback_t fn, struct nst_snap *d,
+			 struct nst_snap *after)
 {
 	struct nst_loop_arg a = { .r = r, .fn = fn };
 	struct nst_snap before;
@@ -137,7 +138,7 @@ static void nocb_offloaded_loop(void)
 	if (!nst_run_loop(&nst_offl, nst_cb_offl, &d, &after))
 		return;
 	ktap_diag("offloaded CPU %d%s: %d call_rcu(): queued %lu, invoked by itself %lu, by rcuo %lu, "
-		  "on CPU %d %d, rcuog wakeups sent %lu, rcuc runs %lu",
+		  "on CPU %d %d, wakeups sent %lu, rcuc runs %lu",
 		  cpu, rcu_nocb_polling() ? " (rcu_nocb_poll)" : "", NST_CBS, d.queued, d.self, d.rcuo,
 		  cpu, atomic_read(&nst_offl.on_self), d.wakeups, d.rcuc);
 	KTAP_EXPECT_MSG(atomic_read(&nst_offl.invoked) == NST_CBS, "%d of %d callbacks invoked",
