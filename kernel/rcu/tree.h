@@ -192,7 +192,8 @@ struct rcu_data {
 	struct task_struct *nocb_gp_kthread;
 	spinlock_t nocb_gp_lock;
 	bool nocb_gp_sleep;
-	bool nocb_gp_waiting;		/* rcuog sleeps until a grace period ends */
+	bool nocb_gp_waiting;		/* rcuog sleeps until a grace period ends ... */
+	unsigned long nocb_gp_wait_seq;	/* ... this one (statistics, stall dumps) */
 	struct wait_queue_head nocb_gp_wq;
 	/* The rcuos/N (rcuop/N) kthread that invokes this CPU's callbacks. */
 	struct task_struct *nocb_cb_kthread;
@@ -201,6 +202,7 @@ struct rcu_data {
 	unsigned long n_nocb_cbs_invoked;	/* invoked for this CPU by rcuos (under nocb_lock) */
 	unsigned long n_nocb_wakeups;	/* call_rcu()s here that woke rcuog or (flood) the GP kthread */
 	unsigned long n_nocb_gp_passes;	/* leader: rcuog scans of its group */
+	unsigned long n_nocb_floods;	/* qhimark crossings by this CPU's call_rcu() */
 #endif
 };
 

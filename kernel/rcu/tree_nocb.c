@@ -171,6 +171,7 @@ bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned 
 	if (len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/* Flooded: as for other CPUs, push the grace period with an FQS scan. */
 		rdp->qlen_last_fqs_check = len;
+		rdp->n_nocb_floods++;
 		flood = true;
 	}
 	do_raw_spin_unlock(&rdp->nocb_lock);
@@ -259,9 +260,13 @@ static bool rcu_nocb_gp_scan_one(struct rcu_data *rdp, bool *needwake, unsigned 
 	rcu_segcblist_advance(&rdp->cblist, rnp->gp_seq);
 	if (rcu_segcblist_pend_cbs(&rdp->cblist)) {
 		/*
-		 * The smp_mb() pairs with the one in rcu_seq_start() (rcu.h), as
-		 * every caller of rcu_seq_snap() does: callbacks queued before
-		 * this snapshot are ordered before the grace period it picks.
+		 * Pairs with the smp_mb() in rcu_seq_start() (rcu.h), as the one
+		 * in get_state_synchronize_rcu() does. The queuing CPU's updates
+		 * reach us through the nocb lock; if this read still finds the
+		 * old gp_seq, the grace period that started meanwhile sees those
+		 * updates in everything it does after its start, so it may serve
+		 * these callbacks. (The leaf lock's smp_mb__after_unlock_lock()
+		 * would do as well; this keeps the argument local.)
 		 */
 		smp_mb();
 		seq = rcu_seq_snap(&rcu_state.gp_seq);
@@ -319,6 +324,7 @@ static int rcu_nocb_gp_kthread(void *arg)
 		 * the condition below sees the grace period ended, or the cleanup
 		 * that ends it sees the flag and wakes us.
 		 */
+		WRITE_ONCE(leader->nocb_gp_wait_seq, wait);
 		WRITE_ONCE(leader->nocb_gp_waiting, waiting);
 		smp_mb();
 		wait_event_idle(leader->nocb_gp_wq, !READ_ONCE(leader->nocb_gp_sleep) ||
@@ -442,11 +448,22 @@ void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 {
 	if (!rcu_rdp_is_offloaded(rdp))
 		return;
-	pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu%s\n",
+	pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu, floods %lu%s\n",
 		rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
-		READ_ONCE(rdp->n_nocb_wakeups), rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
-	if (rdp->nocb_gp_rdp == rdp)
-		pr_info("rcuog/%d: %lu passes\n", rdp->cpu, READ_ONCE(rdp->n_nocb_gp_passes));
+		READ_ONCE(rdp->n_nocb_wakeups), READ_ONCE(rdp->n_nocb_floods),
+		rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
+	if (rdp->nocb_gp_rdp != rdp)
+		return;
+	/* Lockless: printed by stall reports too, whose CPU may hold any lock. */
+	if (rcu_nocb_poll)
+		pr_info("rcuog/%d: %lu passes, polling\n", rdp->cpu, READ_ONCE(rdp->n_nocb_gp_passes));
+	else if (READ_ONCE(rdp->nocb_gp_waiting))
+		pr_info("rcuog/%d: %lu passes, waits for g%ld (now g%ld)\n", rdp->cpu,
+			READ_ONCE(rdp->n_nocb_gp_passes), (long)READ_ONCE(rdp->nocb_gp_wait_seq),
+			(long)rcu_seq_current(&rcu_state.gp_seq));
+	else
+		pr_info("rcuog/%d: %lu passes, %s\n", rdp->cpu, READ_ONCE(rdp->n_nocb_gp_passes),
+			READ_ONCE(rdp->nocb_gp_sleep) ? "idle" : "running");
 }
 
 /* For the self-test (kernel/rcu/test/nocb_selftest.c). */

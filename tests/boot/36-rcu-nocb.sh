@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # tests/boot/36-rcu-nocb.sh - callback offloading (CONFIG_RCU_NOCB_CPU, kernel/rcu/tree_nocb.c):
 # the KTAP suite "rcu_nocb" (kernel/rcu/test/nocb_selftest.c) with CPUs 1-3 of 4 offloaded, with
-# and without rcu_nocb_poll, the banners, the power-off counters, and the parsing of rcu_nocbs=
+# and without rcu_nocb_poll, and with a small qhimark for its flood case, the banners, the power-off counters, and the parsing of rcu_nocbs=
 # (good, malformed, nonexistent CPUs) and of the group stride. Skipped when the kernel under test
 # was built without CONFIG_RCU_NOCB_CPU (test_defconfig has it). About 1 minute on 2 host cores.
 #
@@ -10,7 +10,7 @@
 #   "rcu: 	Poll for callbacks from no-CBs CPUs."
 #   "rcu: rcu_nocbs= bad CPU range, all CPUs set"
 #   "rcu: 	Note: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs."
-#   "rcu: CPU n: offloaded: cbs invoked by rcuos N, wakeups sent W"   power-off statistics
+#   "rcu: CPU n: offloaded: cbs invoked by rcuos N, wakeups sent W, floods F"   power-off statistics
 #   "# offloaded CPU n ...: queued Q, invoked by itself 0, by rcuo N, ..."  the KTAP suite
 
 nocb_cfg=${O:-$TESTS_ROOT}/.config
@@ -49,6 +49,15 @@ boot_test rcu-nocb-poll --smp 4 --timeout 90 \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "rcu: CPU 1: offloaded: cbs invoked by rcuos [1-9][0-9]*, wakeups sent 0" \
 	--reject "wakeups sent [1-9]" --reject "not ok" --expect "reboot: Power down"
+
+# Flood on an offloaded list (qhimark 500): counted as a flood (an FQS request and a wakeup), every
+# callback invoked by rcuos by the end of rcu_barrier(), none by the CPU itself.
+boot_test rcu-nocb-flood --smp 4 --timeout 90 \
+	--append "rcu_nocbs=1-3 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.selftest=1 shutdown_secs=10" \
+	--expect "# flood of 600 on offloaded CPU 1 \(qhimark 500\): floods [1-9][0-9]*, invoked by itself 0, by rcuo (6[0-9][0-9]|[7-9][0-9][0-9]|[0-9]{4,})," \
+	--expect "ok [0-9]+ nocb_flood$" --expect "# Totals: pass:[0-9]+ fail:0 " \
+	--expect "rcu: CPU 1: offloaded: .* floods [1-9]" \
+	--reject "not ok" --expect "reboot: Power down"
 
 # --- parsing -----------------------------------------------------------------------------------------------
 

@@ -9,7 +9,11 @@
  *    lost (queued = invoked + pending), and with rcu_nocb_poll its
  *    call_rcu() sends no wakeup;
  *  - nocb_contrast_loop: the same loop on a CPU that is not offloaded,
- *    whose callbacks its own rcuc kthread invokes, on itself.
+ *    whose callbacks its own rcuc kthread invokes, on itself;
+ *  - nocb_flood: qhimark + 100 callbacks queued back to back on an
+ *    offloaded CPU count as a flood (an FQS request) and are all invoked
+ *    by rcuo, none by the CPU, by the end of rcu_barrier(). Needs
+ *    rcutree.qhimark <= NST_FLOOD_MAX (skips otherwise).
  *
  * The figures of both are printed side by side ("# ..." lines) for the
  * boot test (tests/boot/36-rcu-nocb.sh) and the notes.
@@ -179,8 +183,77 @@ static void nocb_contrast_loop(void)
 			atomic_read(&nst_plain.on_self), NST_CBS, cpu);
 }
 
+/* --- flood ------------------------------------------------------------------------------ */
+
+#define NST_FLOOD_MAX	5000
+
+static struct {
+	unsigned int cpu;
+	long n;
+	struct rcu_head *heads;
+	atomic_t invoked;
+} nst_fl;
+
+static void nst_cb_flood(struct rcu_head *rhp)
+{
+	atomic_inc(&nst_fl.invoked);
+}
+
+/* Bound to the offloaded CPU: back to back, faster than any grace period can drain them. */
+static int nst_flood_loop(void *unused)
+{
+	for (long i = 0; i < nst_fl.n; i++)
+		call_rcu(&nst_fl.heads[i], nst_cb_flood);
+	return 0;
+}
+
+static void nocb_flood(void)
+{
+	struct rcu_data *rdp;
+	unsigned long floods0, self0, rcuo0, batch;
+	int cpu = nst_pick_cpu(true);
+
+	if (cpu < 0) {
+		ktap_skip("no offloaded CPU (boot with rcu_nocbs=)");
+		return;
+	}
+	if (rcu_params.qhimark > NST_FLOOD_MAX) {
+		ktap_skip("rcutree.qhimark above 5000");
+		return;
+	}
+	rdp = per_cpu_ptr(&rcu_data, cpu);
+	nst_fl.cpu = cpu;
+	nst_fl.n = rcu_params.qhimark + 100;
+	nst_fl.heads = kcalloc(nst_fl.n, sizeof(*nst_fl.heads), GFP_KERNEL);
+	if (!KTAP_EXPECT_MSG(nst_fl.heads != NULL, "cannot allocate %ld callbacks", nst_fl.n))
+		return;
+	atomic_set(&nst_fl.invoked, 0);
+	floods0 = READ_ONCE(rdp->n_nocb_floods);
+	self0 = READ_ONCE(rdp->n_cbs_invoked);
+	rcuo0 = READ_ONCE(rdp->n_nocb_cbs_invoked);
+	if (!ktest_call_timeout("rcu_nocb_fl/%u", cpu, nst_flood_loop, NULL, RST_GP_MS, NULL, NULL)) {
+		KTAP_EXPECT_MSG(false, "call_rcu() flood on CPU %d did not finish", cpu);
+		return;		/* heads leaked: callbacks may still be queued */
+	}
+	if (!rst_barrier())
+		return;
+	batch = READ_ONCE(rdp->n_max_batch);
+	ktap_diag("flood of %ld on offloaded CPU %d (qhimark %ld): floods %lu, invoked by itself %lu, "
+		  "by rcuo %lu, max rcuo batch %lu", nst_fl.n, cpu, rcu_params.qhimark,
+		  READ_ONCE(rdp->n_nocb_floods) - floods0, READ_ONCE(rdp->n_cbs_invoked) - self0,
+		  READ_ONCE(rdp->n_nocb_cbs_invoked) - rcuo0, batch);
+	KTAP_EXPECT_MSG(atomic_read(&nst_fl.invoked) == nst_fl.n, "%d of %ld invoked",
+			atomic_read(&nst_fl.invoked), nst_fl.n);
+	KTAP_EXPECT_MSG(READ_ONCE(rdp->n_nocb_floods) > floods0, "no flood counted");
+	KTAP_EXPECT(READ_ONCE(rdp->n_cbs_invoked) == self0);
+	KTAP_EXPECT(READ_ONCE(rdp->n_nocb_cbs_invoked) - rcuo0 >= (unsigned long)nst_fl.n);
+	kfree(nst_fl.heads);
+	nst_fl.heads = NULL;
+}
+
 static const struct ktap_case rcu_nocb_cases[] = {
 	KTAP_CASE(nocb_offloaded_loop),
 	KTAP_CASE(nocb_contrast_loop),
+	KTAP_CASE(nocb_flood),
 };
 KTAP_SUITE(rcu_nocb, rcu_nocb_cases, &rcu_selftest);
