@@ -360,8 +360,8 @@ bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	unsigned long gp_seq_req;
 
-	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
-		return false;
+	if (rcu_rdp_is_offloaded(rdp) || !rcu_segcblist_pend_cbs(&rdp->cblist))
+		return false;	/* offloaded: rcuog/N does this under the nocb lock */
 	gp_seq_req = rcu_seq_snap(&rcu_state.gp_seq);
 	if (rcu_segcblist_accelerate(&rdp->cblist, gp_seq_req))
 		return rcu_start_this_gp(rnp, gp_seq_req);
@@ -371,7 +371,7 @@ bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 /* Move callbacks whose grace period ended to DONE, then accelerate. rnp locked. */
 static bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
-	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
+	if (rcu_rdp_is_offloaded(rdp) || !rcu_segcblist_pend_cbs(&rdp->cblist))
 		return false;
 	rcu_segcblist_advance(&rdp->cblist, rnp->gp_seq);
 	return rcu_accelerate_cbs(rnp, rdp);
@@ -451,6 +451,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	head->next = NULL;
 	local_irq_save(flags);
 	rdp = this_cpu_ptr(&rcu_data);
+	if (rcu_nocb_try_enqueue(rdp, head, flags))
+		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
 	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* kfree_rcu(): lazy (tree_nohz.c) */
@@ -548,6 +550,8 @@ static void rcu_core(void)
 	rdp->n_rcu_core++;
 	note_gp_changes(rdp);
 	rcu_check_quiescent_state(rdp);
+	if (rcu_rdp_is_offloaded(rdp))
+		return;		/* its callbacks are rcuog/rcuos's, under the nocb lock */
 	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress()) {
 		bool needwake;
 
@@ -583,12 +587,14 @@ static bool rcu_pending(struct rcu_data *rdp)
 
 	if (rdp->core_needs_qs && !rdp->cpu_no_qs)
 		return true;
+	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq) || READ_ONCE(rdp->gpwrap))
+		return true;
+	if (rcu_rdp_is_offloaded(rdp))
+		return false;	/* its callbacks are rcuog/rcuos's work, not this CPU's */
 	if (rcu_segcblist_ready_cbs(&rdp->cblist))
 		return true;
 	if (rcu_segcblist_pend_cbs(&rdp->cblist) && !rcu_gp_in_progress() &&
 	    !rcu_segcblist_restempty(&rdp->cblist, RCU_NEXT_READY_TAIL))
-		return true;
-	if (rdp->gp_seq != READ_ONCE(rnp->gp_seq) || READ_ONCE(rdp->gpwrap))
 		return true;
 	return false;
 }
@@ -629,14 +635,15 @@ void rcu_sched_clock_irq(int user)
  * Dyntick-idle: may this idle CPU stop its tick, and by which jiffy must
  * it be woken for RCU (*nextj)? Without RCU_FAST_NO_HZ the tick stays
  * while this CPU still has callbacks to get through; with it, see
- * tree_nohz.c.
+ * tree_nohz.c. An offloaded CPU's callbacks are its rcuog/rcuos kthreads'
+ * business (tree_nocb.c): it never needs the tick for them.
  */
 int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
 	*nextj = basej + NEXT_TIMER_MAX_DELTA;	/* no wakeup of RCU's own */
-	if (!rdp->mynode || rcu_segcblist_empty(&rdp->cblist))
+	if (!rdp->mynode || rcu_rdp_is_offloaded(rdp) || rcu_segcblist_empty(&rdp->cblist))
 		return 0;
 	return rcu_nohz_needs_cpu(rdp, basej, nextj);
 }
@@ -728,6 +735,7 @@ void rcu_init(void)
 	rcu_init_nodes();
 	for_each_possible_cpu(cpu)
 		rcu_init_percpu_data(cpu);
+	rcu_nocb_init();	/* rcu_nocbs=: offloaded CPUs and their groups */
 	rcu_state.ncpus = nr_cpu_ids;
 	preempt_disable();
 	rcu_cpu_starting(raw_smp_processor_id());
@@ -757,6 +765,7 @@ void rcu_init_kthreads(void)
 			wake_up_process(t);
 	}
 	rcu_spawn_boost_kthreads();	/* rcub/N, with CONFIG_RCU_BOOST */
+	rcu_spawn_nocb_kthreads();	/* rcuog/N, rcuos/N, with CONFIG_RCU_NOCB_CPU */
 	/*
 	 * Kthreads before the flag that lets grace periods be waited for. No
 	 * other CPU is up yet (init calls smp_init() after this, and bringing
@@ -768,8 +777,9 @@ void rcu_init_kthreads(void)
 	barrier();
 	WRITE_ONCE(rcu_scheduler_active, true);
 	/* Callbacks queued during early boot wait for a grace period now. */
-	for_each_possible_cpu(cpu)
-		if (per_cpu(rcu_data, cpu).cblist.len) {
+	for_each_possible_cpu(cpu)	/* offloaded CPUs': rcuog's first pass takes them */
+		if (per_cpu(rcu_data, cpu).cblist.len &&
+		    !rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu))) {
 			per_cpu(rcu_data, cpu).rcu_cpu_has_work = true;
 			wake_up_process(per_cpu(rcu_data, cpu).rcu_cpu_kthread_task);
 		}

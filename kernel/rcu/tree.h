@@ -199,6 +199,32 @@ struct rcu_data {
 	unsigned long n_nohz_wakeups[2];	/* idle exits, [0]: ordinary callbacks held, [1]: only lazy */
 	u64 nohz_idle_ns[2];		/* time idle holding them, same index */
 #endif
+#ifdef CONFIG_RCU_NOCB_CPU
+	/*
+	 * Callback offloading (tree_nocb.c). On an offloaded CPU every
+	 * access to ->cblist, from any CPU, is under ->nocb_lock (interrupts
+	 * off); the CPU itself never advances or invokes its callbacks.
+	 */
+	bool offloaded;			/* fixed at boot (rcu_nocbs=) */
+	spinlock_t nocb_lock;		/* guards ->cblist when offloaded */
+	struct rcu_data *nocb_gp_rdp;	/* this CPU's group leader (may be itself) */
+	struct rcu_data *nocb_next_rdp;	/* next offloaded CPU of the group, NULL at the end */
+	/* Leader only: the rcuog/N kthread and its sleep flag (under nocb_gp_lock). */
+	struct task_struct *nocb_gp_kthread;
+	spinlock_t nocb_gp_lock;
+	bool nocb_gp_sleep;
+	bool nocb_gp_waiting;		/* rcuog sleeps until a grace period ends ... */
+	unsigned long nocb_gp_wait_seq;	/* ... this one (statistics, stall dumps) */
+	struct wait_queue_head nocb_gp_wq;
+	/* The rcuos/N (rcuop/N) kthread that invokes this CPU's callbacks. */
+	struct task_struct *nocb_cb_kthread;
+	bool nocb_cb_sleep;		/* under nocb_lock */
+	struct wait_queue_head nocb_cb_wq;
+	unsigned long n_nocb_cbs_invoked;	/* invoked for this CPU by rcuos (under nocb_lock) */
+	unsigned long n_nocb_wakeups;	/* call_rcu()s here that woke rcuog or (flood) the GP kthread */
+	unsigned long n_nocb_gp_passes;	/* leader: rcuog scans of its group */
+	unsigned long n_nocb_floods;	/* qhimark crossings by this CPU's call_rcu() */
+#endif
 };
 
 /* Per-CPU extended-quiescent-state tracking. */
@@ -406,6 +432,35 @@ static inline void rcu_prepare_for_idle(void) { }
 static inline void rcu_cleanup_after_idle(void) { }
 static inline void rcu_nohz_show_stats(void) { }
 static inline bool rcu_nohz_sleeping(struct rcu_data *rdp) { return false; }
+#endif
+
+/* --- callback offloading (tree_nocb.c); stubs without CONFIG_RCU_NOCB_CPU --- */
+#ifdef CONFIG_RCU_NOCB_CPU
+static inline bool rcu_rdp_is_offloaded(struct rcu_data *rdp) { return READ_ONCE(rdp->offloaded); }
+/* rcu_init(), after the rcu_data: parse rcu_nocbs=, form the groups, print the banners. */
+void rcu_nocb_init(void);
+/* rcu_init_kthreads(): the rcuog/N and rcuos/N (rcuop/N) kthreads. */
+void rcu_spawn_nocb_kthreads(void);
+/* call_rcu(), interrupts off (flags saved): true if queued on an offloaded list (irqs restored). */
+bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned long flags);
+/* rcu_barrier(): entrain func behind rdp's callbacks without an IPI; true if rdp is offloaded. */
+bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t func, atomic_t *count);
+/* rcu_gp_cleanup(), after rcu_seq_end(): wake the rcuog kthreads that wait for it. */
+void rcu_nocb_gp_cleanup(void);
+/* rcu_show_stats(): this CPU's offloading line, if it is offloaded. */
+void rcu_nocb_show_stats_cpu(struct rcu_data *rdp);
+/* rcu_nocb_poll= (for the self-test). */
+bool rcu_nocb_polling(void);
+#else
+static inline bool rcu_rdp_is_offloaded(struct rcu_data *rdp) { return false; }
+static inline void rcu_nocb_init(void) { }
+static inline void rcu_spawn_nocb_kthreads(void) { }
+static inline bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head,
+					unsigned long flags) { return false; }
+static inline bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t func,
+					    atomic_t *count) { return false; }
+static inline void rcu_nocb_gp_cleanup(void) { }
+static inline void rcu_nocb_show_stats_cpu(struct rcu_data *rdp) { }
 #endif
 
 /* --- stall warnings (tree_stall.c) --- */

@@ -296,6 +296,7 @@ static void rcu_gp_cleanup(void)
 	if (needgp || ULONG_CMP_LT(rcu_state.gp_seq, rnp->gp_seq_needed))
 		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_INIT);
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+	rcu_nocb_gp_cleanup();	/* rcuog kthreads waiting for this grace period */
 	/*
 	 * Kick every CPU with callbacks: their rcuc kthreads advance them now
 	 * rather than at their next tick (idle CPUs with callbacks keep ticking,
@@ -304,8 +305,13 @@ static void rcu_gp_cleanup(void)
 	 */
 	for_each_online_cpu(cpu) {
 		rdp = per_cpu_ptr(&rcu_data, cpu);
-		if (READ_ONCE(rdp->cblist.len) && rdp->rcu_cpu_kthread_task &&
-		    !rcu_nohz_sleeping(rdp)) {
+		/*
+		 * Offloaded CPUs are skipped: their rcuog/N advances them
+		 * (rcu_nocb_gp_cleanup()). So is a CPU that RCU_FAST_NO_HZ lets
+		 * sleep: its own one-shot wakes it.
+		 */
+		if (!rcu_rdp_is_offloaded(rdp) && READ_ONCE(rdp->cblist.len) &&
+		    rdp->rcu_cpu_kthread_task && !rcu_nohz_sleeping(rdp)) {
 			WRITE_ONCE(rdp->rcu_cpu_has_work, true);
 			wake_up_process(rdp->rcu_cpu_kthread_task);
 		}

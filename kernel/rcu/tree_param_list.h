@@ -70,7 +70,8 @@
  * Y(prefix, ctype, ktype, name): "<prefix>.<name>", declared by the file
  * that owns it. First the Tree-only tests (rcu_stall_test.c,
  * exp_stall_test.c, preempt_selftest.c, tasks_selftest.c,
- * nohz_selftest.c) and RCU_FAST_NO_HZ's delays (tree_nohz.c), then
+ * nohz_selftest.c), RCU_FAST_NO_HZ's delays (tree_nohz.c) and callback
+ * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU), then
  * update.c's stall and expediting parameters: Tiny RCU has neither
  * stall warnings nor expedited grace periods, as in Linux. Last, Tasks
  * RCU's (tasks.c, preemptible kernels only, so never with Tiny RCU).
@@ -85,6 +86,8 @@
 	Y(rcutree, bool, KPARAM_BOOL, nohz_selftest)				\
 	Y(rcutree, int, KPARAM_INT, rcu_idle_gp_delay)				\
 	Y(rcutree, int, KPARAM_INT, rcu_idle_lazy_gp_delay)			\
+	Y(rcutree, int, KPARAM_INT, rcu_nocb_leader_stride)			\
+	Y(rcutree, int, KPARAM_INT, rcu_nocb_gp_stride)				\
 	Y(rcupdate, int, KPARAM_INT, rcu_cpu_stall_timeout)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\

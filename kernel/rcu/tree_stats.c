@@ -1,8 +1,10 @@
 /*
  * Tree RCU's statistics, printed at power-off and with stall dumps:
- * grace periods, rcu_node lock contention, one line per CPU, then the
- * lines of the optional parts (expedited, dyntick-idle acceleration,
- * Tasks RCU). Split from tree.c, read without locks.
+ * grace periods, rcu_node lock contention, one line per CPU (with the
+ * callback-offloading counters of an offloaded CPU), then the lines of
+ * the optional parts (expedited, dyntick-idle acceleration, Tasks RCU).
+ * Split from tree.c, read without locks: a slightly stale figure is fine
+ * in a report.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 
@@ -42,9 +44,10 @@ void rcu_show_stats(void)
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 
 		pr_info("CPU %u: cbs queued %lu invoked %lu pending %ld max batch %lu, QS reported %lu, dyntick credits %lu, resched IPIs %lu, rcuc wakeups %lu\n",
-			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, rcu_segcblist_n_cbs(&rdp->cblist),
+			cpu, rdp->n_cbs_queued, rdp->n_cbs_invoked, READ_ONCE(rdp->cblist.len),
 			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
 			rdp->n_rcu_core);
+		rcu_nocb_show_stats_cpu(rdp);
 	}
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();

@@ -229,6 +229,10 @@ void rcu_barrier(void)
 	init_completion(&rcu_state.barrier_completion);
 	atomic_set(&rcu_state.barrier_cpu_count, 1);	/* our own reference, dropped below */
 	for_each_online_cpu(cpu) {
+		/* Offloaded: entrained from here under its nocb lock, no IPI to disturb it. */
+		if (rcu_nocb_barrier_entrain(per_cpu_ptr(&rcu_data, cpu), rcu_barrier_callback,
+					     &rcu_state.barrier_cpu_count))
+			continue;
 		if (!READ_ONCE(per_cpu(rcu_data, cpu).cblist.len))
 			continue;
 		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, 1);

@@ -262,7 +262,7 @@ static void rst_queue_cbs(unsigned int cpu)
 /*
  * A bound kthread on each CPU queues RST_CBS_PER_CPU callbacks; after
  * rcu_barrier() every one has run exactly once, on the CPU that queued it
- * (callbacks run in that CPU's rcuc kthread). A second barrier and grace
+ * (callbacks run in that CPU's rcuc kthread) unless that CPU is offloaded. A second barrier and grace
  * period later, none has run again.
  */
 static void rcu_call_rcu_every_cpu(void)
@@ -288,7 +288,9 @@ static void rcu_call_rcu_every_cpu(void)
 
 			if (atomic_read(&c->runs) != 1 && !bad_runs++)
 				ktap_diag("CPU %u callback %d ran %d times", cpu, i, atomic_read(&c->runs));
-			if (atomic_read(&c->runs) && c->ran_cpu != c->queued_cpu && !wrong_cpu++)
+			/* An offloaded CPU's (rcu_nocbs=) run in rcuo kthreads, anywhere. */
+			if (atomic_read(&c->runs) && c->ran_cpu != c->queued_cpu &&
+			    !rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, c->queued_cpu)) && !wrong_cpu++)
 				ktap_diag("callback queued on CPU %d ran on CPU %d", c->queued_cpu, c->ran_cpu);
 		}
 	}

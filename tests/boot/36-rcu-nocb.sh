@@ -1,0 +1,93 @@
+# shellcheck shell=bash
+# tests/boot/36-rcu-nocb.sh - callback offloading (CONFIG_RCU_NOCB_CPU, kernel/rcu/tree_nocb.c):
+# the KTAP suite "rcu_nocb" (kernel/rcu/test/nocb_selftest.c) with CPUs 1-3 of 4 offloaded, with
+# and without rcu_nocb_poll, and with a small qhimark for its flood case, the banners, the power-off counters, and the parsing of rcu_nocbs=
+# (good, malformed, nonexistent CPUs) and of the group stride. Skipped when the kernel under test
+# was built without CONFIG_RCU_NOCB_CPU (test_defconfig has it). About 1 minute on 2 host cores.
+#
+# Console lines assumed (Documentation/admin-guide/kernel-parameters.md, RCU section):
+#   "rcu: 	Offload RCU callbacks from CPUs: 1-3."            tree_nocb.c, a TAB after "rcu: "
+#   "rcu: 	Poll for callbacks from no-CBs CPUs."
+#   "rcu: rcu_nocbs= bad CPU range, all CPUs set"
+#   "rcu: 	Note: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs."
+#   "rcu: CPU n: offloaded: cbs invoked by rcuos N, wakeups sent W, floods F"   power-off statistics
+#   "# offloaded CPU n ...: queued Q, invoked by itself 0, by rcuo N, ..."  the KTAP suite
+
+nocb_cfg=${O:-$TESTS_ROOT}/.config
+if [ -f "$nocb_cfg" ] && ! grep -q '^CONFIG_RCU_NOCB_CPU=y' "$nocb_cfg"; then
+	skip_test rcu-nocb "kernel built without CONFIG_RCU_NOCB_CPU"
+	return 0 2>/dev/null || exit 0
+fi
+
+nocb_count_lines() { # LOG REGEX N: exactly N console lines match
+	local n
+	n=$(tr -d '\r' <"$1" | grep -Ec -- "$2" || true)
+	echo "$n lines match /$2/"
+	[ "$n" = "$3" ]
+}
+
+# The suite, CPUs 1-3 offloaded (two groups with the default stride sqrt(4) = 2): the offloaded CPU
+# invokes none of its 2000 callbacks, rcuos invokes them all, on CPU 0; CPU 0 invokes its own.
+boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
+	--append "rcu_nocbs=1-3 rcutree.selftest=1 shutdown_secs=10" \
+	--expect "rcu: ${TAB:=$(printf '\t')}Offload RCU callbacks from CPUs: 1-3\." \
+	--expect "# Subtest: rcu_nocb" \
+	--expect "# offloaded CPU 1: 2000 call_rcu\(\): queued 2000, invoked by itself 0, by rcuo 2000, on CPU 1 0," \
+	--expect "# plain CPU 0: 2000 call_rcu\(\): queued 2000, invoked by itself 2000, by rcuo 0, on CPU 0 2000," \
+	--expect "ok [0-9]+ rcu_nocb$" \
+	--expect "# Totals: pass:[0-9]+ fail:0 " \
+	--expect "rcu: CPU 3: cbs queued [0-9]+ invoked 0 pending" \
+	--expect "rcu: CPU 3: offloaded: cbs invoked by rcuos [1-9][0-9]*," \
+	--expect "rcu: rcuog/1: [0-9]+ passes" --expect "rcu: rcuog/2: [0-9]+ passes" \
+	--reject "rcuog/3" --reject "not ok" --expect "reboot: Power down"
+
+# rcu_nocb_poll: the offloaded CPU's call_rcu() sends no wakeup at all, over the whole boot.
+boot_test rcu-nocb-poll --smp 4 --timeout 90 \
+	--append "rcu_nocbs=1-3 rcu_nocb_poll rcutree.selftest=1 shutdown_secs=10" \
+	--expect "rcu: ${TAB}Poll for callbacks from no-CBs CPUs\." \
+	--expect "# offloaded CPU 1 \(rcu_nocb_poll\): .* invoked by itself 0, by rcuo 2000, .*wakeups sent 0," \
+	--expect "# Totals: pass:[0-9]+ fail:0 " \
+	--expect "rcu: CPU 1: offloaded: cbs invoked by rcuos [1-9][0-9]*, wakeups sent 0" \
+	--reject "wakeups sent [1-9]" --reject "not ok" --expect "reboot: Power down"
+
+# Flood on an offloaded list (qhimark 500): counted as a flood (an FQS request and a wakeup), every
+# callback invoked by rcuos by the end of rcu_barrier(), none by the CPU itself.
+boot_test rcu-nocb-flood --smp 4 --timeout 90 \
+	--append "rcu_nocbs=1-3 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.selftest=1 shutdown_secs=10" \
+	--expect "# flood of 600 on offloaded CPU 1 \(qhimark 500\): floods [1-9][0-9]*, invoked by itself 0, by rcuo (6[0-9][0-9]|[7-9][0-9][0-9]|[0-9]{4,})," \
+	--expect "ok [0-9]+ nocb_flood$" --expect "# Totals: pass:[0-9]+ fail:0 " \
+	--expect "rcu: CPU 1: offloaded: .* floods [1-9]" \
+	--reject "not ok" --expect "reboot: Power down"
+
+# --- parsing -----------------------------------------------------------------------------------------------
+
+# No rcu_nocbs=: "(none)", no offloaded line at power-off.
+boot_test rcu-nocb-none --smp 2 --append "shutdown_secs=1" \
+	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: \(none\)\." \
+	--reject "offloaded:" --expect "reboot: Power down"
+# A malformed list offloads every CPU, with Linux's warning.
+boot_test rcu-nocb-malformed --smp 2 --append "rcu_nocbs=1-x shutdown_secs=2" \
+	--expect "rcu: rcu_nocbs= bad CPU range, all CPUs set" \
+	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 0-1\." \
+	--expect "rcu: CPU 0: offloaded:" --expect "reboot: Power down"
+# CPUs beyond nr_cpu_ids are trimmed, with a note.
+boot_test rcu-nocb-trim --smp 2 --append "rcu_nocbs=1-5,40 shutdown_secs=1" \
+	--expect "rcu: ${TAB}Note: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs\." \
+	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1\." \
+	--reject "bad CPU range" --expect "reboot: Power down"
+# Group stride: the article's name and Linux's later one. Stride 1 on 4 CPUs: one rcuog per CPU.
+boot_test rcu-nocb-stride --smp 4 --append "rcu_nocbs=0-3 rcutree.rcu_nocb_gp_stride=1 shutdown_secs=2" \
+	--expect "rcu: rcuog/0: " --expect "rcu: rcuog/3: " --expect "reboot: Power down"
+boot_test rcu-nocb-leader-stride --smp 4 --append "rcu_nocbs=0-3 rcutree.rcu_nocb_leader_stride=4 shutdown_secs=2" \
+	--expect "rcu: rcuog/0: " --reject "rcuog/[1-3]" --expect "reboot: Power down"
+# A bad stride: one warning naming the parameter and the value used (-1: sqrt(nr_cpu_ids)).
+for v in 0 x; do
+	boot_test "rcu-nocb-stride-$v" --smp 2 \
+		--append "rcu_nocbs=0-1 rcutree.rcu_nocb_leader_stride=$v shutdown_secs=1" \
+		--expect "rcu: rcutree\.rcu_nocb_leader_stride: invalid value '$v' .*using -1" \
+		--expect "reboot: Power down"
+	if _test_selected "rcu-nocb-stride-$v"; then
+		run_cmd_test "rcu-nocb-stride-$v-one-warning" nocb_count_lines \
+			"$LOGDIR/rcu-nocb-stride-$v.log" 'rcu: .*rcu_nocb_leader_stride' 1
+	fi
+done
