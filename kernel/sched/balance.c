@@ -15,22 +15,29 @@
  *
  * Two CPU masks keep that cheap on big machines (a 255-CPU guest on one
  * host thread lost its test deadlines when every idle entry and every busy
- * tick scanned all runqueues): the CPUs with a task waiting (at least two
- * queued, as Linux's root-domain "overload" flag) and the CPUs running
+ * tick scanned all runqueues): the CPUs with a task waiting that may move
+ * (at least two queued, one of them allowed elsewhere: Linux's root-domain
+ * "overload" flag, with its RT "migratory" count) and the CPUs running
  * their idle task. Both are hints, updated on transitions under the
  * runqueue lock and read without it; the pull itself rechecks under the
- * source runqueue's lock.
+ * source runqueue's lock, and tries a few runqueues at most.
  */
 #include "sched.h"
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
 
-static struct cpumask sched_overloaded;	/* nr_running >= 2 */
+static struct cpumask sched_overloaded;	/* a task waits, and some may move */
 static struct cpumask sched_idle_cpus;	/* running their idle task */
 
+/*
+ * "Overloaded": a task waits here and some queued task may move (one of
+ * the queued tasks, maybe the running one, is allowed elsewhere). CPUs
+ * whose queues hold only bound kthreads (rcuc/N behind a bound worker,
+ * say) are not worth a look.
+ */
 void sched_note_nr_running(struct rq *rq)
 {
-	bool over = rq->nr_running >= 2;
+	bool over = rq->nr_running >= 2 && rq->nr_migratable;
 
 	if (over != cpumask_test_cpu(rq->cpu, &sched_overloaded)) {
 		if (over)
@@ -79,9 +86,17 @@ static struct task_struct *find_pullable(struct rq *src, unsigned int dst)
 	return NULL;
 }
 
+/*
+ * At most this many runqueues are tried per attempt: the caller holds its
+ * own runqueue lock meanwhile, and a long hold (a vCPU descheduled while
+ * scanning 254 queues under single-threaded TCG) stalled every CPU that
+ * wanted to wake a task onto it.
+ */
+#define PULL_MAX_TRIES	8
+
 bool sched_pull_task(struct rq *rq)
 {
-	unsigned int cpu, pass;
+	unsigned int cpu, pass, tries = 0;
 
 	/*
 	 * Only CPUs with a task waiting; start after ourselves so that idle
@@ -98,6 +113,8 @@ bool sched_pull_task(struct rq *rq)
 				break;		/* the first pass saw these */
 			if (cpu == rq->cpu || !cpu_online(cpu) || READ_ONCE(src->nr_running) < 2)
 				continue;
+			if (++tries > PULL_MAX_TRIES)
+				return false;
 			/* We hold rq->lock: a trylock keeps out of any lock-order cycle. */
 			if (!do_raw_spin_trylock(&src->lock, __THIS_PC))
 				continue;

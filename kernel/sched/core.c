@@ -54,6 +54,7 @@ void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 		list_add_tail(&p->run_list, q);
 	WRITE_ONCE(p->on_rq, 1);
 	rq->nr_running++;
+	rq->nr_migratable += p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
 }
 
@@ -64,6 +65,7 @@ void dequeue_task(struct rq *rq, struct task_struct *p)
 		__clear_bit(p->prio, rq->rt_bitmap);
 	WRITE_ONCE(p->on_rq, 0);
 	rq->nr_running--;
+	rq->nr_migratable -= p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
 }
 
@@ -558,6 +560,11 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 	spin_lock_irqsave(&p->pi_lock, flags);
 	rq = task_rq_lock(p);
 	cpumask_copy(&p->cpus_mask, mask);
+	if (p->on_rq) {		/* keep balance.c's count of queued movable tasks right */
+		rq->nr_migratable -= p->nr_cpus_allowed > 1;
+		rq->nr_migratable += cpumask_weight(mask) > 1;
+		sched_note_nr_running(rq);
+	}
 	p->nr_cpus_allowed = cpumask_weight(mask);
 	if (cpumask_test_cpu(task_cpu(p), &allowed)) {
 		do_raw_spin_unlock(&rq->lock);

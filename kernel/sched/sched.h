@@ -13,6 +13,7 @@ struct rq {
 	struct task_struct *curr;
 	struct task_struct *idle;
 	unsigned int nr_running;		/* queued tasks, not counting idle */
+	unsigned int nr_migratable;		/* of which allowed on more than one CPU */
 	DECLARE_BITMAP(rt_bitmap, MAX_RT_PRIO);	/* non-empty rt_queue[] lists */
 	struct list_head rt_queue[MAX_RT_PRIO];
 	struct list_head fair_queue;		/* SCHED_NORMAL, round robin */
