@@ -83,7 +83,7 @@ fi
 # A CPU spinning in a reader with interrupts off for 6 s, stall timeout 3 s: another CPU must
 # report it. The test itself still passes (nothing else went wrong).
 boot_test rcutorture-stall --smp 2 --timeout 50 \
-	--append "$RT_COMMON rcutorture.shutdown_secs=12 rcutorture.stall_cpu=6 rcutorture.stall_cpu_holdoff=2 rcutorture.stall_cpu_irqsoff=1 rcutorture.fwd_progress=0 rcupdate.rcu_cpu_stall_timeout=3" \
+	--append "$RT_COMMON rcutorture.shutdown_secs=12 rcutorture.stall_cpu=6 rcutorture.stall_cpu_holdoff=2 rcutorture.stall_cpu_irqsoff=1 rcutorture.fwd_progress=0 rcupdate.rcu_cpu_stall_timeout=3 sched.idle_balance=1" \
 	--expect 'rcu_torture_stall start on CPU [0-9]+\.' \
 	--expect 'rcu: INFO: rcu_(sched|preempt) detected stalls on CPUs/tasks:' \
 	--expect 'rcu_torture_stall end\.' \

@@ -74,7 +74,7 @@ static void bt_run(bool kick)
 	unsigned long pulled0, kicks0;
 	struct task_struct *hog;
 	struct cpumask saved;
-	bool hog_ok, victim_ok;
+	bool hog_ok, victim_ok, was_on;
 
 	if (num_online_cpus() < 2) {
 		ktap_skip("needs 2 CPUs");
@@ -87,11 +87,14 @@ static void bt_run(bool kick)
 	bt.hog_cpu = ktest_last_online_cpu();
 	bt.idle_cpu = ctl_cpu;
 	bt.hog_queues_victim = kick;
+	was_on = READ_ONCE(sched_idle_balance_on);
+	WRITE_ONCE(sched_idle_balance_on, true);	/* off by default (balance.c) */
 	ktest_pin_current(ctl_cpu, &saved);
 	bt.victim = ktest_kthread(bt_victim, NULL, -1, "bt_victim");
 	hog = ktest_kthread(bt_hog, NULL, bt.hog_cpu, "bt_hog/%u");
 	if (!bt.victim || !hog) {
 		ktest_unpin_current(&saved);
+		WRITE_ONCE(sched_idle_balance_on, was_on);
 		return;
 	}
 	pulled0 = READ_ONCE(cpu_rq(ctl_cpu)->nr_pulled);
@@ -103,6 +106,7 @@ static void bt_run(bool kick)
 	victim_ok = ktest_wait(&bt.victim_done, 3 * BT_HOG_MS);
 	hog_ok = ktest_wait(&bt.hog_done, 3 * BT_HOG_MS);
 	ktest_unpin_current(&saved);
+	WRITE_ONCE(sched_idle_balance_on, was_on);
 	KTAP_EXPECT_MSG(victim_ok, "victim never ran");
 	KTAP_EXPECT_MSG(hog_ok, "hog never finished");
 	if (victim_ok && hog_ok) {
