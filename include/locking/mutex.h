@@ -21,22 +21,38 @@ struct mutex {
 	struct list_head wait_list;	/* FIFO */
 	bool handoff;			/* first waiter asked: next unlock hands it over */
 	const char *name;
+#ifdef CONFIG_LOCKDEP
+	struct lockdep_map dep_map;	/* lock-order checking (<locking/lockdep.h>) */
+#endif
 };
 
+#ifdef CONFIG_LOCKDEP
+#define __MUTEX_DEP_MAP_INIT(m)	, .dep_map = STATIC_LOCKDEP_MAP_INIT(#m, NULL)
+#else
+#define __MUTEX_DEP_MAP_INIT(m)
+#endif
 #define __MUTEX_INITIALIZER(m) \
 	{ .owner = NULL, .wait_lock = __SPIN_LOCK_UNLOCKED(m.wait_lock), \
-	  .wait_list = LIST_HEAD_INIT(m.wait_list), .name = #m }
+	  .wait_list = LIST_HEAD_INIT(m.wait_list), .name = #m __MUTEX_DEP_MAP_INIT(m) }
 #define DEFINE_MUTEX(m)	struct mutex m = __MUTEX_INITIALIZER(m)
 
-/* mutex_init(lock): named after its argument, for the BUG messages. */
+/* mutex_init(lock): named after its argument, for the BUG messages; one lock class per call site. */
 void __mutex_init(struct mutex *lock, const char *name);
+#ifdef CONFIG_LOCKDEP
+#define mutex_init(lock)							\
+	do {									\
+		__mutex_init((lock), #lock);					\
+		lockdep_init_site(&(lock)->dep_map, #lock);			\
+	} while (0)
+#else
 #define mutex_init(lock)	__mutex_init((lock), #lock)
+#endif
 /* Task context only. Recursive locking and unlock by a non-owner are BUGs. */
 void mutex_lock(struct mutex *lock);
 bool mutex_trylock(struct mutex *lock);
 void mutex_unlock(struct mutex *lock);
 bool mutex_is_locked(struct mutex *lock);
-/* No signals and no lockdep here: these are mutex_lock() under Linux's names. */
+/* No signals here: these are mutex_lock() under Linux's names. */
 static inline int mutex_lock_interruptible(struct mutex *lock) { mutex_lock(lock); return 0; }
 #define mutex_lock_killable		mutex_lock_interruptible
 #define mutex_lock_nested(lock, subclass) mutex_lock(lock)

@@ -105,6 +105,10 @@ struct task_struct {
 #endif
 
 	struct list_head tasks;		/* all tasks, for sched_show_tasks() */
+#ifdef CONFIG_LOCKDEP
+	/* --- lockdep (kernel/locking/lockdep.c): held locks; only this task (irqs off) --- */
+	struct task_lockdep lockdep;
+#endif
 };
 
 /* Per-task flags. */

@@ -10,12 +10,22 @@
  *
  * No priority inheritance here: that is struct rt_mutex (rtmutex.c).
  * Task context only; recursion and unlock by a non-owner are BUGs.
+ * With CONFIG_LOCKDEP a mutex is a tracked lock (taken before its
+ * wait_lock, so "mutex -> wait_lock" is the only order inside), and
+ * mutex_lock() is a might_sleep() point.
  */
 #include <locking/mutex.h>
 #include <sched/sched.h>
 #include <kernel/bug.h>
 #include <kernel/preempt.h>
 #include <kernel/printk.h>
+#include <kernel/might_sleep.h>
+
+#ifdef CONFIG_LOCKDEP
+#define mutex_dep(lock)	(&(lock)->dep_map)
+#else
+#define mutex_dep(lock)	((struct lockdep_map *)NULL)
+#endif
 
 struct mutex_waiter {
 	struct list_head list;		/* in lock->wait_list, FIFO */
@@ -53,7 +63,9 @@ void mutex_lock(struct mutex *lock)
 	struct mutex_waiter waiter;
 	unsigned long flags;
 
+	might_sleep();
 	WARN_ON_ONCE(in_interrupt());
+	lock_acquire(mutex_dep(lock), false, false, _RET_IP_);
 	spin_lock_irqsave(&lock->wait_lock, flags);
 	if (likely(!lock->owner)) {
 		WRITE_ONCE(lock->owner, current);
@@ -104,6 +116,8 @@ bool mutex_trylock(struct mutex *lock)
 		ok = true;
 	}
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
+	if (ok)
+		lock_acquire(mutex_dep(lock), true, false, _RET_IP_);
 	return ok;
 }
 
@@ -113,6 +127,8 @@ void mutex_unlock(struct mutex *lock)
 	unsigned long flags;
 
 	WARN_ON_ONCE(in_interrupt());
+	if (!lock_release(mutex_dep(lock), _RET_IP_))
+		return;		/* reported by lockdep: not ours, leave it alone */
 	spin_lock_irqsave(&lock->wait_lock, flags);
 	if (unlikely(lock->owner != current)) {
 		bool locked = lock->owner;

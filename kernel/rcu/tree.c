@@ -421,6 +421,7 @@ void note_gp_changes(struct rcu_data *rdp)
 		local_irq_restore(flags);
 		return;	/* contended: try again later */
 	}
+	spin_acquire(&rnp->lock, true, LOCKDEP_HERE);
 	smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 	preempt_disable();
 	needwake = __note_gp_changes(rnp, rdp);
@@ -476,6 +477,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	}
 	/* Ask for a grace period now, unless the leaf is busy (rcu_core will). */
 	if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
+		spin_acquire(&rdp->mynode->lock, true, LOCKDEP_HERE);
 		smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 		preempt_disable();
 		/* Its own request for a GP (from advancing callbacks) needs the wakeup too. */

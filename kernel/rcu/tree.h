@@ -265,11 +265,15 @@ static inline bool rcu_gp_in_progress(void)
  * acquisition's barrier pairs with those of the lock's earlier holders, and
  * with the root's in tree_gp.c:rcu_gp_cleanup(). Unlocking is a plain release.
  * Those who take a leaf with do_raw_spin_trylock() (tree.c: call_rcu(),
- * note_gp_changes()) add the barrier themselves on success.
+ * note_gp_changes()) add the barrier themselves on success, and tell
+ * lockdep (spin_acquire()), as these helpers do.
  */
 static __always_inline void rcu_node_lock_counted(struct rcu_node *rnp, unsigned long pc)
 {
-	bool busy = !do_raw_spin_trylock(&rnp->lock, pc);
+	bool busy;
+
+	spin_acquire(&rnp->lock, false, LOCKDEP_HERE);
+	busy = !do_raw_spin_trylock(&rnp->lock, pc);
 
 	if (busy)
 		do_raw_spin_lock(&rnp->lock, pc);
@@ -286,7 +290,8 @@ static __always_inline void rcu_node_lock_counted(struct rcu_node *rnp, unsigned
 #define raw_spin_unlock_irqrestore_rcu_node(rnp, flags) spin_unlock_irqrestore(&(rnp)->lock, flags)
 #define raw_spin_lock_rcu_node(rnp)						\
 	do { rcu_node_lock_counted((rnp), __THIS_PC); smp_mb__after_unlock_lock(); } while (0)
-#define raw_spin_unlock_rcu_node(rnp)	do_raw_spin_unlock(&(rnp)->lock)
+#define raw_spin_unlock_rcu_node(rnp)						\
+	do { spin_release(&(rnp)->lock, LOCKDEP_HERE); do_raw_spin_unlock(&(rnp)->lock); } while (0)
 
 /*
  * --- boot parameters (tree_params.c) ---

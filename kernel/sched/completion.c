@@ -11,6 +11,7 @@
  * on to the next waiter.
  */
 #include <sched/completion.h>
+#include <kernel/might_sleep.h>
 #include <kernel/bug.h>
 #include <kernel/preempt.h>
 
@@ -82,6 +83,7 @@ static long do_wait_for_common(struct completion *x, long timeout, int state)
 static long wait_for_common(struct completion *x, long timeout, int state)
 {
 	WARN_ON_ONCE(in_interrupt());
+	might_sleep();
 	spin_lock_irq(&x->wait.lock);
 	timeout = do_wait_for_common(x, timeout, state);
 	spin_unlock_irq(&x->wait.lock);

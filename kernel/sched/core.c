@@ -371,6 +371,7 @@ static void schedule_debug(void)
 	if (unlikely(preempt_count() != 0)) {
 		printk(KERN_ERR "BUG: scheduling while atomic: %s/%d/0x%08x\n",
 		       current->comm, current->pid, preempt_count());
+		debug_show_held_locks(current);
 		dump_stack();
 		/* Recover like Linux does: run with a zero count from here. */
 		this_cpu_write(__preempt_count, 0);

@@ -5,6 +5,7 @@
  * begin before it (jiffies follows the clock, see tick.c).
  */
 #include <time/delay.h>
+#include <kernel/might_sleep.h>
 #include <time/tick.h>
 #include <time/timer.h>
 #include <kernel/printk.h>
@@ -79,6 +80,7 @@ static void sleep_until_clock(u64 end, unsigned int state)
 
 void msleep(unsigned int msecs)
 {
+	might_sleep();
 	sleep_until_clock(local_clock() + msecs * NSEC_PER_MSEC, TASK_UNINTERRUPTIBLE);
 }
 

@@ -157,8 +157,10 @@ static int __mod_timer(struct timer_list *t, unsigned long expires, int cpu)
 	new_base = per_cpu_ptr(&timer_bases, cpu < 0 ? (int)raw_smp_processor_id() : cpu);
 	if (base != new_base && (cpu >= 0 || base->running_timer != t)) {
 		WRITE_ONCE(t->flags, t->flags | TIMER_MIGRATING);
+		spin_release(&base->lock, LOCKDEP_HERE);
 		do_raw_spin_unlock(&base->lock);
 		base = new_base;
+		spin_acquire(&base->lock, false, LOCKDEP_HERE);
 		do_raw_spin_lock(&base->lock, __THIS_PC);
 		WRITE_ONCE(t->flags, (t->flags & ~(TIMER_CPUMASK | TIMER_MIGRATING)) | base->cpu);
 	}
@@ -270,11 +272,13 @@ static void expire_timers(struct timer_base *base, struct hlist_head *expired)
 
 		base->running_timer = t;
 		detach_timer(base, t);
+		spin_release(&base->lock, LOCKDEP_HERE);	/* fn runs without it, for lockdep too */
 		do_raw_spin_unlock(&base->lock);
 		count = preempt_count();
 		fn(t);
 		if (WARN_ON_ONCE(preempt_count() != count))	/* fn leaked a lock or preempt_disable() */
 			this_cpu_write(__preempt_count, (int)count);
+		spin_acquire(&base->lock, false, LOCKDEP_HERE);
 		do_raw_spin_lock(&base->lock, __THIS_PC);
 		base->running_timer = NULL;
 	}
