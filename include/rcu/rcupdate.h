@@ -11,6 +11,12 @@
  * without a voluntary context switch: rcu_read_lock() costs a compiler
  * barrier plus the preempt-count update debug builds want anyway. With
  * CONFIG_PREEMPT_RCU it is a per-task counter and readers may be preempted.
+ *
+ * With CONFIG_PROVE_RCU (lockdep-RCU, kernel/rcu/lockdep.c) readers are also
+ * entries "rcu_read_lock" on the task's lockdep held-lock stack, and
+ * rcu_dereference*() and RCU_LOCKDEP_WARN() check the conditions they are
+ * given, printing Linux's "WARNING: suspicious RCU usage" splat once per
+ * call site. Without it those checks compile to nothing.
  */
 #ifndef _RCU_RCUPDATE_H
 #define _RCU_RCUPDATE_H
@@ -21,6 +27,48 @@
 #include <kernel/barrier.h>
 #include <rcu/types.h>
 #include <sched/task.h>	/* current, for the preemptible readers */
+#include <locking/lockdep.h>
+
+/* --- lockdep-RCU hooks (CONFIG_PROVE_RCU) ----------------------------------- */
+
+#ifdef CONFIG_PROVE_RCU
+/* The pseudo-lock readers hold (listed as "rcu_read_lock" in the reports). */
+extern struct lockdep_map rcu_lock_map;
+#define rcu_lock_acquire(map)	lock_acquire((map), false, true, LOCKDEP_HERE)
+#define rcu_lock_release(map)	((void)lock_release((map), LOCKDEP_HERE))
+/* Print the splat (kernel/rcu/lockdep.c). */
+void lockdep_rcu_suspicious(const char *file, int line, const char *s);
+/* Checks are on: lockdep still trusts itself and the scheduler runs. */
+bool debug_lockdep_rcu_enabled(void);
+/*
+ * RCU_LOCKDEP_WARN(c, s): if c holds, print the splat with message s, once
+ * for this call site. c is evaluated only while the checks are on.
+ */
+#define RCU_LOCKDEP_WARN(c, s)							\
+	do {									\
+		static bool __rcu_warned;					\
+		if (debug_lockdep_rcu_enabled() && !__rcu_warned && (c)) {	\
+			__rcu_warned = true;					\
+			lockdep_rcu_suspicious(__FILE__, __LINE__, (s));	\
+		}								\
+	} while (0)
+/*
+ * For synchronize_rcu(): true (after the splat) when called inside
+ * rcu_read_lock(), where waiting for a grace period could never end.
+ */
+#define rcu_sync_in_reader()							\
+	({									\
+		bool __in = debug_lockdep_rcu_enabled() && lock_is_held(&rcu_lock_map); \
+		RCU_LOCKDEP_WARN(__in, "Illegal synchronize_rcu() in RCU read-side critical section"); \
+		__in;								\
+	})
+#else
+#define rcu_sync_in_reader()	false
+#define rcu_lock_acquire(map)	do { } while (0)
+#define rcu_lock_release(map)	do { } while (0)
+/* Off: the condition still has to compile, but is never evaluated. */
+#define RCU_LOCKDEP_WARN(c, s)	do { } while (0 && (c))
+#endif
 
 /* --- readers --------------------------------------------------------------- */
 
@@ -41,11 +89,13 @@ static __always_inline void rcu_read_lock(void)
 {
 	current->rcu_read_lock_nesting++;
 	barrier();	/* the critical section starts after the increment */
+	rcu_lock_acquire(&rcu_lock_map);
 }
 static __always_inline void rcu_read_unlock(void)
 {
 	struct task_struct *t = current;
 
+	rcu_lock_release(&rcu_lock_map);
 	barrier();	/* the critical section ends before the decrement */
 	if (--t->rcu_read_lock_nesting == 0) {
 		barrier();	/* decrement before the special check (pairs with the switch hook) */
@@ -62,9 +112,11 @@ static __always_inline int rcu_preempt_depth(void)
 static __always_inline void rcu_read_lock(void)
 {
 	preempt_disable();	/* no context switch = no quiescent state inside */
+	rcu_lock_acquire(&rcu_lock_map);
 }
 static __always_inline void rcu_read_unlock(void)
 {
+	rcu_lock_release(&rcu_lock_map);
 	preempt_enable();
 }
 static __always_inline int rcu_preempt_depth(void) { return 0; }
@@ -76,6 +128,16 @@ static __always_inline int rcu_preempt_depth(void) { return 0; }
 #define rcu_read_lock_bh()		rcu_read_lock()
 #define rcu_read_unlock_bh()		rcu_read_unlock()
 
+#ifdef CONFIG_PROVE_RCU
+/*
+ * kernel/rcu/lockdep.c. True inside a reader of that kind; true as well
+ * when the checks are off (lockdep gave up, or early boot: nothing to
+ * prove); false on a CPU RCU is not watching (idle), where no reader counts.
+ */
+bool rcu_read_lock_held(void);
+bool rcu_read_lock_sched_held(void);
+bool rcu_read_lock_bh_held(void);
+#else
 /* True in any context RCU treats as a reader (preemption or interrupts off, or a handler). */
 static inline bool rcu_read_lock_held(void)
 {
@@ -84,16 +146,43 @@ static inline bool rcu_read_lock_held(void)
 }
 #define rcu_read_lock_sched_held()	rcu_read_lock_held()
 #define rcu_read_lock_bh_held()		rcu_read_lock_held()
+#endif
 
 /* --- pointers -------------------------------------------------------------- */
 
 /* x86 keeps dependent loads ordered, so a READ_ONCE is the whole rcu_dereference(). */
 #define rcu_dereference_raw(p)		READ_ONCE(p)
-#define rcu_dereference(p)		rcu_dereference_raw(p)
+#ifdef CONFIG_PROVE_RCU
+/*
+ * rcu_dereference_check(p, c): p may be loaded inside a reader or wherever
+ * c holds (typically lockdep_is_held(&update_lock)). _protected(p, c): the
+ * update side, c must hold (no reader needed, and no READ_ONCE either).
+ */
+#define __rcu_dereference_check(p, c, what)					\
+	({									\
+		RCU_LOCKDEP_WARN(!(c), "suspicious " what "() usage");		\
+		rcu_dereference_raw(p);						\
+	})
+#define rcu_dereference_check(p, c)						\
+	__rcu_dereference_check(p, (c) || rcu_read_lock_held(), "rcu_dereference_check")
+#define rcu_dereference_bh_check(p, c)						\
+	__rcu_dereference_check(p, (c) || rcu_read_lock_bh_held(), "rcu_dereference_bh_check")
+#define rcu_dereference_sched_check(p, c)					\
+	__rcu_dereference_check(p, (c) || rcu_read_lock_sched_held(), "rcu_dereference_sched_check")
+#define rcu_dereference_protected(p, c)						\
+	({									\
+		RCU_LOCKDEP_WARN(!(c), "suspicious rcu_dereference_protected() usage"); \
+		(p);								\
+	})
+#else
 #define rcu_dereference_check(p, c)	rcu_dereference_raw(p)
+#define rcu_dereference_bh_check(p, c)	rcu_dereference_raw(p)
+#define rcu_dereference_sched_check(p, c) rcu_dereference_raw(p)
 #define rcu_dereference_protected(p, c)	(p)
-#define rcu_dereference_sched(p)	rcu_dereference_raw(p)
-#define rcu_dereference_bh(p)		rcu_dereference_raw(p)
+#endif
+#define rcu_dereference(p)		rcu_dereference_check(p, 0)
+#define rcu_dereference_sched(p)	rcu_dereference_sched_check(p, 0)
+#define rcu_dereference_bh(p)		rcu_dereference_bh_check(p, 0)
 #define rcu_access_pointer(p)		READ_ONCE(p)
 /* Publish: every initialising store to *v happens before the pointer is visible. */
 #define rcu_assign_pointer(p, v)	smp_store_release(&(p), (v))

@@ -19,6 +19,9 @@
 #include <kernel/types.h>
 #include <kernel/compiler.h>
 #include <rcu/types.h>
+#ifdef CONFIG_PROVE_RCU
+#include <rcu/rcupdate.h>	/* RCU_LOCKDEP_WARN() */
+#endif
 
 #ifdef CONFIG_SRCU
 
@@ -37,19 +40,47 @@
 int init_srcu_struct(struct srcu_struct *ssp);
 void cleanup_srcu_struct(struct srcu_struct *ssp);
 
+#ifdef CONFIG_PROVE_RCU
+/*
+ * Lockdep-RCU: each domain is a pseudo-lock on the reader's held-lock
+ * stack (listed by name in the reports), so srcu_read_lock_held() can
+ * answer for this very domain (kernel/rcu/lockdep.c).
+ */
+#define SRCU_DEP_MAP_INIT(_name)	.dep_map = STATIC_LOCKDEP_MAP_INIT(#_name, NULL),
+#define srcu_lockdep_init(ssp)	lockdep_init_site(&(ssp)->dep_map, "&ssp->dep_map")
+#define srcu_lock_acquire(ssp)	lock_acquire(&(ssp)->dep_map, false, true, LOCKDEP_HERE)
+#define srcu_lock_release(ssp)	((void)lock_release(&(ssp)->dep_map, LOCKDEP_HERE))
+bool srcu_read_lock_held(const struct srcu_struct *ssp);
+#define srcu_dereference_check(p, ssp, c)					\
+	({									\
+		RCU_LOCKDEP_WARN(!((c) || srcu_read_lock_held(ssp)),		\
+				 "suspicious rcu_dereference_check() usage");	\
+		READ_ONCE(p);							\
+	})
+#else
+#define SRCU_DEP_MAP_INIT(_name)
+#define srcu_lockdep_init(ssp)	do { } while (0)
+#define srcu_lock_acquire(ssp)	do { } while (0)
+#define srcu_lock_release(ssp)	do { } while (0)
+static inline bool srcu_read_lock_held(const struct srcu_struct *ssp) { return true; }
+/* x86 keeps dependent loads ordered: as rcu_dereference(), a READ_ONCE. */
+#define srcu_dereference_check(p, ssp, c)	READ_ONCE(p)
+#endif
+
 /* Readers: see the file comment. Any context but NMI; the index goes from lock to unlock. */
 static inline int srcu_read_lock(struct srcu_struct *ssp)
 {
-	return __srcu_read_lock(ssp);
+	int idx = __srcu_read_lock(ssp);
+
+	srcu_lock_acquire(ssp);
+	return idx;
 }
 
 static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx)
 {
+	srcu_lock_release(ssp);
 	__srcu_read_unlock(ssp, idx);
 }
-
-/* x86 keeps dependent loads ordered: as rcu_dereference(), a READ_ONCE. */
-#define srcu_dereference_check(p, ssp, c)	READ_ONCE(p)
 #define srcu_dereference(p, ssp)		srcu_dereference_check((p), (ssp), 0)
 #define srcu_dereference_notrace(p, ssp)	srcu_dereference((p), (ssp))
 

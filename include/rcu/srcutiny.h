@@ -11,6 +11,7 @@
 #include <kernel/compiler.h>
 #include <rcu/types.h>
 #include <rcu/srcu_work.h>
+#include <locking/lockdep.h>
 
 /*
  * srcu_idx counts grace-period halves: odd while one runs. Readers use
@@ -30,6 +31,9 @@ struct srcu_struct {
 	unsigned long srcu_n_gps;	/* statistics: grace periods */
 	struct srcu_work work;
 	const char *name;
+#ifdef CONFIG_PROVE_RCU
+	struct lockdep_map dep_map;	/* readers, for srcu_read_lock_held() */
+#endif
 };
 
 void srcu_drive_gp(struct srcu_work *work);
@@ -40,6 +44,7 @@ void srcu_tiny_reader_done(struct srcu_struct *ssp);
 	.srcu_cb_tail = &_name.srcu_cb_head,					\
 	.work = SRCU_WORK_INIT(_name.work, srcu_drive_gp),			\
 	.name = #_name,								\
+	SRCU_DEP_MAP_INIT(_name)						\
 }
 #define DEFINE_SRCU(_name)		struct srcu_struct _name = __SRCU_STRUCT_INIT(_name)
 #define DEFINE_STATIC_SRCU(_name)	static struct srcu_struct _name = __SRCU_STRUCT_INIT(_name)

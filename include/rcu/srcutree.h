@@ -71,6 +71,9 @@ struct srcu_struct {
 	struct completion srcu_barrier_completion;
 	struct srcu_work work;			/* the grace-period machine's turn in srcu_gp */
 	const char *name;
+#ifdef CONFIG_PROVE_RCU
+	struct lockdep_map dep_map;		/* readers, for srcu_read_lock_held() */
+#endif
 };
 
 /* Grace-period phases: the low bits of ->srcu_gp_seq. */
@@ -99,6 +102,7 @@ void process_srcu(struct srcu_work *work);
 	.srcu_barrier_completion = COMPLETION_INITIALIZER(_name.srcu_barrier_completion), \
 	.work = SRCU_WORK_INIT(_name.work, process_srcu),			\
 	.name = #_name,								\
+	SRCU_DEP_MAP_INIT(_name)						\
 }
 
 /*

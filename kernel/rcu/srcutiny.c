@@ -36,6 +36,7 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	ssp->srcu_n_gps = 0;
 	srcu_work_init(&ssp->work, srcu_drive_gp);
 	ssp->name = "srcu_struct";
+	srcu_lockdep_init(ssp);
 	return 0;
 }
 

@@ -87,6 +87,7 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	atomic_set(&ssp->srcu_barrier_cpu_cnt, 0);
 	init_completion(&ssp->srcu_barrier_completion);
 	srcu_work_init(&ssp->work, process_srcu);
+	srcu_lockdep_init(ssp);
 	ssp->name = "srcu_struct";
 	srcu_init_data(ssp);
 	smp_store_release(&ssp->srcu_initialized, true);

@@ -21,6 +21,7 @@
 
 #include "rcu.h"
 #include <rcu/rcupdate.h>
+#include <kernel/might_sleep.h>
 #include <rcu/torture.h>
 #include <kernel/printk.h>
 #include <kernel/preempt.h>
@@ -315,8 +316,12 @@ void wait_rcu_gp(call_rcu_func_t crf)
  */
 void synchronize_rcu(void)
 {
-	WARN_ONCE(preempt_count() || irqs_disabled(),
-		  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
+	if (rcu_sync_in_reader())
+		return;		/* PROVE_RCU reported it; the caller's reader outlives us */
+	if (!IS_ENABLED(CONFIG_PROVE_RCU))
+		WARN_ONCE(preempt_count() || irqs_disabled(),
+			  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
+	might_sleep();
 	WRITE_ONCE(rcu_ctrlblk.gp_requested, true);
 	rcu_qs();
 }
@@ -430,6 +435,14 @@ void rcu_init(void)
 	 */
 	rcu_expedite_gp();
 }
+
+#ifdef CONFIG_PROVE_RCU
+/* Linux's rcu_scheduler_active values for the lockdep-RCU splat: 0 inactive, 2 running. */
+int rcu_lockdep_scheduler_state(void)
+{
+	return READ_ONCE(rcu_ctrlblk.kthread) ? 2 : 0;
+}
+#endif
 
 /* From init (pid 1). Callbacks queued during early boot run from here on. */
 void rcu_init_kthreads(void)

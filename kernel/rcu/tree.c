@@ -191,12 +191,22 @@ void rcu_qs(void)
 	}
 }
 
+#ifdef CONFIG_PROVE_RCU
+/* Linux's rcu_scheduler_active values for the lockdep-RCU splat: 0 inactive, 2 running. */
+int rcu_lockdep_scheduler_state(void)
+{
+	return READ_ONCE(rcu_scheduler_active) ? 2 : 0;
+}
+#endif
+
 void rcu_note_context_switch(bool preempt)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
 	if (!rdp->mynode)
 		return;		/* before rcu_init() */
+	RCU_LOCKDEP_WARN(!preempt && rcu_preempt_depth() > 0,
+			 "Voluntary context switch within RCU read-side critical section!");
 	/* Preemptible RCU: a task inside a reader goes on its leaf's blocked list first. */
 	rcu_preempt_note_context_switch(preempt);
 	rcu_qs();

@@ -6,6 +6,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 #include "tree.h"
 #include <rcu/rcupdate.h>
+#include <kernel/might_sleep.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <mm/slab.h>
@@ -105,8 +106,12 @@ void rcu_exp_poll_end(unsigned long snap)
 
 void synchronize_rcu(void)
 {
-	WARN_ONCE(preempt_count() || irqs_disabled() || rcu_preempt_depth(),
-		  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
+	if (rcu_sync_in_reader())
+		return;		/* PROVE_RCU reported it; waiting would deadlock */
+	if (!IS_ENABLED(CONFIG_PROVE_RCU))
+		WARN_ONCE(preempt_count() || irqs_disabled() || rcu_preempt_depth(),
+			  "Illegal synchronize_rcu() in RCU read-side critical section or atomic context\n");
+	might_sleep();
 	if (rcu_sync_is_trivial())
 		return;
 	/* rcupdate.rcu_expedited, rcu_expedite_gp() or boot (update.c). */
