@@ -1,0 +1,150 @@
+/*
+ * Planted lockdep-RCU bugs (CONFIG_RCU_PROVE_TEST): rcu_debug_test=NAME makes
+ * kthreads commit one bug once boot is done, so tests/boot/62-prove-rcu.sh
+ * can check each report end to end. Every bug is one the checks must
+ * catch and survive: the kernel prints the splat, carries on, and powers
+ * off normally. One bug per boot: a lockdep report switches lockdep off.
+ *
+ *   deref      rcu_dereference() outside any reader
+ *   protected  rcu_dereference_protected(p, lockdep_is_held(&lock)), lock not held
+ *   sync       synchronize_rcu() inside rcu_read_lock()
+ *   abba       lock order A->B on one CPU, later B->A on another
+ *   sleep      mutex_lock() (a might_sleep() point) inside rcu_read_lock()
+ *   unlock     spin_unlock() of a lock nobody holds
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include <rcu/rcupdate.h>
+#include <locking/spinlock.h>
+#include <locking/mutex.h>
+#include <sched/kthread.h>
+#include <sched/completion.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include <kernel/smp.h>
+#include <kernel/errno.h>
+
+static char rcu_debug_test[16];
+KPARAM_STRING("rcu_debug_test", rcu_debug_test,
+	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock)");
+
+static int prove_value = 42;
+static int *prove_gp;				/* RCU-protected, updated under prove_lock */
+static DEFINE_SPINLOCK(prove_lock);
+static DEFINE_SPINLOCK(prove_lock_a);
+static DEFINE_SPINLOCK(prove_lock_b);
+static DEFINE_MUTEX(prove_mutex);
+static DECLARE_COMPLETION(prove_ab_done);
+
+static void prove_deref(void)
+{
+	int *p = rcu_dereference(prove_gp);	/* BUG: no rcu_read_lock() */
+
+	pr_info("rcu_debug_test: read %d outside a reader\n", p ? *p : -1);
+}
+
+static void prove_protected(void)
+{
+	int *p = rcu_dereference_protected(prove_gp, lockdep_is_held(&prove_lock)); /* BUG: not held */
+
+	pr_info("rcu_debug_test: read %d without prove_lock\n", p ? *p : -1);
+}
+
+static void prove_sync(void)
+{
+	rcu_read_lock();
+	synchronize_rcu();			/* BUG: waits for its own reader */
+	rcu_read_unlock();
+}
+
+static void prove_sleep(void)
+{
+	rcu_read_lock();
+	mutex_lock(&prove_mutex);		/* BUG: may sleep inside a reader */
+	mutex_unlock(&prove_mutex);
+	rcu_read_unlock();
+}
+
+static void prove_unlock(void)
+{
+	spin_unlock(&prove_lock);		/* BUG: nobody holds it */
+}
+
+/* The first half of abba, on CPU 0: A then B, recorded as A -> B. */
+static int prove_ab_thread(void *unused)
+{
+	spin_lock(&prove_lock_a);
+	spin_lock(&prove_lock_b);
+	spin_unlock(&prove_lock_b);
+	spin_unlock(&prove_lock_a);
+	complete(&prove_ab_done);
+	return 0;
+}
+
+/* The second half, later and on the last CPU: B then A closes the cycle (no deadlock happens). */
+static void prove_abba(void)
+{
+	unsigned int cpu0 = 0, cpu1 = nr_cpu_ids > 1 ? nr_cpu_ids - 1 : 0;
+	struct task_struct *t = kthread_create_on_cpu(prove_ab_thread, NULL, cpu0, "prove_ab/%u");
+
+	if (!t) {
+		pr_err("rcu_debug_test: cannot create prove_ab\n");
+		return;
+	}
+	wake_up_process(t);
+	wait_for_completion(&prove_ab_done);
+	pr_info("rcu_debug_test: A->B done on CPU %u, now B->A on CPU %u\n", cpu0, cpu1);
+	spin_lock(&prove_lock_b);
+	spin_lock(&prove_lock_a);		/* BUG: the reverse order */
+	spin_unlock(&prove_lock_a);
+	spin_unlock(&prove_lock_b);
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} prove_tests[] = {
+	{ "deref", prove_deref },
+	{ "protected", prove_protected },
+	{ "sync", prove_sync },
+	{ "abba", prove_abba },
+	{ "sleep", prove_sleep },
+	{ "unlock", prove_unlock },
+};
+
+static int prove_thread(void *arg)
+{
+	const typeof(prove_tests[0]) *t = arg;
+
+	pr_info("rcu_debug_test: committing '%s'\n", t->name);
+	t->fn();
+	pr_info("rcu_debug_test: '%s' done, kernel still running\n", t->name);
+	return 0;
+}
+
+static int rcu_debug_test_init(void)
+{
+	unsigned int i, cpu = nr_cpu_ids > 1 ? nr_cpu_ids - 1 : 0;
+	struct task_struct *t;
+
+	if (!rcu_debug_test[0])
+		return 0;
+	rcu_assign_pointer(prove_gp, &prove_value);
+	for (i = 0; i < ARRAY_SIZE(prove_tests); i++)
+		if (!strcmp(rcu_debug_test, prove_tests[i].name))
+			break;
+	if (i == ARRAY_SIZE(prove_tests)) {
+		pr_warn("rcu_debug_test: invalid value '%s' (not deref, protected, sync, abba, sleep or unlock), using none\n",
+			rcu_debug_test);
+		return 0;
+	}
+	t = kthread_create_on_cpu(prove_thread, (void *)&prove_tests[i], cpu, "rcu_prove/%u");
+	if (!t)
+		return -ENOMEM;
+	wake_up_process(t);
+	return 0;
+}
+late_initcall(rcu_debug_test_init);
