@@ -1,0 +1,128 @@
+# shellcheck shell=bash
+# tests/boot/62-prove-rcu.sh - lockdep and lockdep-RCU (CONFIG_PROVE_LOCKING, CONFIG_PROVE_RCU;
+# kernel/locking/lockdep.c, kernel/locking/might_sleep.c, kernel/rcu/rcu_lockdep.c) on
+# arch/x86_64/configs/debug_defconfig, built in $LOGDIR/build-prove, then:
+#   prove-clean-smp2     the RCU self-tests (rcutree.selftest=1) with every check on: no lockdep
+#                        report, no suspicious RCU usage, no might_sleep() report
+#   prove-torture-smp2   the same for a 12 s rcutorture run
+#   prove-deref          rcu_dereference() outside a reader: "WARNING: suspicious RCU usage"
+#   prove-protected      rcu_dereference_protected(p, lockdep_is_held(&lock)) without the lock
+#   prove-sync           synchronize_rcu() inside rcu_read_lock(): Linux's "Illegal
+#                        synchronize_rcu()" splat listing the rcu_read_lock pseudo-lock
+#   prove-abba           A->B on CPU 0, later B->A on CPU 1: "possible circular locking
+#                        dependency detected" with the chain and the unsafe scenario
+#   prove-sleep          mutex_lock() inside a reader: "BUG: sleeping function called from
+#                        invalid context at kernel/locking/mutex.c:N"
+#   prove-unlock         spin_unlock() of a free lock: "bad unlock balance detected!"
+#   prove-bad-param      rcu_debug_test=bogus: one warning, nothing committed
+# Each planted bug (kernel/rcu/test/prove_test.c, rcu_debug_test=NAME) gets its own boot at
+# -smp 2 and must leave the kernel running to a clean power-off. About 60 s on 2 host cores,
+# plus the build (about a minute and a half).
+#
+# Console lines relied on (kernel/locking/lockdep.c unless said otherwise):
+#   "WARNING: suspicious RCU usage", "FILE:LINE MESSAGE!",
+#   "rcu_scheduler_active = 2, debug_locks = 1"                    kernel/rcu/rcu_lockdep.c
+#   "N lock(s) held by COMM/PID:", " #0: ADDR (NAME), at: SYM+OFF/SIZE", "no locks held by COMM/PID."
+#   "WARNING: possible circular locking dependency detected", "-> #1 (NAME):", "*** DEADLOCK ***"
+#   "WARNING: bad unlock balance detected!"
+#   "BUG: sleeping function called from invalid context at FILE:LINE"  kernel/locking/might_sleep.c
+#   "rcu: rcu_debug_test: 'NAME' done, kernel still running"          kernel/rcu/test/prove_test.c
+
+prove_dir=$(cd "$LOGDIR" && pwd)/build-prove
+PROVE_REPORTS='suspicious RCU usage|circular locking|bad unlock balance|inconsistent lock state|sleeping function called|MAX_LOCK'
+PROVE_TASK='rcu_prove/1/[0-9]+'
+
+prove_boot() { # NAME ARGS [boot_test options...]
+	local name=$1 args=$2
+	shift 2
+	if [ ! -f "$prove_dir/kernel.elf" ]; then
+		skip_test "$name" "the PROVE_RCU kernel did not build"
+		return
+	fi
+	KERNEL=$prove_dir/kernel.elf boot_test "$name" --smp 2 --append "$args" \
+		--expect "reboot: Power down" "$@"
+}
+
+# A planted bug: its report, then the kernel carries on.
+prove_bug() { # NAME BUG [boot_test options...]
+	local name=$1 bug=$2
+	shift 2
+	prove_boot "$name" "rcu_debug_test=$bug shutdown_secs=3" --allow-bug \
+		--expect "rcu: rcu_debug_test: committing '$bug'$" \
+		--expect "rcu: rcu_debug_test: '$bug' done, kernel still running$" \
+		--expect "Call Trace:" --reject "Kernel panic|kernel BUG" "$@"
+}
+
+prove_wanted=0
+for t in prove-clean-smp2 prove-torture-smp2 prove-deref prove-protected prove-sync prove-abba prove-sleep \
+	prove-unlock prove-bad-param; do
+	_test_selected "$t" && prove_wanted=1
+done
+
+if [ "$prove_wanted" = 1 ]; then
+	run_cmd_test prove-build build_config "$prove_dir" debug_defconfig \
+		'CONFIG_PROVE_RCU=y' 'CONFIG_PROVE_LOCKING=y' 'CONFIG_LOCKDEP=y' \
+		'CONFIG_DEBUG_ATOMIC_SLEEP=y' 'CONFIG_RCU_PROVE_TEST=y'
+
+	# Apart: the expedited suite counts every expedited grace period, rcutorture's too.
+	prove_boot prove-clean-smp2 "rcutree.selftest=1 shutdown_secs=10" \
+		--expect "# rcu: pass:[0-9]+ fail:0 " \
+		--reject "$PROVE_REPORTS" --reject "not ok"
+	prove_boot prove-torture-smp2 "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=12" \
+		--expect "End of test: SUCCESS" \
+		--reject "$PROVE_REPORTS"
+
+	prove_bug prove-deref deref --expect "stack backtrace:$" \
+		--expect "WARNING: suspicious RCU usage$" \
+		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ suspicious rcu_dereference_check\(\) usage!$" \
+		--expect "other info that might help us debug this:$" \
+		--expect "rcu_scheduler_active = 2, debug_locks = 1$" \
+		--expect "no locks held by $PROVE_TASK\.$" \
+		--expect "\] prove_deref\+0x"
+
+	prove_bug prove-protected protected --expect "stack backtrace:$" \
+		--expect "WARNING: suspicious RCU usage$" \
+		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ suspicious rcu_dereference_protected\(\) usage!$" \
+		--expect "rcu_scheduler_active = 2, debug_locks = 1$"
+
+	prove_bug prove-sync sync --expect "stack backtrace:$" \
+		--expect "WARNING: suspicious RCU usage$" \
+		--expect "kernel/rcu/tree_sync\.c:[0-9]+ Illegal synchronize_rcu\(\) in RCU read-side critical section!$" \
+		--expect "1 lock held by $PROVE_TASK:$" \
+		--expect " #0: [0-9a-f]{16} \(rcu_read_lock\), at: prove_sync\+0x" \
+		--expect "\] prove_sync\+0x"
+
+	prove_bug prove-abba abba --expect "stack backtrace:$" \
+		--expect "WARNING: possible circular locking dependency detected$" \
+		--expect "$PROVE_TASK is trying to acquire lock:$" \
+		--expect "^\[ *[0-9.]+\] [0-9a-f]{16} \(prove_lock_a\), at: prove_abba\+0x" \
+		--expect "but task is already holding lock:$" \
+		--expect "^\[ *[0-9.]+\] [0-9a-f]{16} \(prove_lock_b\), at: prove_abba\+0x" \
+		--expect "which lock already depends on the new lock\.$" \
+		--expect "the existing dependency chain \(in reverse order\) is:$" \
+		--expect "-> #1 \(prove_lock_b\):$" \
+		--expect "taken with \(prove_lock_a\) held at prove_ab_thread\+0x" \
+		--expect "Possible unsafe locking scenario:$" \
+		--expect "\*\*\* DEADLOCK \*\*\*$" \
+		--expect "1 lock held by $PROVE_TASK:$"
+
+	prove_bug prove-sleep sleep \
+		--expect "BUG: sleeping function called from invalid context at kernel/locking/mutex\.c:[0-9]+$" \
+		--expect "in_atomic\(\): 1, irqs_disabled\(\): 0, non_block: 0, pid: [0-9]+, name: rcu_prove/1$" \
+		--expect "preempt_count: 1, expected: 0$" \
+		--expect " #0: [0-9a-f]{16} \(rcu_read_lock\), at: prove_sleep\+0x" \
+		--expect "\] mutex_lock\+0x" \
+		--reject "scheduling while atomic"
+
+	prove_bug prove-unlock unlock --expect "stack backtrace:$" \
+		--expect "WARNING: bad unlock balance detected!$" \
+		--expect "$PROVE_TASK is trying to release lock \(prove_lock\) at:$" \
+		--expect "\] prove_unlock\+0x" \
+		--expect "but there are no more locks to release!$" \
+		--expect "no locks held by $PROVE_TASK\.$" \
+		--reject "spinlock already unlocked"
+
+	prove_boot prove-bad-param "rcu_debug_test=bogus shutdown_secs=2" \
+		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep or unlock\), using none$" \
+		--reject "committing|$PROVE_REPORTS"
+fi
