@@ -87,12 +87,27 @@ static inline bool list_empty_rcu(const struct list_head *head)
 	likely(__lhead != __lnext) ? container_of(__lnext, type, member) : NULL; })
 
 /*
- * Walk a list under rcu_read_lock() (or with the updaters' lock held). The
- * optional trailing argument is Linux's lockdep condition; accepted and
- * ignored here.
+ * The optional lockdep condition of the list walks, as Linux: with
+ * CONFIG_PROVE_RCU a walk outside a reader where the condition (for
+ * example lockdep_is_held(&updaters_lock)) is false or absent prints the
+ * "RCU-list traversed in non-reader section!" splat. `dummy, ## cond, 0`
+ * makes the condition 0 when the caller gave none.
+ */
+#ifdef CONFIG_PROVE_RCU
+#define __list_check_rcu(dummy, cond, extra...)					\
+	RCU_LOCKDEP_WARN(!(cond) && !rcu_read_lock_held(),			\
+			 "RCU-list traversed in non-reader section!")
+#else
+#define __list_check_rcu(dummy, cond, extra...)	do { } while (0)
+#endif
+
+/*
+ * Walk a list under rcu_read_lock(), or with the updaters' lock held and
+ * the optional trailing argument saying so (Linux's lockdep condition).
  */
 #define list_for_each_entry_rcu(pos, head, member, cond...)			\
-	for (pos = list_entry_rcu(list_next_rcu(head), __typeof__(*(pos)), member); \
+	for (({ __list_check_rcu(dummy, ## cond, 0); }),			\
+	     pos = list_entry_rcu(list_next_rcu(head), __typeof__(*(pos)), member); \
 	     &(pos)->member != (head);						\
 	     pos = list_entry_rcu(list_next_rcu(&(pos)->member), __typeof__(*(pos)), member))
 
@@ -132,9 +147,10 @@ static inline void hlist_del_init_rcu(struct hlist_node *n)
 	}
 }
 
-/* Walk an hlist under rcu_read_lock(); the optional lockdep condition is ignored. */
+/* Walk an hlist under rcu_read_lock(), or where the optional lockdep condition holds. */
 #define hlist_for_each_entry_rcu(pos, head, member, cond...)			\
-	for (pos = hlist_entry_safe(rcu_dereference_raw(hlist_first_rcu(head)),	\
+	for (({ __list_check_rcu(dummy, ## cond, 0); }),			\
+	     pos = hlist_entry_safe(rcu_dereference_raw(hlist_first_rcu(head)),	\
 				    __typeof__(*(pos)), member);		\
 	     pos;								\
 	     pos = hlist_entry_safe(rcu_dereference_raw(hlist_next_rcu(&(pos)->member)), \

@@ -14,6 +14,8 @@
 #   prove-sleep          mutex_lock() inside a reader: "BUG: sleeping function called from
 #                        invalid context at kernel/locking/mutex.c:N"
 #   prove-unlock         spin_unlock() of a free lock: "bad unlock balance detected!"
+#   prove-list           list_for_each_entry_rcu() outside a reader: "RCU-list traversed in
+#                        non-reader section!" (the same walk under the lock, saying so, is fine)
 #   prove-bad-param      rcu_debug_test=bogus: one warning, nothing committed
 # Each planted bug (kernel/rcu/test/prove_test.c, rcu_debug_test=NAME) gets its own boot at
 # -smp 2 and must leave the kernel running to a clean power-off. About 60 s on 2 host cores,
@@ -55,7 +57,7 @@ prove_bug() { # NAME BUG [boot_test options...]
 
 prove_wanted=0
 for t in prove-clean-smp2 prove-torture-smp2 prove-deref prove-protected prove-sync prove-abba prove-sleep \
-	prove-unlock prove-bad-param; do
+	prove-unlock prove-list prove-bad-param; do
 	_test_selected "$t" && prove_wanted=1
 done
 
@@ -122,7 +124,12 @@ if [ "$prove_wanted" = 1 ]; then
 		--expect "no locks held by $PROVE_TASK\.$" \
 		--reject "spinlock already unlocked"
 
+	prove_bug prove-list list --expect "stack backtrace:$" \
+		--expect "WARNING: suspicious RCU usage$" \
+		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ RCU-list traversed in non-reader section!!?$" \
+		--expect "rcu: rcu_debug_test: list sum 6$"
+
 	prove_boot prove-bad-param "rcu_debug_test=bogus shutdown_secs=2" \
-		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep or unlock\), using none$" \
+		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep, unlock or list\), using none$" \
 		--reject "committing|$PROVE_REPORTS"
 fi

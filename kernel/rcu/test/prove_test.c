@@ -11,11 +11,13 @@
  *   abba       lock order A->B on one CPU, later B->A on another
  *   sleep      mutex_lock() (a might_sleep() point) inside rcu_read_lock()
  *   unlock     spin_unlock() of a lock nobody holds
+ *   list       list_for_each_entry_rcu() outside any reader, without a lockdep condition
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
 
 #include <rcu/rcupdate.h>
+#include <rcu/rculist.h>
 #include <locking/spinlock.h>
 #include <locking/mutex.h>
 #include <sched/kthread.h>
@@ -29,7 +31,7 @@
 
 static char rcu_debug_test[16];
 KPARAM_STRING("rcu_debug_test", rcu_debug_test,
-	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock)");
+	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock|list)");
 
 static int prove_value = 42;
 static int *prove_gp;				/* RCU-protected, updated under prove_lock */
@@ -38,6 +40,13 @@ static DEFINE_SPINLOCK(prove_lock_a);
 static DEFINE_SPINLOCK(prove_lock_b);
 static DEFINE_MUTEX(prove_mutex);
 static DECLARE_COMPLETION(prove_ab_done);
+
+struct prove_item {
+	int key;
+	struct list_head node;
+};
+static LIST_HEAD(prove_list);
+static struct prove_item prove_items[2] = { { .key = 1 }, { .key = 2 } };
 
 static void prove_deref(void)
 {
@@ -66,6 +75,23 @@ static void prove_sleep(void)
 	mutex_lock(&prove_mutex);		/* BUG: may sleep inside a reader */
 	mutex_unlock(&prove_mutex);
 	rcu_read_unlock();
+}
+
+static void prove_list_walk(void)
+{
+	struct prove_item *it;
+	int sum = 0;
+
+	spin_lock(&prove_lock);
+	list_add_tail_rcu(&prove_items[0].node, &prove_list);
+	list_add_tail_rcu(&prove_items[1].node, &prove_list);
+	/* Fine: the updaters' lock is held and the walk says so. */
+	list_for_each_entry_rcu(it, &prove_list, node, lockdep_is_held(&prove_lock))
+		sum += it->key;
+	spin_unlock(&prove_lock);
+	list_for_each_entry_rcu(it, &prove_list, node)	/* BUG: no reader, no lock */
+		sum += it->key;
+	pr_info("rcu_debug_test: list sum %d\n", sum);
 }
 
 static void prove_unlock(void)
@@ -113,6 +139,7 @@ static const struct {
 	{ "abba", prove_abba },
 	{ "sleep", prove_sleep },
 	{ "unlock", prove_unlock },
+	{ "list", prove_list_walk },
 };
 
 static int prove_thread(void *arg)
@@ -137,7 +164,7 @@ static int rcu_debug_test_init(void)
 		if (!strcmp(rcu_debug_test, prove_tests[i].name))
 			break;
 	if (i == ARRAY_SIZE(prove_tests)) {
-		pr_warn("rcu_debug_test: invalid value '%s' (not deref, protected, sync, abba, sleep or unlock), using none\n",
+		pr_warn("rcu_debug_test: invalid value '%s' (not deref, protected, sync, abba, sleep, unlock or list), using none\n",
 			rcu_debug_test);
 		return 0;
 	}
