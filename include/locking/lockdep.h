@@ -52,6 +52,7 @@ struct held_lock {
 	struct lock_class *class;
 	unsigned long ip;		/* where it was taken */
 	u8 trylock;
+	u8 irq_ctx;			/* taken in interrupt context (dependencies stay per context) */
 	u8 irqs_off;			/* interrupts were off when taken */
 	u8 nograph;			/* reader-style map (RCU): listed, no dependencies */
 };

@@ -424,8 +424,7 @@ void lock_acquire(struct lockdep_map *map, bool trylock, bool nograph, unsigned 
 		for (i = 0; !trylock && i < depth; i++) {
 			struct held_lock *prev = &p->lockdep.held[i];
 
-			if (prev->nograph || prev->class == c ||
-			    !!(prev->trylock & 2) != irq_ctx)
+			if (prev->nograph || prev->class == c || prev->irq_ctx != irq_ctx)
 				continue;
 			if (!add_dependency(p, prev, map, c, ip))
 				goto done;
@@ -435,7 +434,8 @@ void lock_acquire(struct lockdep_map *map, bool trylock, bool nograph, unsigned 
 	h->map = map;
 	h->class = c;
 	h->ip = ip;
-	h->trylock = trylock | (irq_ctx ? 2 : 0);	/* bit 1: taken in interrupt context */
+	h->trylock = trylock;
+	h->irq_ctx = irq_ctx;
 	h->irqs_off = irqs_off;
 	h->nograph = nograph;
 	p->lockdep.depth = depth + 1;
