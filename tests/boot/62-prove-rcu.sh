@@ -16,6 +16,8 @@
 #   prove-unlock         spin_unlock() of a free lock: "bad unlock balance detected!"
 #   prove-list           list_for_each_entry_rcu() outside a reader: "RCU-list traversed in
 #                        non-reader section!" (the same walk under the lock, saying so, is fine)
+#   prove-srcu           srcu_dereference() inside rcu_read_lock() but outside the domain's reader:
+#                        the splat lists the rcu_read_lock pseudo-lock, not the domain
 #   prove-bad-param      rcu_debug_test=bogus: one warning, nothing committed
 # Each planted bug (kernel/rcu/test/prove_test.c, rcu_debug_test=NAME) gets its own boot at
 # -smp 2 and must leave the kernel running to a clean power-off. About 60 s on 2 host cores,
@@ -57,7 +59,7 @@ prove_bug() { # NAME BUG [boot_test options...]
 
 prove_wanted=0
 for t in prove-clean-smp2 prove-torture-smp2 prove-deref prove-protected prove-sync prove-abba prove-sleep \
-	prove-unlock prove-list prove-bad-param; do
+	prove-unlock prove-list prove-srcu prove-bad-param; do
 	_test_selected "$t" && prove_wanted=1
 done
 
@@ -129,7 +131,14 @@ if [ "$prove_wanted" = 1 ]; then
 		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ RCU-list traversed in non-reader section!!?$" \
 		--expect "rcu: rcu_debug_test: list sum 6$"
 
+	prove_bug prove-srcu srcu --expect "stack backtrace:$" \
+		--expect "WARNING: suspicious RCU usage$" \
+		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ suspicious rcu_dereference_check\(\) usage!$" \
+		--expect "1 lock held by $PROVE_TASK:$" \
+		--expect " #0: [0-9a-f]{16} \(rcu_read_lock\), at: prove_srcu_deref\+0x" \
+		--expect "rcu: rcu_debug_test: srcu read 42 and 42$"
+
 	prove_boot prove-bad-param "rcu_debug_test=bogus shutdown_secs=2" \
-		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep, unlock or list\), using none$" \
+		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep, unlock, list or srcu\), using none$" \
 		--reject "committing|$PROVE_REPORTS"
 fi

@@ -12,12 +12,14 @@
  *   sleep      mutex_lock() (a might_sleep() point) inside rcu_read_lock()
  *   unlock     spin_unlock() of a lock nobody holds
  *   list       list_for_each_entry_rcu() outside any reader, without a lockdep condition
+ *   srcu       srcu_dereference() outside a reader of its domain (after one inside, which is fine)
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
 
 #include <rcu/rcupdate.h>
 #include <rcu/rculist.h>
+#include <rcu/srcu.h>
 #include <locking/spinlock.h>
 #include <locking/mutex.h>
 #include <sched/kthread.h>
@@ -31,7 +33,7 @@
 
 static char rcu_debug_test[16];
 KPARAM_STRING("rcu_debug_test", rcu_debug_test,
-	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock|list)");
+	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock|list|srcu)");
 
 static int prove_value = 42;
 static int *prove_gp;				/* RCU-protected, updated under prove_lock */
@@ -40,6 +42,7 @@ static DEFINE_SPINLOCK(prove_lock_a);
 static DEFINE_SPINLOCK(prove_lock_b);
 static DEFINE_MUTEX(prove_mutex);
 static DECLARE_COMPLETION(prove_ab_done);
+DEFINE_STATIC_SRCU(prove_srcu);
 
 struct prove_item {
 	int key;
@@ -94,6 +97,19 @@ static void prove_list_walk(void)
 	pr_info("rcu_debug_test: list sum %d\n", sum);
 }
 
+static void prove_srcu_deref(void)
+{
+	int idx, *p, *q;
+
+	idx = srcu_read_lock(&prove_srcu);
+	p = srcu_dereference(prove_gp, &prove_srcu);	/* fine: inside its reader */
+	srcu_read_unlock(&prove_srcu, idx);
+	rcu_read_lock();
+	q = srcu_dereference(prove_gp, &prove_srcu);	/* BUG: an RCU reader is not an SRCU one */
+	rcu_read_unlock();
+	pr_info("rcu_debug_test: srcu read %d and %d\n", p ? *p : -1, q ? *q : -1);
+}
+
 static void prove_unlock(void)
 {
 	spin_unlock(&prove_lock);		/* BUG: nobody holds it */
@@ -140,6 +156,7 @@ static const struct {
 	{ "sleep", prove_sleep },
 	{ "unlock", prove_unlock },
 	{ "list", prove_list_walk },
+	{ "srcu", prove_srcu_deref },
 };
 
 static int prove_thread(void *arg)
@@ -164,7 +181,7 @@ static int rcu_debug_test_init(void)
 		if (!strcmp(rcu_debug_test, prove_tests[i].name))
 			break;
 	if (i == ARRAY_SIZE(prove_tests)) {
-		pr_warn("rcu_debug_test: invalid value '%s' (not deref, protected, sync, abba, sleep, unlock or list), using none\n",
+		pr_warn("rcu_debug_test: invalid value '%s' (not deref, protected, sync, abba, sleep, unlock, list or srcu), using none\n",
 			rcu_debug_test);
 		return 0;
 	}
