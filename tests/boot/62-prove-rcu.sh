@@ -19,9 +19,14 @@
 #   prove-srcu           srcu_dereference() inside rcu_read_lock() but outside the domain's reader:
 #                        the splat lists the rcu_read_lock pseudo-lock, not the domain
 #   prove-bad-param      rcu_debug_test=bogus: one warning, nothing committed
+# and on preempt_defconfig + CONFIG_PROVE_RCU (preemptible RCU: readers are a per-task count),
+# built in $LOGDIR/build-prove-preempt:
+#   prove-preempt-clean  the "rcu" and "rcu_preempt" suites (preempted readers, blocked-tasks
+#                        lists, quiescent states at the outermost unlock) draw no report
+#   prove-preempt-sleep  mutex_lock() in a reader: preempt_count 0 but "RCU nest depth: 1"
 # Each planted bug (kernel/rcu/test/prove_test.c, rcu_debug_test=NAME) gets its own boot at
-# -smp 2 and must leave the kernel running to a clean power-off. About 60 s on 2 host cores,
-# plus the build (about a minute and a half).
+# -smp 2 and must leave the kernel running to a clean power-off. About 80 s on 2 host cores,
+# plus the two builds (about a minute and a half each).
 #
 # Console lines relied on (kernel/locking/lockdep.c unless said otherwise):
 #   "WARNING: suspicious RCU usage", "FILE:LINE MESSAGE!",
@@ -33,17 +38,19 @@
 #   "rcu: rcu_debug_test: 'NAME' done, kernel still running"          kernel/rcu/test/prove_test.c
 
 prove_dir=$(cd "$LOGDIR" && pwd)/build-prove
+prove_preempt_dir=$(cd "$LOGDIR" && pwd)/build-prove-preempt
 PROVE_REPORTS='suspicious RCU usage|circular locking|bad unlock balance|inconsistent lock state|sleeping function called|MAX_LOCK'
 PROVE_TASK='rcu_prove/1/[0-9]+'
 
 prove_boot() { # NAME ARGS [boot_test options...]
-	local name=$1 args=$2
+	local name=$1 args=$2 dir=$prove_dir
 	shift 2
-	if [ ! -f "$prove_dir/kernel.elf" ]; then
+	case $name in prove-preempt-*) dir=$prove_preempt_dir ;; esac
+	if [ ! -f "$dir/kernel.elf" ]; then
 		skip_test "$name" "the PROVE_RCU kernel did not build"
 		return
 	fi
-	KERNEL=$prove_dir/kernel.elf boot_test "$name" --smp 2 --append "$args" \
+	KERNEL=$dir/kernel.elf boot_test "$name" --smp 2 --append "$args" \
 		--expect "reboot: Power down" "$@"
 }
 
@@ -61,6 +68,22 @@ prove_wanted=0
 for t in prove-clean-smp2 prove-torture-smp2 prove-deref prove-protected prove-sync prove-abba prove-sleep \
 	prove-unlock prove-list prove-srcu prove-bad-param; do
 	_test_selected "$t" && prove_wanted=1
+done
+# preempt_defconfig plus CONFIG_PROVE_RCU=y, as build_config does it (which adds only KERNEL_TESTS).
+prove_build_preempt() {
+	rm -f "$prove_preempt_dir/kernel.elf"
+	make -C "$TESTS_ROOT" O="$prove_preempt_dir" preempt_defconfig >/dev/null &&
+		printf 'CONFIG_KERNEL_TESTS=y\nCONFIG_PROVE_RCU=y\n' >>"$prove_preempt_dir/.config" &&
+		make -C "$TESTS_ROOT" O="$prove_preempt_dir" olddefconfig >/dev/null &&
+		grep -qx 'CONFIG_PREEMPT_RCU=y' "$prove_preempt_dir/.config" &&
+		grep -qx 'CONFIG_RCU_PROVE_TEST=y' "$prove_preempt_dir/.config" &&
+		make -C "$TESTS_ROOT" O="$prove_preempt_dir" -j2 >/dev/null ||
+		{ rm -f "$prove_preempt_dir/kernel.elf"; return 1; }
+}
+
+prove_preempt_wanted=0
+for t in prove-preempt-clean prove-preempt-sleep; do
+	_test_selected "$t" && prove_preempt_wanted=1
 done
 
 if [ "$prove_wanted" = 1 ]; then
@@ -141,4 +164,19 @@ if [ "$prove_wanted" = 1 ]; then
 	prove_boot prove-bad-param "rcu_debug_test=bogus shutdown_secs=2" \
 		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep, unlock, list or srcu\), using none$" \
 		--reject "committing|$PROVE_REPORTS"
+fi
+
+if [ "$prove_preempt_wanted" = 1 ]; then
+	run_cmd_test prove-preempt-build prove_build_preempt
+
+	prove_boot prove-preempt-clean "rcutree.selftest=1 rcutree.preempt_selftest=1 shutdown_secs=12" \
+		--expect "# rcu: pass:[0-9]+ fail:0 " \
+		--expect "# rcu_preempt: pass:[0-9]+ fail:0 " \
+		--reject "$PROVE_REPORTS" --reject "not ok"
+
+	prove_bug prove-preempt-sleep sleep \
+		--expect "BUG: sleeping function called from invalid context at kernel/locking/mutex\.c:[0-9]+$" \
+		--expect "in_atomic\(\): 0, irqs_disabled\(\): 0, non_block: 0, pid: [0-9]+, name: rcu_prove/1$" \
+		--expect "RCU nest depth: 1, expected: 0$" \
+		--expect " #0: [0-9a-f]{16} \(rcu_read_lock\), at: prove_sleep\+0x"
 fi
