@@ -16,14 +16,17 @@
 #   pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
 #   SRCU-N and SRCU-P (Tree SRCU, static and init_srcu_struct() domains; their .features want
 #   the Tree SRCU statistics line, srcu_barrier() phases, the forward-progress flood and the
-#   domain torn down at the end) must pass, BUSTED (grace periods that do not wait: caught for
+#   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
+#   callbacks and RCU's one-shot woke it), NOCB01 (CPUs 1-3 offloaded in two rcuog groups: CPU 1
+#   queued callbacks and invoked none itself) and NOCB02 (every CPU offloaded, rcu_nocb_poll, the
+#   forward-progress flood on offloaded lists) must pass, BUSTED (grace periods that do not wait: caught for
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 5 minutes with it, on 2 host cores. Timings are printed, never judged.
+# 6 minutes with it, on 2 host cores. Timings are printed, never judged.
 
 KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
 PARSE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh
@@ -155,7 +158,7 @@ torture_dryrun() {
 	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
 	echo "$out"
 	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
-	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ POLL01 --duration 1200s --cpus 2 ' <<<"$out" &&
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ POLL01\\ NOCB01\\ NOCB02 --duration 1200s --cpus 2 ' <<<"$out" &&
 		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
 		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&
@@ -242,11 +245,11 @@ kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null
 
 kvm_short_matrix() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
 		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all eleven as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all fourteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success .*PASS' <<<"$out" &&
@@ -261,6 +264,11 @@ kvm_short_matrix() {
 		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-N +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-P +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE08 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
+		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
 		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
 		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
 		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
