@@ -226,8 +226,16 @@ static void rst_list_walk(unsigned int cpu)
 			atomic_long_inc(&rl.too_long);
 			break;
 		}
-		for (int i = 0; i < 20; i++)	/* widen the window a little */
-			cpu_relax();
+		/*
+		 * Widen the window a little, with barrier(), not cpu_relax():
+		 * under QEMU's TCG, PAUSE ends the vCPU's turn, and with 255
+		 * vCPUs on one host thread a reader then advanced about one
+		 * pause per turn: 20 pauses per element made one walk last
+		 * 40 s of guest time, and a reader that never finished its
+		 * first walk failed the test (1 boot in 3).
+		 */
+		for (int i = 0; i < 20; i++)
+			barrier();
 	}
 	rcu_read_unlock();
 	if (n > READ_ONCE(rl.max_walk))
