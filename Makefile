@@ -26,7 +26,7 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run iso check hosttest fuzz size size-compare help model
+	run run-args iso check hosttest fuzz size size-compare help model
 
 deps:
 	@$(srctree)/scripts/install-deps.sh
@@ -137,11 +137,16 @@ FORCE:
 shutdown_secs_arg = $(lastword $(patsubst shutdown_secs=%,%,$(filter shutdown_secs=%,$(CMDLINE))))
 RUN_TIMEOUT = $(if $(TIMEOUT),$(TIMEOUT),$(if $(filter-out 0,$(shutdown_secs_arg)),$(shell expr $(shutdown_secs_arg) + 60 2>/dev/null || echo 0),0))
 QEMU_RUN = $(srctree)/scripts/qemu-run.sh --smp $(SMP) --mem $(MEM) --accel $(ACCEL) --timeout $(RUN_TIMEOUT)
+# Catch a bad SMP= before building anything, naming the variable (not qemu-run.sh's --smp).
+run-args:
+	@case "$(SMP)" in ''|*[!0-9]*|0|0*) echo "make run: SMP=$(SMP): not a number of CPUs (1..255)" >&2; exit 2;; esac
+	@[ "$(SMP)" -le 255 ] || { echo "make run: SMP=$(SMP): more than 255 CPUs (QEMU's pc machine takes 255)" >&2; exit 2; }
+	@case "$(BOOT)" in grub|direct) ;; *) echo "make run: BOOT=$(BOOT): not grub or direct" >&2; exit 2;; esac
 ifeq ($(BOOT),direct)
-run: deps $(objtree)/kernel.elf
+run: run-args deps $(objtree)/kernel.elf
 	@$(QEMU_RUN) --kernel $(objtree)/kernel.elf --append "$(CMDLINE)"
 else
-run: deps $(ISO)
+run: run-args deps $(ISO)
 	@$(QEMU_RUN) --iso $(ISO)
 endif
 
@@ -176,7 +181,31 @@ distclean: clean
 	@rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/generated $(objtree)/include/config $(objtree)/defconfig
 
 help:
-	@echo "Configuration: defconfig <name>_defconfig olddefconfig savedefconfig menuconfig"
-	@echo "Build:         all (kernel.elf) iso size size-compare clean distclean   (O=DIR builds out of tree)"
-	@echo "Run:           run [SMP=$(SMP)] [MEM=$(MEM)] [ACCEL=tcg|tcg-single|kvm|repro] [BOOT=grub|direct] [CMDLINE='...']"
-	@echo "Test:          check hosttest fuzz model"
+	@echo "Configuration targets:"
+	@echo "  defconfig            arch/x86_64/configs/defconfig into O=DIR/.config (the default)"
+	@for f in $(notdir $(wildcard $(srctree)/arch/x86_64/configs/*_defconfig)); do \
+		printf '  %-20s arch/x86_64/configs/%s\n' "$$f" "$$f"; done
+	@echo "  olddefconfig savedefconfig menuconfig listnewconfig"
+	@echo "                       (menuconfig in a fresh O=DIR starts from defconfig, as Linux)"
+	@echo "Build targets:"
+	@echo "  all                  kernel.elf (the default goal); iso: kernel.iso for GRUB"
+	@echo "  size size-compare    section sizes; Tree vs Tiny RCU"
+	@echo "  clean distclean"
+	@echo "Run and test targets:"
+	@echo "  run                  build and boot under QEMU (Ctrl-A X quits)"
+	@echo "  check                the test suite; last line 'N passed, N failed'"
+	@echo "  hosttest fuzz        host-side unit tests; libFuzzer on the command-line parser"
+	@echo "  model                the spin model of RCU's handshakes, bigger sizes than check"
+	@echo "  deps                 install missing Debian packages (scripts/install-deps.sh)"
+	@echo "Variables (make VAR=value target):"
+	@echo "  O=DIR                build directory (default: the source tree)"
+	@echo "  SMP=N                virtual CPUs for run, 1..255 (default $(SMP))"
+	@echo "  MEM=SIZE             guest RAM, QEMU syntax (default $(MEM))"
+	@echo "  ACCEL=A              tcg | tcg-single | kvm | repro (default $(ACCEL))"
+	@echo "  BOOT=B               grub (ISO) | direct (-kernel) (default $(BOOT))"
+	@echo "  CMDLINE='...'        kernel command line, e.g. CMDLINE='shutdown_secs=10 rcutree.blimit=20'"
+	@echo "  TIMEOUT=S            host-side limit for run in seconds (default shutdown_secs + 60, or none)"
+	@echo "Torture and benchmarks (tools/testing/rcutorture/, see its README.md):"
+	@echo "  tools/testing/rcutorture/bin/kvm.sh --configs 'TREE01 TREE03' --duration 2m"
+	@echo "  tools/testing/rcutorture/bin/torture.sh --dryrun      (the long campaign)"
+	@echo "  tools/testing/rcutorture/bin/kvm.sh --torture rcuperf --configs TREE2 --duration 60s"
