@@ -88,7 +88,7 @@ static void bt_run(bool kick)
 	bt.idle_cpu = ctl_cpu;
 	bt.hog_queues_victim = kick;
 	was_on = READ_ONCE(sched_idle_balance_on);
-	sched_set_idle_balance(true);	/* off by default (balance.c) */
+	sched_set_idle_balance(true);	/* in case sched.idle_balance=0 */
 	ktest_pin_current(ctl_cpu, &saved);
 	bt.victim = ktest_kthread(bt_victim, NULL, -1, "bt_victim");
 	hog = ktest_kthread(bt_hog, NULL, bt.hog_cpu, "bt_hog/%u");
