@@ -32,6 +32,8 @@
 
 /* rcutree.selftest=1 (selftest.c); the rcu_gp and rcu_exp suites run on it too. */
 extern bool rcu_selftest;
+/* rcutree.preempt_selftest=1 (preempt_selftest.c); the rcu_preempt_exp suite runs on it too. */
+extern bool rcu_preempt_selftest;
 
 /* synchronize_rcu()/rcu_barrier() in a helper kthread, at most RST_GP_MS; false (reported) if stuck. */
 bool rst_barrier(void);
