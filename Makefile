@@ -91,7 +91,10 @@ AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
 # on. Sparse's warnings do not fail the build (as in Linux): the test suite's sparse-clean test
 # does. CF="..." adds flags for one run (CF=-Wsparse-all).
 CHECK ?= sparse
-C ?= 0
+# Only from the command line, as in Linux: a stray C in the environment must not turn checking on.
+ifneq ($(origin C),command line)
+C := 0
+endif
 CHECKFLAGS := -D__linux__ -D__x86_64__ -m64 -D__VERSION__='"$(shell $(CC) -dumpfullversion)"' \
 	-Wbitwise $(CF)
 quiet_check = @echo "  CHECK   $(1)"; $(CHECK) $(CHECKFLAGS) $(CPPFLAGS) \
