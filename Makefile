@@ -97,8 +97,9 @@ C := 0
 endif
 CHECKFLAGS := -D__linux__ -D__x86_64__ -m64 -D__VERSION__='"$(shell $(CC) -dumpfullversion)"' \
 	-Wbitwise $(CF)
-quiet_check = @echo "  CHECK   $(1)"; $(CHECK) $(CHECKFLAGS) $(CPPFLAGS) \
-	$(filter-out -MMD -MP,$(CFLAGS)) $(srctree)/$(1)
+# Run from the source tree on the relative name, so reports read "kernel/rcu/tree.c:12:3: ...".
+quiet_check = @echo "  CHECK   $(1)"; cd $(srctree) && $(CHECK) $(CHECKFLAGS) $(CPPFLAGS) \
+	$(filter-out -MMD -MP,$(CFLAGS)) $(1)
 
 $(objtree)/%.o: $(srctree)/%.c $(AUTOCONF)
 	@mkdir -p $(dir $@)

@@ -65,14 +65,14 @@ sparse_planted() {
 	fi
 	cat "$out"
 	echo "---"
-	# file:line:col: severity: message, with the file as sparse names it (the full path)
-	reports=$(grep -E "^$TESTS_ROOT/$src:[0-9]+:[0-9]+: (warning|error): " "$out" || true)
+	# file:line:col: severity: message (make runs sparse from the source tree: relative names)
+	reports=$(grep -E "^$src:[0-9]+:[0-9]+: (warning|error): " "$out" || true)
 	[ -n "$reports" ] || { echo "sparse reported nothing on $src"; return 1; }
 	while IFS=: read -r line text; do
 		text=${text#*SPARSE: }
 		text=${text%% \*/*}
-		if grep -qF "$TESTS_ROOT/$src:$line:" <<<"$reports" &&
-			grep -F "$TESTS_ROOT/$src:$line:" <<<"$reports" | grep -qF "$text"; then
+		if grep -qF "$src:$line:" <<<"$reports" &&
+			grep -F "$src:$line:" <<<"$reports" | grep -qF "$text"; then
 			echo "found    $src:$line: $text"
 		else
 			echo "MISSING  $src:$line: $text"
@@ -80,7 +80,7 @@ sparse_planted() {
 		fi
 	done < <(grep -n 'SPARSE: ' "$TESTS_ROOT/$src")
 	while IFS= read -r r; do
-		line=${r#"$TESTS_ROOT/$src:"}
+		line=${r#"$src:"}
 		line=${line%%:*}
 		if ! sed -n "${line}p" "$TESTS_ROOT/$src" | grep -q 'SPARSE: '; then
 			echo "UNEXPECTED (no marker on line $line): $r"
