@@ -35,8 +35,9 @@
  *  __force    a cast that may change address space; only inside accessors.
  *  __acquires/__releases/__must_hold(lock)   a function's lock context: takes,
  *             drops or needs the lock; sparse checks the balance of each function.
- *             The spinlock API does not carry them yet (45 reports, most of them
- *             sparse's conditional-locking false positives; Documentation/RCU/sparse.md).
+ *             The spinlock API does not carry them yet: that draws 45 reports, from
+ *             lock helpers needing annotations and from conditional locking sparse
+ *             cannot follow (Documentation/RCU/sparse.md).
  *  __acquire/__release(lock)   tell sparse a lock was taken or dropped where it
  *             cannot see it (trylock, a lock released by another function).
  */
