@@ -26,7 +26,7 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run run-args iso check hosttest fuzz size size-compare help model
+	run run-args iso check hosttest fuzz size size-compare help model checksrc
 
 deps:
 	@$(srctree)/scripts/install-deps.sh
@@ -82,10 +82,43 @@ CFLAGS := -std=gnu11 -O2 -g $(ARCH_CFLAGS) -fmacro-prefix-map=$(srctree)/= -fno-
 	-fno-common $(WARNINGS) -MMD -MP
 AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
 
+# ---- sparse, as Linux runs it: `make C=1` checks each C file it (re)compiles, `make C=2`
+# every kernel C file whether or not it is rebuilt (and `make checksrc` only checks, no build).
+# CHECKFLAGS: sparse defines __CHECKER__ itself; it gets the compiler's flags so it sees the
+# same headers and CONFIG_ macros, plus what gcc predefines and sparse does not know for the
+# target (__VERSION__, which init/main.c prints). -Wbitwise as Linux; Linux also passes
+# -Wno-return-void and -Wno-unknown-attribute, but neither class occurs in this tree, so both stay
+# on. Sparse's warnings do not fail the build (as in Linux): the test suite's sparse-clean test
+# does. CF="..." adds flags for one run (CF=-Wsparse-all).
+CHECK ?= sparse
+# Only from the command line, as in Linux: a stray C in the environment must not turn checking on.
+ifneq ($(origin C),command line)
+C := 0
+endif
+CHECKFLAGS := -D__linux__ -D__x86_64__ -m64 -D__VERSION__='"$(shell $(CC) -dumpfullversion)"' \
+	-Wbitwise $(CF)
+# Run from the source tree on the relative name, so reports read "kernel/rcu/tree.c:12:3: ...".
+quiet_check = @echo "  CHECK   $(1)"; cd $(srctree) && $(CHECK) $(CHECKFLAGS) $(CPPFLAGS) \
+	$(filter-out -MMD -MP,$(CFLAGS)) $(1)
+
 $(objtree)/%.o: $(srctree)/%.c $(AUTOCONF)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $*.o"
 	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+ifeq ($(C),1)
+	$(call quiet_check,$*.c)
+endif
+
+# C=2 (and checksrc): one forced check per C source, so -jN spreads them over the cores.
+KERNEL_CSRCS := $(patsubst $(srctree)/%,%,$(wildcard $(patsubst $(objtree)/%.o,$(srctree)/%.c,$(KERNEL_OBJS))))
+CHECK_TARGETS := $(addprefix checksrc/,$(KERNEL_CSRCS))
+.PHONY: checksrc $(CHECK_TARGETS)
+checksrc: $(CHECK_TARGETS)
+$(CHECK_TARGETS): checksrc/%: $(AUTOCONF)
+	$(call quiet_check,$*)
+ifeq ($(C),2)
+all: checksrc
+endif
 
 $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 	@mkdir -p $(dir $@)
@@ -190,6 +223,7 @@ help:
 	@echo "Build targets:"
 	@echo "  all                  kernel.elf (the default goal); iso: kernel.iso for GRUB"
 	@echo "  size size-compare    section sizes; Tree vs Tiny RCU"
+	@echo "  checksrc             run sparse over every kernel C file, compile nothing"
 	@echo "  clean distclean"
 	@echo "Run and test targets:"
 	@echo "  run                  build and boot under QEMU (Ctrl-A X quits)"
@@ -204,6 +238,8 @@ help:
 	@echo "  ACCEL=A              tcg | tcg-single | kvm | repro (default $(ACCEL))"
 	@echo "  BOOT=B               grub (ISO) | direct (-kernel) (default $(BOOT))"
 	@echo "  CMDLINE='...'        kernel command line, e.g. CMDLINE='shutdown_secs=10 rcutree.blimit=20'"
+	@echo "  C=1 | C=2            also run sparse on each C file compiled | on every kernel C file"
+	@echo "  CF='...'             extra sparse flags (e.g. CF=-Wsparse-all)"
 	@echo "  TIMEOUT=S            host-side limit for run in seconds (default shutdown_secs + 60, or none)"
 	@echo "Torture and benchmarks (tools/testing/rcutorture/, see its README.md):"
 	@echo "  tools/testing/rcutorture/bin/kvm.sh --configs 'TREE01 TREE03' --duration 2m"

@@ -128,4 +128,7 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
  */
 int kparam_format_value(const struct kernel_param *p, char *buf, size_t size);
 
+/* The kernel's own: parse the boot command line into every KPARAM (kernel/params.c). */
+void parse_boot_params(void);
+
 #endif

@@ -19,6 +19,7 @@
 #include <kernel/types.h>
 #include <kernel/compiler.h>
 #include <rcu/types.h>
+#include <rcu/rcupdate.h>	/* srcu_dereference() is rcu_dereference()'s load and checks */
 
 #ifdef CONFIG_SRCU
 
@@ -48,8 +49,8 @@ static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx)
 	__srcu_read_unlock(ssp, idx);
 }
 
-/* x86 keeps dependent loads ordered: as rcu_dereference(), a READ_ONCE. */
-#define srcu_dereference_check(p, ssp, c)	READ_ONCE(p)
+/* x86 keeps dependent loads ordered: as rcu_dereference(), a READ_ONCE (of an __rcu pointer). */
+#define srcu_dereference_check(p, ssp, c)	rcu_dereference_raw(p)
 #define srcu_dereference(p, ssp)		srcu_dereference_check((p), (ssp), 0)
 #define srcu_dereference_notrace(p, ssp)	srcu_dereference((p), (ssp))
 
