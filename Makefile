@@ -28,6 +28,18 @@ config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig li
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
 	run run-args iso check hosttest fuzz size size-compare help model checksrc
 
+# `make O=DIR defconfig all` in one command: the object list comes from the .config the first
+# goal writes, so when configuration and other goals are mixed, each goal runs in a make of its
+# own, in order (Linux's one-by-one build).
+mixed-goals := $(and $(filter $(config-targets),$(MAKECMDGOALS)),$(filter-out $(config-targets),$(MAKECMDGOALS)))
+ifneq ($(mixed-goals),)
+$(MAKECMDGOALS): one-by-one
+	@:
+one-by-one:
+	@set -e; for g in $(MAKECMDGOALS); do $(MAKE) -f $(srctree)/Makefile $$g; done
+.PHONY: one-by-one
+else
+
 deps:
 	@$(srctree)/scripts/install-deps.sh
 
@@ -245,3 +257,5 @@ help:
 	@echo "  tools/testing/rcutorture/bin/kvm.sh --configs 'TREE01 TREE03' --duration 2m"
 	@echo "  tools/testing/rcutorture/bin/torture.sh --dryrun      (the long campaign)"
 	@echo "  tools/testing/rcutorture/bin/kvm.sh --torture rcuperf --configs TREE2 --duration 60s"
+
+endif # mixed-goals

@@ -4,12 +4,14 @@
 #   make-help                 lists every arch/x86_64/configs/*defconfig, the make variables and
 #                             the torture runner (kvm.sh)
 #   make-run-bad-smp          make run SMP=0 / SMP=x fails before building, naming SMP=
+#   make-mixed-goals          make O=<fresh dir> tiny_defconfig all in one command builds the Tiny
+#                             kernel (the object list follows the .config the first goal writes)
 #   make-menuconfig-fresh     make O=<fresh dir> menuconfig, quit at once (Esc Esc): starts from the
 #                             arch defconfig (no "(NEW)" symbols), leaves a .config, no traceback
 #   qemu-run-quit             an interactive guest (a terminal from script(1)) quit with Ctrl-A X:
 #                             the "how to quit" line first, exit status 0 (a person quitting is
 #                             not a failure)
-# menuconfig and the quit need script(1) (util-linux) for a terminal. About 15 s.
+# menuconfig and the quit need script(1) (util-linux) for a terminal. About 40 s (the Tiny build).
 
 ux_make_help() {
 	local out f
@@ -35,6 +37,15 @@ ux_bad_smp() {
 	[ ! -e "$LOGDIR/ux-nobuild/kernel.elf" ]	# failed before building anything
 }
 run_cmd_test make-run-bad-smp ux_bad_smp
+
+ux_mixed_goals() {
+	local d=$LOGDIR/ux-mixed
+	rm -rf "$d"
+	make -C "$TESTS_ROOT" O="$d" tiny_defconfig all -j2 || return 1
+	grep -qx "CONFIG_TINY_RCU=y" "$d/.config" && [ -s "$d/kernel.elf" ] &&
+		nm "$d/kernel.elf" | grep -q " rcu_tiny_kthread$"
+}
+run_cmd_test make-mixed-goals ux_mixed_goals
 
 ux_menuconfig_fresh() {
 	local d=$LOGDIR/ux-menuconfig out
