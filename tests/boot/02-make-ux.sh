@@ -43,7 +43,7 @@ ux_mixed_goals() {
 	rm -rf "$d"
 	make -C "$TESTS_ROOT" O="$d" tiny_defconfig all -j2 || return 1
 	grep -qx "CONFIG_TINY_RCU=y" "$d/.config" && [ -s "$d/kernel.elf" ] &&
-		nm "$d/kernel.elf" | grep -q " rcu_tiny_kthread$"
+		nm "$d/kernel.elf" >"$d/nm.txt" && grep -q " rcu_tiny_kthread$" "$d/nm.txt"
 }
 run_cmd_test make-mixed-goals ux_mixed_goals
 
