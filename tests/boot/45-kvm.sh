@@ -150,6 +150,39 @@ kvm_parse() {
 run_cmd_test kvm-parse-console kvm_parse
 
 # torture.sh (the long campaign of issue 12): its plan, without running anything.
+# kvm-recheck.sh on a run directory made by hand from two real consoles (tests/fixtures/torture/):
+# a passing TREE02 and a copy with an error marker planted. The table must show both, the GPs and
+# their rate, the first offending line of the failed one, its console.log.diags; exit 1; the
+# passing guest's old verdict kept, the failed one's changed (verdict.old). Also reached through
+# Linux's path, tools/testing/selftests/rcutorture/.
+RECHECK_SH=$TESTS_ROOT/tools/testing/selftests/rcutorture/bin/kvm-recheck.sh
+kvm_recheck() {
+	local run=$LOGDIR/recheck-run out rc=0
+	rm -rf "$run"
+	mkdir -p "$run/TREE02" "$run/TREE02.2"
+	echo rcu >"$run/torture"
+	for g in TREE02 TREE02.2; do
+		tr -d '\r' <"$TESTS_ROOT/tests/fixtures/torture/TREE02.console.log" >"$run/$g/console.log"
+		echo 0 >"$run/$g/qemu.rc"
+		echo TREE02 >"$run/$g/scenario"
+		echo 3 >"$run/$g/cpus"
+		echo success >"$run/$g/expect"
+		echo "PASS (expected success)" >"$run/$g/verdict"
+	done
+	sed -i '0,/rcu-torture: rtc:/s/\(rcu-torture: rtc:.*\)/\1\n[   30.000000] rcu-torture: !!! planted error marker/' "$run/TREE02.2/console.log"
+	out=$("$RECHECK_SH" "$run") || rc=$?
+	echo "$out"
+	[ $rc = 1 ] &&
+		grep -Eq '^TREE02 +3 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
+		grep -Eq '^TREE02\.2 +3 +success +poweroff +[1-9][0-9]* +[0-9.]+ +FAIL \(expected success\): 1 error markers' <<<"$out" &&
+		grep -q '^  first offending console line of TREE02.2: [0-9]*:\[   30.000000\] rcu-torture: !!! planted error marker$' <<<"$out" &&
+		grep -q '^kvm-recheck: TREE02.2: verdict changed (was: PASS (expected success))$' <<<"$out" &&
+		[ -s "$run/TREE02.2/console.log.diags" ] && [ ! -e "$run/TREE02/console.log.diags" ] &&
+		[ ! -e "$run/TREE02/verdict.old" ] && [ -f "$run/TREE02.2/verdict.old" ] &&
+		! "$RECHECK_SH" "$LOGDIR/no-such-run" 2>/dev/null
+}
+run_cmd_test kvm-recheck kvm_recheck
+
 TORTURE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/torture.sh
 TORTURE_FIX=$TESTS_ROOT/tests/fixtures/torture
 torture_dryrun() {
@@ -229,8 +262,8 @@ kvm_rcuperf() {
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
 	[ $rc = 0 ] && [ -d "$dir" ] &&
-		grep -Eq '^TREE2 +2 +success +0 +PASS' <<<"$out" &&
-		grep -Eq '^REFSCALE +4 +success +0 +PASS' <<<"$out" &&
+		grep -Eq '^TREE2 +2 +success +poweroff +- +- +PASS' <<<"$out" &&
+		grep -Eq '^REFSCALE +4 +success +poweroff +- +- +PASS' <<<"$out" &&
 		grep -Eq '^TREE2 +sync +2 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$out" &&
 		grep -Eq '^REFSCALE +rcu +4 +[0-9]+\.[0-9]{3} ' <<<"$out" &&
 		[ -f "$dir/TREE2/.config" ] && [ -s "$dir/TREE2/histogram.dat" ] &&
@@ -252,7 +285,8 @@ kvm_short_matrix() {
 	# 3: all fourteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
-		grep -Eq '^TREE01 +8 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
+		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
 		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
