@@ -29,6 +29,7 @@
 #define RST_START_MS	5000	/* per-CPU workers finish their (short) job */
 #define RST_STOP_MS	5000	/* kthread_stop() returns */
 #define RST_LIST_MS	1500	/* update phase of the list test */
+#define RST_LIST_WAIT_MS	30000	/* at most this much longer, for readers still to walk */
 
 /* rcutree.selftest=1 (selftest.c); the rcu_gp and rcu_exp suites run on it too. */
 extern bool rcu_selftest;
