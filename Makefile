@@ -26,7 +26,19 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run iso check hosttest fuzz size size-compare help model
+	run run-args iso check hosttest fuzz size size-compare help model checksrc
+
+# `make O=DIR defconfig all` in one command: the object list comes from the .config the first
+# goal writes, so when configuration and other goals are mixed, each goal runs in a make of its
+# own, in order (Linux's one-by-one build).
+mixed-goals := $(and $(filter $(config-targets),$(MAKECMDGOALS)),$(filter-out $(config-targets),$(MAKECMDGOALS)))
+ifneq ($(mixed-goals),)
+$(MAKECMDGOALS): one-by-one
+	@:
+one-by-one:
+	@set -e; for g in $(MAKECMDGOALS); do $(MAKE) -f $(srctree)/Makefile $$g; done
+.PHONY: one-by-one
+else
 
 deps:
 	@$(srctree)/scripts/install-deps.sh
@@ -82,10 +94,43 @@ CFLAGS := -std=gnu11 -O2 -g $(ARCH_CFLAGS) -fmacro-prefix-map=$(srctree)/= -fno-
 	-fno-common $(WARNINGS) -MMD -MP
 AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
 
+# ---- sparse, as Linux runs it: `make C=1` checks each C file it (re)compiles, `make C=2`
+# every kernel C file whether or not it is rebuilt (and `make checksrc` only checks, no build).
+# CHECKFLAGS: sparse defines __CHECKER__ itself; it gets the compiler's flags so it sees the
+# same headers and CONFIG_ macros, plus what gcc predefines and sparse does not know for the
+# target (__VERSION__, which init/main.c prints). -Wbitwise as Linux; Linux also passes
+# -Wno-return-void and -Wno-unknown-attribute, but neither class occurs in this tree, so both stay
+# on. Sparse's warnings do not fail the build (as in Linux): the test suite's sparse-clean test
+# does. CF="..." adds flags for one run (CF=-Wsparse-all).
+CHECK ?= sparse
+# Only from the command line, as in Linux: a stray C in the environment must not turn checking on.
+ifneq ($(origin C),command line)
+C := 0
+endif
+CHECKFLAGS := -D__linux__ -D__x86_64__ -m64 -D__VERSION__='"$(shell $(CC) -dumpfullversion)"' \
+	-Wbitwise $(CF)
+# Run from the source tree on the relative name, so reports read "kernel/rcu/tree.c:12:3: ...".
+quiet_check = @echo "  CHECK   $(1)"; cd $(srctree) && $(CHECK) $(CHECKFLAGS) $(CPPFLAGS) \
+	$(filter-out -MMD -MP,$(CFLAGS)) $(1)
+
 $(objtree)/%.o: $(srctree)/%.c $(AUTOCONF)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $*.o"
 	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+ifeq ($(C),1)
+	$(call quiet_check,$*.c)
+endif
+
+# C=2 (and checksrc): one forced check per C source, so -jN spreads them over the cores.
+KERNEL_CSRCS := $(patsubst $(srctree)/%,%,$(wildcard $(patsubst $(objtree)/%.o,$(srctree)/%.c,$(KERNEL_OBJS))))
+CHECK_TARGETS := $(addprefix checksrc/,$(KERNEL_CSRCS))
+.PHONY: checksrc $(CHECK_TARGETS)
+checksrc: $(CHECK_TARGETS)
+$(CHECK_TARGETS): checksrc/%: $(AUTOCONF)
+	$(call quiet_check,$*)
+ifeq ($(C),2)
+all: checksrc
+endif
 
 $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 	@mkdir -p $(dir $@)
@@ -137,11 +182,16 @@ FORCE:
 shutdown_secs_arg = $(lastword $(patsubst shutdown_secs=%,%,$(filter shutdown_secs=%,$(CMDLINE))))
 RUN_TIMEOUT = $(if $(TIMEOUT),$(TIMEOUT),$(if $(filter-out 0,$(shutdown_secs_arg)),$(shell expr $(shutdown_secs_arg) + 60 2>/dev/null || echo 0),0))
 QEMU_RUN = $(srctree)/scripts/qemu-run.sh --smp $(SMP) --mem $(MEM) --accel $(ACCEL) --timeout $(RUN_TIMEOUT)
+# Catch a bad SMP= before building anything, naming the variable (not qemu-run.sh's --smp).
+run-args:
+	@case "$(SMP)" in ''|*[!0-9]*|0|0*) echo "make run: SMP=$(SMP): not a number of CPUs (1..255)" >&2; exit 2;; esac
+	@[ "$(SMP)" -le 255 ] || { echo "make run: SMP=$(SMP): more than 255 CPUs (QEMU's pc machine takes 255)" >&2; exit 2; }
+	@case "$(BOOT)" in grub|direct) ;; *) echo "make run: BOOT=$(BOOT): not grub or direct" >&2; exit 2;; esac
 ifeq ($(BOOT),direct)
-run: deps $(objtree)/kernel.elf
+run: run-args deps $(objtree)/kernel.elf
 	@$(QEMU_RUN) --kernel $(objtree)/kernel.elf --append "$(CMDLINE)"
 else
-run: deps $(ISO)
+run: run-args deps $(ISO)
 	@$(QEMU_RUN) --iso $(ISO)
 endif
 
@@ -176,7 +226,36 @@ distclean: clean
 	@rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/generated $(objtree)/include/config $(objtree)/defconfig
 
 help:
-	@echo "Configuration: defconfig <name>_defconfig olddefconfig savedefconfig menuconfig"
-	@echo "Build:         all (kernel.elf) iso size size-compare clean distclean   (O=DIR builds out of tree)"
-	@echo "Run:           run [SMP=$(SMP)] [MEM=$(MEM)] [ACCEL=tcg|tcg-single|kvm|repro] [BOOT=grub|direct] [CMDLINE='...']"
-	@echo "Test:          check hosttest fuzz model"
+	@echo "Configuration targets:"
+	@echo "  defconfig            arch/x86_64/configs/defconfig into O=DIR/.config (the default)"
+	@for f in $(notdir $(wildcard $(srctree)/arch/x86_64/configs/*_defconfig)); do \
+		printf '  %-20s arch/x86_64/configs/%s\n' "$$f" "$$f"; done
+	@echo "  olddefconfig savedefconfig menuconfig listnewconfig"
+	@echo "                       (menuconfig in a fresh O=DIR starts from defconfig, as Linux)"
+	@echo "Build targets:"
+	@echo "  all                  kernel.elf (the default goal); iso: kernel.iso for GRUB"
+	@echo "  size size-compare    section sizes; Tree vs Tiny RCU"
+	@echo "  checksrc             run sparse over every kernel C file, compile nothing"
+	@echo "  clean distclean"
+	@echo "Run and test targets:"
+	@echo "  run                  build and boot under QEMU (Ctrl-A X quits)"
+	@echo "  check                the test suite; last line 'N passed, N failed'"
+	@echo "  hosttest fuzz        host-side unit tests; libFuzzer on the command-line parser"
+	@echo "  model                the spin model of RCU's handshakes, bigger sizes than check"
+	@echo "  deps                 install missing Debian packages (scripts/install-deps.sh)"
+	@echo "Variables (make VAR=value target):"
+	@echo "  O=DIR                build directory (default: the source tree)"
+	@echo "  SMP=N                virtual CPUs for run, 1..255 (default $(SMP))"
+	@echo "  MEM=SIZE             guest RAM, QEMU syntax (default $(MEM))"
+	@echo "  ACCEL=A              tcg | tcg-single | kvm | repro (default $(ACCEL))"
+	@echo "  BOOT=B               grub (ISO) | direct (-kernel) (default $(BOOT))"
+	@echo "  CMDLINE='...'        kernel command line, e.g. CMDLINE='shutdown_secs=10 rcutree.blimit=20'"
+	@echo "  C=1 | C=2            also run sparse on each C file compiled | on every kernel C file"
+	@echo "  CF='...'             extra sparse flags (e.g. CF=-Wsparse-all)"
+	@echo "  TIMEOUT=S            host-side limit for run in seconds (default shutdown_secs + 60, or none)"
+	@echo "Torture and benchmarks (tools/testing/rcutorture/, see its README.md):"
+	@echo "  tools/testing/rcutorture/bin/kvm.sh --configs 'TREE01 TREE03' --duration 2m"
+	@echo "  tools/testing/rcutorture/bin/torture.sh --dryrun      (the long campaign)"
+	@echo "  tools/testing/rcutorture/bin/kvm.sh --torture rcuperf --configs TREE2 --duration 60s"
+
+endif # mixed-goals

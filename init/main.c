@@ -20,8 +20,6 @@
 #include <sched/kthread.h>
 #include <kernel/processor.h>
 
-void parse_boot_params(void);
-
 #define BOOT_CPU_STACK_SIZE	(16 * 1024)
 static void *boot_cpu_stack;
 enum system_states system_state = SYSTEM_BOOTING;

@@ -163,6 +163,8 @@ int kparam_format_value(const struct kernel_param *p, char *buf, size_t size)
 		return scnprintf(buf, size, "%.*s", (int)p->size, (char *)p->var);
 	case KPARAM_CPULIST:
 		return bitmap_print_list(buf, size, p->var, p->size);
+	case KPARAM_UNIMPL:
+		return scnprintf(buf, size, "(not implemented)");
 	}
 	return scnprintf(buf, size, "?");
 }
@@ -320,6 +322,16 @@ static int set_param(const struct parse_ctx *ctx, struct kernel_param *p, const 
 	char val[KPARAM_VALUE_MAX];
 	bool b;
 
+	if (p->type == KPARAM_UNIMPL) {
+		char shown[KPARAM_VALUE_MAX];
+
+		p->given = true;
+		warn(ctx, "%s: %s%s%s: Linux parameter not implemented here (%s), ignored", p->subsys,
+		     p->name, a->val ? "=" : "",
+		     a->val ? printable(shown, sizeof(shown), a->val, a->val_len) : "",
+		     p->desc);
+		return 1;
+	}
 	if (!a->val) {
 		if (p->type != KPARAM_BOOL)
 			return reject(ctx, p, "", "missing value");
@@ -354,6 +366,8 @@ static int set_param(const struct parse_ctx *ctx, struct kernel_param *p, const 
 		break;
 	case KPARAM_CPULIST:
 		return set_cpulist(ctx, p, val);
+	case KPARAM_UNIMPL:
+		break;		/* handled above */
 	}
 	p->given = true;
 	return 0;

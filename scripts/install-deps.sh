@@ -19,9 +19,10 @@ set -euo pipefail
 #  gnuplot-nox            rcuperf / torture plots
 #  gdb                    qemu-run.sh's report on a guest that overran its time (QEMU's threads)
 #  spin                   the Promela model of RCU's handshakes (tools/model/rcu, make model)
+#  sparse                 `make C=1` / `make C=2` (__rcu, __iomem checks; make check runs it)
 packages=(gcc binutils make libc6-dev python3-kconfiglib qemu-system-x86 qemu-system-data
 	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox gdb
-	spin)
+	spin sparse)
 read -r -a extra <<<"${EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 
@@ -45,7 +46,7 @@ done
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: the best we can do is check for the tools themselves.
 	missing_tools=
-	for tool in gcc ld make qemu-system-x86_64 grub-mkrescue xorriso mformat clang gnuplot spin; do
+	for tool in gcc ld make qemu-system-x86_64 grub-mkrescue xorriso mformat clang gnuplot spin sparse; do
 		command -v "$tool" >/dev/null 2>&1 || missing_tools="$missing_tools $tool"
 	done
 	python3 -c 'import kconfiglib' 2>/dev/null || missing_tools="$missing_tools python3-kconfiglib"

@@ -61,8 +61,14 @@ def main():
         print(kconf.write_min_config(out))
     elif action == "menuconfig":
         import menuconfig
-        if os.path.exists(config):
-            kconf.load_config(config)
+        if not os.path.exists(config):
+            # As Linux: a fresh build directory starts from the arch defconfig,
+            # written out first so that quitting without saving still leaves
+            # a usable .config (and nothing to trip over below).
+            kconf.load_config(os.path.join(srctree, "arch", "x86_64", "configs", "defconfig"))
+            kconf.write_config(config)
+            print("kconfig: no .config: starting from arch/x86_64/configs/defconfig")
+        kconf.load_config(config)
         menuconfig.menuconfig(kconf)
         kconf.load_config(config)
         write_generated(kconf, objtree)

@@ -6,7 +6,7 @@
 #   --kernel ELF       boot ELF directly (qboot firmware, -kernel, PVH entry)      env KERNEL
 #   --iso ISO          boot a GRUB ISO from scripts/mkiso.sh (SeaBIOS, -cdrom)      env ISO
 #                      (with neither flag: $KERNEL, or $ISO when BOOT=grub or KERNEL is unset)
-#   --smp N            number of CPUs (default 2)                                   env SMP
+#   --smp N            number of CPUs (default 4, as make run)                      env SMP
 #   --mem SIZE         guest RAM, QEMU syntax (default 256M)                        env MEM
 #   --append "CMDLINE" kernel command line, direct boot only; an ISO carries its own
 #                      command line (baked in by mkiso.sh)                          env CMDLINE
@@ -17,7 +17,8 @@
 #                                 (QEMU falls back to TCG if KVM cannot be used; without an
 #                                 openable /dev/kvm this script uses plain tcg)    env ACCEL
 #   --timeout SECS     host-side limit (coreutils timeout; rc 124); 0 = none.
-#                      Default 60, or 0 with --gdb                                  env QEMU_TIMEOUT
+#                      Default 0 (none, as make run) on a terminal or with --gdb,
+#                      60 otherwise (scripts, CI)                                   env QEMU_TIMEOUT
 #                      A guest still running then is asked, through the QEMU monitor,
 #                      for an NMI on every CPU (the kernel prints each CPU's registers
 #                      and backtrace), and QEMU's own threads are shown with gdb if it
@@ -42,7 +43,8 @@
 #   0 reset / triple fault / ACPI power-off   1 QEMU error   124 timeout
 # Last line on stderr: "qemu-run: exit <raw rc> (<meaning>)". Exit status of this script:
 #   0 for a clean power-off (raw 33); 2 for raw 0 (reset/triple fault: must not look like
-#   success); 130 if interrupted; 64 for a usage error before QEMU ran; otherwise the raw rc.
+#   success), except on a terminal, where raw 0 is most often a person quitting with Ctrl-A X
+#   (QEMU cannot tell the two apart): 0 there; 130 if interrupted; 64 for a usage error before QEMU ran; otherwise the raw rc.
 #   With --raw-exit: always the raw rc.
 set -euo pipefail
 
@@ -54,7 +56,7 @@ is_uint() { case $1 in '' | *[!0-9]*) return 1 ;; *) return 0 ;; esac; }
 
 kernel=${KERNEL:-}
 iso=${ISO:-}
-smp=${SMP:-2}
+smp=${SMP:-4}
 mem=${MEM:-256M}
 append=${CMDLINE:-}
 accel=${ACCEL:-tcg}
@@ -131,10 +133,6 @@ if ! is_uint "$smp" || [ "$smp" -lt 1 ]; then die "--smp '$smp' is not a positiv
 case $quiet in 1 | y | yes | true) quiet=1 ;; *) quiet=0 ;; esac
 case $gdb in 1 | y | yes | true) gdb=1 ;; *) gdb=0 ;; esac
 case $raw_exit in 1 | y | yes | true) raw_exit=1 ;; *) raw_exit=0 ;; esac
-if [ -z "$timeout_s" ]; then
-	if [ "$gdb" = 1 ]; then timeout_s=0; else timeout_s=60; fi
-fi
-is_uint "$timeout_s" || die "--timeout '$timeout_s' is not a number of seconds"
 command -v "$qemu" >/dev/null 2>&1 || die "QEMU binary '$qemu' not found (run scripts/install-deps.sh)"
 command -v timeout >/dev/null 2>&1 || die "coreutils 'timeout' not found"
 
@@ -173,6 +171,11 @@ interactive=0
 if [ -t 0 ] && [ "$quiet" = 0 ]; then
 	interactive=1
 fi
+# A person at a terminal (make run) gets no limit unless asked; scripts get 60 s so as never to hang.
+if [ -z "$timeout_s" ]; then
+	if [ "$gdb" = 1 ] || [ "$interactive" = 1 ]; then timeout_s=0; else timeout_s=60; fi
+fi
+is_uint "$timeout_s" || die "--timeout '$timeout_s' is not a number of seconds"
 logopt=
 if [ -n "$log" ]; then
 	mkdir -p "$(dirname "$log")"
@@ -276,6 +279,7 @@ fi
 interrupted=
 set +e
 if [ "$interactive" = 1 ]; then
+	note "the guest's console follows; Ctrl-A X quits, Ctrl-A C switches to the QEMU monitor"
 	# QEMU shares our terminal and process group: it sees Ctrl-C itself.
 	trap 'interrupted=INT' INT
 	trap 'interrupted=TERM' TERM
@@ -337,7 +341,7 @@ meaning() {
 	33) echo "clean power-off" ;;
 	7) echo "kernel panic" ;;
 	35) echo "self-test failure" ;;
-	0) if [ "$interactive" = 1 ]; then echo "reset, triple fault or quit from the console"; else echo "reset or triple fault"; fi ;;
+	0) if [ "$interactive" = 1 ]; then echo "quit from the console, or a guest reset or triple fault"; else echo "reset or triple fault"; fi ;;
 	1) echo "qemu error" ;;
 	124) echo "timeout: killed after $timeout_s s" ;;
 	125) echo "timeout(1) failed" ;;
@@ -364,6 +368,6 @@ note "exit $rc ($(meaning "$rc"))"
 [ "$raw_exit" = 1 ] && exit "$rc"
 case $rc in
 33) exit 0 ;;
-0) exit 2 ;;
+0) [ "$interactive" = 1 ] && exit 0; exit 2 ;;
 *) exit "$rc" ;;
 esac

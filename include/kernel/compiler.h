@@ -22,6 +22,53 @@
 #define __maybe_unused	__attribute__((unused))
 #define __cold		__attribute__((cold))
 
+/*
+ * Annotations for sparse (`make C=1` / `make C=2`, Documentation/RCU/sparse.md),
+ * empty for the compiler. sparse defines __CHECKER__ itself.
+ *  __rcu      an RCU-protected pointer: its own address space, and noderef, so a
+ *             plain load, store or `p->field` on it is reported; the rcu_*()
+ *             accessors of <rcu/rcupdate.h> are the way in and out. Only with
+ *             CONFIG_SPARSE_RCU_POINTER (default y; see Documentation/kconfig.md).
+ *  __user     a user-space pointer (none yet: the kernel has no user space).
+ *  __iomem    a pointer to memory-mapped device registers (the local APIC).
+ *  __kernel   the ordinary address space, to say so in a cast.
+ *  __force    a cast that may change address space; only inside accessors.
+ *  __acquires/__releases/__must_hold(lock)   a function's lock context: takes,
+ *             drops or needs the lock; sparse checks the balance of each function.
+ *             The spinlock API does not carry them yet: that draws 45 reports, from
+ *             lock helpers needing annotations and from conditional locking sparse
+ *             cannot follow (Documentation/RCU/sparse.md).
+ *  __acquire/__release(lock)   tell sparse a lock was taken or dropped where it
+ *             cannot see it (trylock, a lock released by another function).
+ */
+#ifdef __CHECKER__
+#ifdef CONFIG_SPARSE_RCU_POINTER
+#define __rcu		__attribute__((noderef, address_space(__rcu)))
+#else
+#define __rcu
+#endif
+#define __user		__attribute__((noderef, address_space(__user)))
+#define __iomem		__attribute__((noderef, address_space(__iomem)))
+#define __kernel	__attribute__((address_space(0)))
+#define __force		__attribute__((force))
+#define __acquires(x)	__attribute__((context(x, 0, 1)))
+#define __releases(x)	__attribute__((context(x, 1, 0)))
+#define __must_hold(x)	__attribute__((context(x, 1, 1)))
+#define __acquire(x)	__context__(x, 1)
+#define __release(x)	__context__(x, -1)
+#else
+#define __rcu
+#define __user
+#define __iomem
+#define __kernel
+#define __force
+#define __acquires(x)
+#define __releases(x)
+#define __must_hold(x)
+#define __acquire(x)	((void)0)
+#define __release(x)	((void)0)
+#endif
+
 /* Compiler-only barrier: stops the compiler from caching or reordering memory accesses. */
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 

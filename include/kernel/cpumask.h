@@ -39,6 +39,41 @@ static inline unsigned cpumask_first(const struct cpumask *m) { return find_firs
 static inline unsigned cpumask_next(int n, const struct cpumask *m) { return find_next_bit(m->bits, NR_CPUS, n + 1); }
 #define for_each_cpu(cpu, mask)	\
 	for ((cpu) = cpumask_first(mask); (cpu) < NR_CPUS; (cpu) = cpumask_next((cpu), (mask)))
+/*
+ * Every CPU of mask once, from start (or the first after it) round to the
+ * CPU before it: so that CPUs scanning one mask start in different places.
+ */
+static inline unsigned cpumask_first_wrap(unsigned start, const struct cpumask *m)
+{
+	unsigned c = start < NR_CPUS ? find_next_bit(m->bits, NR_CPUS, start) : NR_CPUS;
+
+	return c < NR_CPUS ? c : cpumask_first(m);
+}
+/* The CPU of m after n in the order that began at start; NR_CPUS once round. */
+static inline unsigned cpumask_next_wrap(unsigned n, const struct cpumask *m, unsigned start)
+{
+	unsigned c = cpumask_next(n, m);
+
+	if (n >= start) {		/* still in the part from start on */
+		if (c < NR_CPUS)
+			return c;
+		c = cpumask_first(m);	/* wrap round to CPU 0 */
+	}
+	return c < start ? c : NR_CPUS;	/* stop on coming back to start */
+}
+#define for_each_cpu_wrap(cpu, mask, start)						\
+	for ((cpu) = cpumask_first_wrap((start), (mask)); (cpu) < NR_CPUS;			\
+	     (cpu) = cpumask_next_wrap((cpu), (mask), (start)))
+/* Set or clear cpu's bit; no atomic write when it already has that value. */
+static inline void cpumask_assign_cpu(unsigned cpu, struct cpumask *m, bool val)
+{
+	if (val != cpumask_test_cpu(cpu, m)) {
+		if (val)
+			cpumask_set_cpu(cpu, m);
+		else
+			cpumask_clear_cpu(cpu, m);
+	}
+}
 #define for_each_possible_cpu(cpu)	for_each_cpu((cpu), cpu_possible_mask)
 #define for_each_online_cpu(cpu)	for_each_cpu((cpu), cpu_online_mask)
 #define cpu_online(cpu)		cpumask_test_cpu((cpu), cpu_online_mask)

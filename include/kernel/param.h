@@ -16,6 +16,7 @@ enum kparam_type {
 	KPARAM_BOOL,		/* bool; a bare "name" means true */
 	KPARAM_STRING,		/* char array of size bytes */
 	KPARAM_CPULIST,		/* unsigned long bitmap of size bits */
+	KPARAM_UNIMPL,		/* a Linux parameter this kernel lacks: any value, one warning */
 };
 
 /* Out-of-range numbers are clamped (with a warning) instead of rejected. */
@@ -75,6 +76,18 @@ struct kernel_param {
 	__KPARAM(name, bitmap, KPARAM_CPULIST, 1, 0, nbits, 0, desc,		\
 		 __KPARAM_PASTE(__kparam_, __COUNTER__))
 
+/*
+ * KPARAM_UNIMPL("rcutree.use_softirq", "rcuc kthreads only");: a Linux
+ * parameter this kernel does not implement (or not in this configuration).
+ * Given on the command line it gets one warning naming it, "not
+ * implemented" and the reason, rather than the "unknown parameter" a typo
+ * gets, and is not passed on to user space. Its variable is a shared sink.
+ */
+extern char kparam_unimpl_sink;
+#define KPARAM_UNIMPL(name, why)						\
+	__KPARAM(name, kparam_unimpl_sink, KPARAM_UNIMPL, 1, 0, 0, 0, why,	\
+		 __KPARAM_PASTE(__kparam_, __COUNTER__))
+
 /* Bounds of the __kparam section, provided by the linker. */
 extern struct kernel_param __start___kparam[], __stop___kparam[];
 
@@ -114,5 +127,8 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
  * length stored, like scnprintf.
  */
 int kparam_format_value(const struct kernel_param *p, char *buf, size_t size);
+
+/* The kernel's own: parse the boot command line into every KPARAM (kernel/params.c). */
+void parse_boot_params(void);
 
 #endif

@@ -10,4 +10,8 @@
 
 #include <asm/switch_to.h>
 
+struct task_struct;
+/* The scheduler's half of a new task's first switch-in, called from the arch's assembly. */
+void schedule_tail(struct task_struct *prev);
+
 #endif

@@ -17,10 +17,14 @@
 #include <kernel/list.h>
 #include <rcu/rcupdate.h>
 
-/* The ->next field as an lvalue that rcu_assign_pointer()/rcu_dereference() can take. */
-#define list_next_rcu(list)	(*((struct list_head **)(&(list)->next)))
-#define hlist_first_rcu(head)	(*((struct hlist_node **)(&(head)->first)))
-#define hlist_next_rcu(node)	(*((struct hlist_node **)(&(node)->next)))
+/*
+ * The ->next field as an __rcu lvalue that rcu_assign_pointer()/rcu_dereference()
+ * take. As in Linux, struct list_head itself carries no __rcu (plain lists use
+ * it too); the RCU list code reaches the links through these casts instead.
+ */
+#define list_next_rcu(list)	(*((struct list_head __rcu **)(&(list)->next)))
+#define hlist_first_rcu(head)	(*((struct hlist_node __rcu **)(&(head)->first)))
+#define hlist_next_rcu(node)	(*((struct hlist_node __rcu **)(&(node)->next)))
 
 /* Initialise a head that readers may already see (no torn stores). */
 static inline void INIT_LIST_HEAD_RCU(struct list_head *list)
@@ -77,7 +81,7 @@ static inline void list_replace_rcu(struct list_head *old, struct list_head *n)
 /* True if the list is empty, for readers (no ordering beyond the load). */
 static inline bool list_empty_rcu(const struct list_head *head)
 {
-	return rcu_access_pointer(head->next) == head;
+	return rcu_access_pointer(list_next_rcu(head)) == head;
 }
 
 /* First element or NULL, the link read once (a plain check-then-use would read it twice). */

@@ -40,6 +40,8 @@ extern struct lockdep_map rcu_lock_map;
 void lockdep_rcu_suspicious(const char *file, int line, const char *s);
 /* Checks are on: lockdep still trusts itself and the scheduler runs. */
 bool debug_lockdep_rcu_enabled(void);
+/* Linux's rcu_scheduler_active for the splat: 0 inactive, 2 running (tree.c, tiny.c). */
+int rcu_lockdep_scheduler_state(void);
 /*
  * RCU_LOCKDEP_WARN(c, s): if c holds, print the splat with message s, once
  * for this call site. c is evaluated only while the checks are on.
@@ -150,8 +152,33 @@ static inline bool rcu_read_lock_held(void)
 
 /* --- pointers -------------------------------------------------------------- */
 
+/*
+ * An RCU-protected pointer is declared `T __rcu *p` (<kernel/compiler.h>). To
+ * sparse (`make C=2`) __rcu is a separate address space marked noderef, so a
+ * plain `p->field`, `*p` or `p = q` is reported, and these accessors are the
+ * only way between an __rcu pointer and a plain one: each casts through
+ * __force, and __rcu_check_sparse() makes sparse report one applied to a
+ * pointer that lacks __rcu ("different address spaces" in a comparison).
+ * For the compiler the casts and the check vanish.
+ */
+#ifdef __CHECKER__
+#define __rcu_check_sparse(p)	((void)(((__typeof__(*(p)) __force __rcu *)(p)) == (p)))
+#else
+#define __rcu_check_sparse(p)	((void)0)
+#endif
+/* The plain pointer an __rcu one holds (the cast is all; no load of its own). */
+#define __rcu_unannotate(p)	((__typeof__(*(p)) __force __kernel *)(p))
+
 /* x86 keeps dependent loads ordered, so a READ_ONCE is the whole rcu_dereference(). */
-#define rcu_dereference_raw(p)		READ_ONCE(p)
+#define rcu_dereference_raw(p) ({					\
+	__rcu_check_sparse(p);						\
+	__rcu_unannotate(READ_ONCE(p));					\
+})
+/* The updater's view, under the lock that excludes other updaters: no READ_ONCE needed. */
+#define __rcu_dereference_protected(p) ({				\
+	__rcu_check_sparse(p);						\
+	__rcu_unannotate(p);						\
+})
 #ifdef CONFIG_PROVE_RCU
 /*
  * rcu_dereference_check(p, c): p may be loaded inside a reader or wherever
@@ -172,22 +199,37 @@ static inline bool rcu_read_lock_held(void)
 #define rcu_dereference_protected(p, c)						\
 	({									\
 		RCU_LOCKDEP_WARN(!(c), "suspicious rcu_dereference_protected() usage"); \
-		(p);								\
+		__rcu_dereference_protected(p);					\
 	})
 #else
 #define rcu_dereference_check(p, c)	rcu_dereference_raw(p)
 #define rcu_dereference_bh_check(p, c)	rcu_dereference_raw(p)
 #define rcu_dereference_sched_check(p, c) rcu_dereference_raw(p)
-#define rcu_dereference_protected(p, c)	(p)
+#define rcu_dereference_protected(p, c)	__rcu_dereference_protected(p)
 #endif
 #define rcu_dereference(p)		rcu_dereference_check(p, 0)
 #define rcu_dereference_sched(p)	rcu_dereference_sched_check(p, 0)
 #define rcu_dereference_bh(p)		rcu_dereference_bh_check(p, 0)
-#define rcu_access_pointer(p)		READ_ONCE(p)
+/* The pointer's value only, never to be dereferenced (a NULL test, a comparison). */
+#define rcu_access_pointer(p)		rcu_dereference_raw(p)
+/* A plain pointer as the value of an __rcu one (static initialisers, stores). */
+#define RCU_INITIALIZER(v)		((__typeof__(*(v)) __force __rcu *)(v))
 /* Publish: every initialising store to *v happens before the pointer is visible. */
-#define rcu_assign_pointer(p, v)	smp_store_release(&(p), (v))
-#define RCU_INIT_POINTER(p, v)		WRITE_ONCE(p, v)
-#define RCU_INITIALIZER(v)		(v)
+#define rcu_assign_pointer(p, v) do {					\
+	__rcu_check_sparse(p);						\
+	smp_store_release(&(p), RCU_INITIALIZER(v));			\
+} while (0)
+/* A store without ordering: NULL, or a pointer readers cannot reach yet. */
+#define RCU_INIT_POINTER(p, v) do {					\
+	__rcu_check_sparse(p);						\
+	WRITE_ONCE(p, RCU_INITIALIZER(v));				\
+} while (0)
+/* Publish v in p under the updaters' lock c and return p's old value. */
+#define rcu_replace_pointer(p, v, c) ({					\
+	__typeof__(__rcu_unannotate(p)) __rcu_old = rcu_dereference_protected(p, c); \
+	rcu_assign_pointer(p, v);					\
+	__rcu_old;							\
+})
 
 /* --- updaters -------------------------------------------------------------- */
 

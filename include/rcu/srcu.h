@@ -19,9 +19,7 @@
 #include <kernel/types.h>
 #include <kernel/compiler.h>
 #include <rcu/types.h>
-#ifdef CONFIG_PROVE_RCU
-#include <rcu/rcupdate.h>	/* RCU_LOCKDEP_WARN() */
-#endif
+#include <rcu/rcupdate.h>	/* srcu_dereference() is rcu_dereference()'s load and checks */
 
 #ifdef CONFIG_SRCU
 
@@ -55,7 +53,7 @@ bool srcu_read_lock_held(const struct srcu_struct *ssp);
 	({									\
 		RCU_LOCKDEP_WARN(!((c) || srcu_read_lock_held(ssp)),		\
 				 "suspicious rcu_dereference_check() usage");	\
-		READ_ONCE(p);							\
+		rcu_dereference_raw(p);						\
 	})
 #else
 #define SRCU_DEP_MAP_INIT(_name)
@@ -63,8 +61,8 @@ bool srcu_read_lock_held(const struct srcu_struct *ssp);
 #define srcu_lock_acquire(ssp)	do { } while (0)
 #define srcu_lock_release(ssp)	do { } while (0)
 static inline bool srcu_read_lock_held(const struct srcu_struct *ssp) { return true; }
-/* x86 keeps dependent loads ordered: as rcu_dereference(), a READ_ONCE. */
-#define srcu_dereference_check(p, ssp, c)	READ_ONCE(p)
+/* x86 keeps dependent loads ordered: as rcu_dereference(), a READ_ONCE (of an __rcu pointer). */
+#define srcu_dereference_check(p, ssp, c)	rcu_dereference_raw(p)
 #endif
 
 /* Readers: see the file comment. Any context but NMI; the index goes from lock to unlock. */

@@ -19,9 +19,6 @@
 /* Static, so lockdep keys its class by address: one class, "rcu_read_lock". */
 struct lockdep_map rcu_lock_map = STATIC_LOCKDEP_MAP_INIT("rcu_read_lock", NULL);
 
-/* Linux's rcu_scheduler_active, from the flavor (tree.c or tiny.c). */
-int rcu_lockdep_scheduler_state(void);
-
 /*
  * Checking starts once the scheduler runs (early boot is one task with
  * interrupts off: nothing to prove) and stops when lockdep has given up,

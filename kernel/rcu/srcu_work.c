@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) "srcu: " fmt
 
 #include <rcu/srcu_work.h>
+#include <rcu/srcu.h>
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>

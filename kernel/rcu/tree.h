@@ -427,6 +427,8 @@ bool rcu_nohz_sleeping(struct rcu_data *rdp);
  * so both behaviours can be measured in one boot. Default true.
  */
 void rcu_nohz_set_active(bool on);
+/* rcutree.rcu_idle_lazy_gp_delay as in force, for the test. */
+int rcu_nohz_lazy_gp_delay(void);
 #else
 static inline int rcu_nohz_needs_cpu(struct rcu_data *rdp, unsigned long basej,
 				     unsigned long *nextj)

@@ -10,7 +10,8 @@
  *    CPUs wake on the same jiffies and share the trip out of idle;
  *  - rcutree.rcu_idle_lazy_gp_delay jiffies (default 6*HZ) when every
  *    callback is lazy (kfree_rcu(): memory that can wait), rounded up to
- *    a multiple of a second, when the jiffies-duty CPU wakes anyway.
+ *    the next whole second less 3 * cpu jiffies (round_jiffies()'s skew,
+ *    so lazy CPUs do not all wake on one jiffy).
  *
  * At idle entry it assigns its callbacks the next grace period and asks
  * for it, so that the grace period runs (driven by the grace-period
@@ -73,12 +74,31 @@ static bool rcu_nohz_advance_all(struct rcu_data *rdp)
 	return rcu_segcblist_ready_cbs(&rdp->cblist);
 }
 
-/* The smallest multiple of m (> 0) at or after j. */
-static unsigned long rcu_nohz_round_up(unsigned long j, unsigned long m)
+/*
+ * The smallest jiffy at or after j that is skew jiffies before a multiple
+ * of m (> 0). With skew 0 that is the next multiple of m: every idle CPU
+ * rounding to it wakes on the same tick, one interrupt batch instead of
+ * several. The lazy (whole-second) wakeups use a per-CPU skew, as
+ * Linux's round_jiffies() does: each CPU still wakes once a second at
+ * most, but not all on the same jiffy, where they would all take their
+ * leaf rcu_node lock at once.
+ */
+static unsigned long rcu_nohz_round_up(unsigned long j, unsigned long m, unsigned long skew)
 {
-	unsigned long r = j % m;
+	unsigned long r = (j + skew) % m;
 
 	return r ? j + (m - r) : j;
+}
+
+int rcu_nohz_lazy_gp_delay(void)
+{
+	return READ_ONCE(rcu_idle_lazy_gp_delay);
+}
+
+/* Jiffies by which CPU cpu's whole-second wakeups precede the second. */
+static unsigned long rcu_nohz_lazy_skew(int cpu)
+{
+	return ((unsigned long)cpu * 3) % HZ;
 }
 
 /*
@@ -103,7 +123,7 @@ static bool rcu_nohz_wake_due(struct rcu_data *rdp, unsigned long j)
 int rcu_nohz_needs_cpu(struct rcu_data *rdp, unsigned long basej, unsigned long *nextj)
 {
 	bool pending = rdp->nohz_wake_set && !rcu_nohz_wake_due(rdp, basej);
-	unsigned long d, m;
+	unsigned long d, m, skew;
 
 	rdp->nohz_wake_set = false;	/* until a wakeup is asked for below */
 	if (!READ_ONCE(rcu_nohz_active))
@@ -116,11 +136,13 @@ int rcu_nohz_needs_cpu(struct rcu_data *rdp, unsigned long basej, unsigned long 
 	if (rdp->n_lazy_cbs >= rcu_segcblist_n_cbs(&rdp->cblist)) {
 		d = READ_ONCE(rcu_idle_lazy_gp_delay);
 		m = d < HZ ? d : HZ;
+		skew = m == HZ ? rcu_nohz_lazy_skew(rdp->cpu) : 0;
 	} else {
 		d = READ_ONCE(rcu_idle_gp_delay);
 		m = d;
+		skew = 0;
 	}
-	*nextj = rcu_nohz_round_up(basej + d, m);
+	*nextj = rcu_nohz_round_up(basej + d, m, skew);
 	if (pending && time_before(rdp->nohz_wake_j, *nextj))
 		*nextj = rdp->nohz_wake_j;
 	rdp->nohz_wake_j = *nextj;

@@ -41,8 +41,8 @@ KPARAM_BOOL("rcupdate.rcu_cpu_stall_suppress", rcu_cpu_stall_suppress,
  * expediting. rcu_normal_after_boot: rcu_normal is set when the boot
  * phase ends (rcu_end_inkernel_boot()).
  */
-bool rcu_expedited;
-bool rcu_normal;
+static bool rcu_expedited;
+static bool rcu_normal;
 static bool rcu_normal_after_boot;
 /*
  * As in Linux, Tiny RCU has no such parameters: every grace period it has

@@ -29,13 +29,11 @@
 #include <kernel/param.h>
 
 /*
- * Off by default for now: with it on, one 255-CPU single-thread-TCG boot
- * in three (rcu-selftest-smp255) had a CPU report no quiescent state for
- * 21 s in rcu_list_readers, cause not yet found. The self-tests that
- * need it turn it on (sched_idle_pull_* for their run, the provoked-stall
- * torture test with sched.idle_balance=1).
+ * On by default; sched.idle_balance=0 leaves tasks where wake-up placement
+ * put them. (It was off for a while because of a 255-CPU test failure
+ * that turned out to be the test's own: see rculist_test.c.)
  */
-bool sched_idle_balance_on;
+bool sched_idle_balance_on = true;
 KPARAM_BOOL("sched.idle_balance", sched_idle_balance_on,
 	    "idle CPUs take tasks waiting behind other CPUs' current ones (kernel/sched/balance.c)");
 
@@ -46,27 +44,55 @@ static struct cpumask sched_idle_cpus;	/* running their idle task */
  * "Overloaded": a task waits here and some queued task may move (one of
  * the queued tasks, maybe the running one, is allowed elsewhere). CPUs
  * whose queues hold only bound kthreads (rcuc/N behind a bound worker,
- * say) are not worth a look.
+ * say) are not worth a look. Caller holds rq->lock.
+ */
+static bool rq_overloaded(struct rq *rq)
+{
+	return rq->nr_running >= 2 && rq->nr_migratable;
+}
+
+/*
+ * The two hooks below run on every enqueue, dequeue and switch: while
+ * balancing is off they touch no shared line. sched_set_idle_balance()
+ * rebuilds the masks when it is turned on.
  */
 void sched_note_nr_running(struct rq *rq)
 {
-	bool over = rq->nr_running >= 2 && rq->nr_migratable;
-
-	if (over != cpumask_test_cpu(rq->cpu, &sched_overloaded)) {
-		if (over)
-			cpumask_set_cpu(rq->cpu, &sched_overloaded);
-		else
-			cpumask_clear_cpu(rq->cpu, &sched_overloaded);
-	}
+	if (READ_ONCE(sched_idle_balance_on))
+		cpumask_assign_cpu(rq->cpu, &sched_overloaded, rq_overloaded(rq));
 }
 
 void sched_note_idle(struct rq *rq, bool idle)
 {
-	if (idle != cpumask_test_cpu(rq->cpu, &sched_idle_cpus)) {
-		if (idle)
-			cpumask_set_cpu(rq->cpu, &sched_idle_cpus);
-		else
-			cpumask_clear_cpu(rq->cpu, &sched_idle_cpus);
+	if (READ_ONCE(sched_idle_balance_on))
+		cpumask_assign_cpu(rq->cpu, &sched_idle_cpus, idle);
+}
+
+/*
+ * Turn balancing on or off at run time (the boot parameter sets the flag
+ * before any runqueue exists). On: the flag first, so that every
+ * transition from here on updates the masks, then each CPU's bits from
+ * its runqueue under its lock; a transition racing with that rebuild
+ * either runs before it (the rebuild reads its result) or after (and
+ * writes its own).
+ */
+void sched_set_idle_balance(bool on)
+{
+	unsigned long flags;
+	unsigned int cpu;
+
+	WRITE_ONCE(sched_idle_balance_on, on);
+	if (!on)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+
+		local_irq_save(flags);
+		do_raw_spin_lock(&rq->lock, __THIS_PC);
+		cpumask_assign_cpu(cpu, &sched_overloaded, rq_overloaded(rq));
+		cpumask_assign_cpu(cpu, &sched_idle_cpus, rq->curr == rq->idle);
+		do_raw_spin_unlock(&rq->lock);
+		local_irq_restore(flags);
 	}
 }
 
@@ -83,20 +109,32 @@ static bool can_pull(struct rq *src, struct task_struct *p, unsigned int dst)
 	       p->nr_cpus_allowed > 1 && !(p->flags & PF_IDLE) && cpu_allowed(p, dst);
 }
 
-/* The most important task on src that dst may take, or NULL. */
-static struct task_struct *find_pullable(struct rq *src, unsigned int dst)
+/*
+ * The most important task queued on rq that ok() accepts, or NULL: RT
+ * queues from the highest priority down, then the fair queue. Caller
+ * holds rq->lock.
+ */
+static struct task_struct *first_queued(struct rq *rq,
+					bool (*ok)(struct rq *rq, struct task_struct *p, void *arg),
+					void *arg)
 {
 	struct task_struct *p;
 	unsigned int prio;
 
-	for_each_set_bit(prio, src->rt_bitmap, MAX_RT_PRIO)
-		list_for_each_entry(p, &src->rt_queue[prio], run_list)
-			if (can_pull(src, p, dst))
+	for_each_set_bit(prio, rq->rt_bitmap, MAX_RT_PRIO)
+		list_for_each_entry(p, &rq->rt_queue[prio], run_list)
+			if (ok(rq, p, arg))
 				return p;
-	list_for_each_entry(p, &src->fair_queue, run_list)
-		if (can_pull(src, p, dst))
+	list_for_each_entry(p, &rq->fair_queue, run_list)
+		if (ok(rq, p, arg))
 			return p;
 	return NULL;
+}
+
+/* first_queued() test of a pull: may the CPU *arg take p off src? */
+static bool pullable_by(struct rq *src, struct task_struct *p, void *arg)
+{
+	return can_pull(src, p, *(unsigned int *)arg);
 }
 
 /*
@@ -109,43 +147,34 @@ static struct task_struct *find_pullable(struct rq *src, unsigned int dst)
 
 bool sched_pull_task(struct rq *rq)
 {
-	unsigned int cpu, pass, tries = 0;
+	unsigned int cpu, dst = rq->cpu, tries = 0;
 
 	if (!READ_ONCE(sched_idle_balance_on))
 		return false;
 
-	/*
-	 * Only CPUs with a task waiting; start after ourselves so that idle
-	 * CPUs do not all raid the same queue.
-	 */
-	for (pass = 0; pass < 2; pass++) {
-		for (cpu = pass ? cpumask_first(&sched_overloaded) :
-				  cpumask_next(rq->cpu, &sched_overloaded);
-		     cpu < nr_cpu_ids; cpu = cpumask_next(cpu, &sched_overloaded)) {
-			struct rq *src = cpu_rq(cpu);
-			struct task_struct *p;
+	/* Only CPUs with a task waiting, from the one after us round, so that idle CPUs spread out. */
+	for_each_cpu_wrap(cpu, &sched_overloaded, dst + 1) {
+		struct rq *src = cpu_rq(cpu);
+		struct task_struct *p;
 
-			if (pass && cpu > rq->cpu)
-				break;		/* the first pass saw these */
-			if (cpu == rq->cpu || !cpu_online(cpu) || READ_ONCE(src->nr_running) < 2)
-				continue;
-			if (++tries > PULL_MAX_TRIES)
-				return false;
-			/* We hold rq->lock: a trylock keeps out of any lock-order cycle. */
-			if (!do_raw_spin_trylock(&src->lock, __THIS_PC))
-				continue;
-			p = find_pullable(src, rq->cpu);
-			if (p) {
-				dequeue_task(src, p);
-				WRITE_ONCE(p->cpu, rq->cpu);
-				enqueue_task(rq, p, false);
-				src->nr_pushed++;
-				rq->nr_pulled++;
-			}
-			do_raw_spin_unlock(&src->lock);
-			if (p)
-				return true;
+		if (cpu == dst || !cpu_online(cpu) || READ_ONCE(src->nr_running) < 2)
+			continue;
+		if (++tries > PULL_MAX_TRIES)
+			return false;
+		/* We hold rq->lock: a trylock keeps out of any lock-order cycle. */
+		if (!do_raw_spin_trylock(&src->lock, __THIS_PC))
+			continue;
+		p = first_queued(src, pullable_by, &dst);
+		if (p) {
+			dequeue_task(src, p);
+			WRITE_ONCE(p->cpu, dst);
+			enqueue_task(rq, p, false);
+			src->nr_pushed++;
+			rq->nr_pulled++;
 		}
+		do_raw_spin_unlock(&src->lock);
+		if (p)
+			return true;
 	}
 	return false;
 }
@@ -166,23 +195,28 @@ bool sched_idle_balance(void)
 	return pulled;
 }
 
-/* An idle CPU, not rq's, that p may run on; nr_cpu_ids if none. */
-static unsigned int idle_cpu_for(struct rq *rq, struct task_struct *p)
+/*
+ * first_queued() test of the tick: may p move, and is some idle CPU other
+ * than rq's allowed to run it? That CPU goes to *arg.
+ */
+static bool has_idle_taker(struct rq *rq, struct task_struct *p, void *arg)
 {
-	unsigned int cpu;
+	unsigned int *kick = arg, cpu;
 
+	if (!can_pull(rq, p, rq->cpu))	/* everything but the destination */
+		return false;
 	for_each_cpu(cpu, &sched_idle_cpus)
-		if (cpu != rq->cpu && cpu_allowed(p, cpu) && idle_cpu(cpu))
-			return cpu;
-	return nr_cpu_ids;
+		if (cpu != rq->cpu && cpu_allowed(p, cpu) && idle_cpu(cpu)) {
+			*kick = cpu;
+			return true;
+		}
+	return false;
 }
 
 void sched_balance_tick(struct rq *rq)
 {
 	unsigned int kick = nr_cpu_ids;
-	struct task_struct *p;
 	unsigned long flags;
-	unsigned int prio;
 
 	if (!READ_ONCE(sched_idle_balance_on) || !cpumask_test_cpu(rq->cpu, &sched_overloaded) ||
 	    cpumask_empty(&sched_idle_cpus))
@@ -190,16 +224,7 @@ void sched_balance_tick(struct rq *rq)
 	local_irq_save(flags);
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
 	/* The most important waiting task that some idle CPU may take. */
-	for_each_set_bit(prio, rq->rt_bitmap, MAX_RT_PRIO) {
-		list_for_each_entry(p, &rq->rt_queue[prio], run_list)
-			if (can_pull(rq, p, rq->cpu) && (kick = idle_cpu_for(rq, p)) < nr_cpu_ids)
-				goto found;
-	}
-	list_for_each_entry(p, &rq->fair_queue, run_list)
-		if (can_pull(rq, p, rq->cpu) && (kick = idle_cpu_for(rq, p)) < nr_cpu_ids)
-			goto found;
-found:
-	if (kick < nr_cpu_ids)
+	if (first_queued(rq, has_idle_taker, &kick))
 		rq->nr_balance_kicks++;
 	do_raw_spin_unlock(&rq->lock);
 	local_irq_restore(flags);

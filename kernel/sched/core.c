@@ -26,6 +26,7 @@
 #include <rcu/tasks.h>
 #include <kernel/switch_to.h>
 #include <kernel/barrier.h>
+#include <kernel/sched_hooks.h>
 
 DEFINE_PER_CPU(struct rq, runqueues);
 DEFINE_PER_CPU(struct task_struct *, current_task);

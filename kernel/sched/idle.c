@@ -11,6 +11,7 @@
 #include <kernel/reboot.h>
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
+#include <kernel/sched_hooks.h>
 
 void do_idle_loop(void)
 {

@@ -44,7 +44,9 @@ bool cpu_allowed(struct task_struct *p, unsigned int cpu);
  * not held: a CPU with tasks waiting behind its current one wakes an idle
  * CPU that may take one.
  */
-extern bool sched_idle_balance_on;	/* sched.idle_balance= (default off) */
+extern bool sched_idle_balance_on;	/* sched.idle_balance= (default on) */
+/* Turn it on or off at run time (the self-tests): on rebuilds the masks. */
+void sched_set_idle_balance(bool on);
 bool sched_pull_task(struct rq *rq);
 /* Keep balance.c's masks current: rq->nr_running changed; rq's CPU (stops) running idle. */
 void sched_note_nr_running(struct rq *rq);

@@ -9,6 +9,8 @@
 # - An unknown parameter under a known prefix prints "<subsys>: unknown parameter '<name>' ignored";
 #   other unknown words are listed once, in Linux's words:
 #     Unknown kernel command line parameters "no_such_param=1 another_one", will be passed to user space.
+# - A Linux parameter this kernel does not implement prints
+#     "<subsys>: <name>=<value>: Linux parameter not implemented here (<reason>), ignored".
 # - None of these is a WARNING/BUG, and each boot ends with the usual clean power-off (rc 33).
 
 boot_test params-invalid-value --smp 1 --append "shutdown_secs=notanumber shutdown_secs=1" \
@@ -27,6 +29,19 @@ boot_test params-unknown --smp 1 --append "shutdown_secs=1 no_such_param=1 anoth
 boot_test params-unknown-prefixed --smp 1 --append "shutdown_secs=1 rcutree.no_such_param=3" \
 	--expect "unknown parameter 'rcutree\.no_such_param' ignored" \
 	--reject "Unknown kernel command line parameters" \
+	--expect "reboot: Power down"
+
+# Linux parameters this kernel lacks (kernel/rcu/linux_params.c): one "not implemented" line each
+# with the reason, nothing passed on to user space, no "unknown parameter"; Linux's rcuscale name
+# for the perf type is accepted; no parameter name is registered twice (kernel/params.c).
+boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.use_softirq=1 nohz_full=1-3 rcuscale.kfree_rcu_test=1 srcutree.convert_to_big rcupdate.rcu_task_ipi_delay=5 rcuscale.scale_type=rcu" \
+	--expect "rcu: rcutree\.use_softirq=1: Linux parameter not implemented here \(callbacks always run in rcuc/N kthreads, as with use_softirq=0\), ignored$" \
+	--expect "tick: nohz_full=1-3: Linux parameter not implemented here \(.*\), ignored$" \
+	--expect "rcu: rcuperf\.kfree_rcu_test=1: Linux parameter not implemented here" \
+	--expect "srcu: srcutree\.convert_to_big: Linux parameter not implemented here" \
+	--expect "rcu: rcupdate\.rcu_task_ipi_delay=5: Linux parameter not implemented here" \
+	--reject "Unknown kernel command line parameters" --reject "unknown parameter" \
+	--reject "registered twice" \
 	--expect "reboot: Power down"
 
 boot_test params-loglevel-bad --smp 1 --append "loglevel=99 shutdown_secs=1" \

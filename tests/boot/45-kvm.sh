@@ -16,14 +16,17 @@
 #   pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
 #   SRCU-N and SRCU-P (Tree SRCU, static and init_srcu_struct() domains; their .features want
 #   the Tree SRCU statistics line, srcu_barrier() phases, the forward-progress flood and the
-#   domain torn down at the end) must pass, BUSTED (grace periods that do not wait: caught for
+#   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
+#   callbacks and RCU's one-shot woke it), NOCB01 (CPUs 1-3 offloaded in two rcuog groups: CPU 1
+#   queued callbacks and invoked none itself) and NOCB02 (every CPU offloaded, rcu_nocb_poll, the
+#   forward-progress flood on offloaded lists) must pass, BUSTED (grace periods that do not wait: caught for
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 5 minutes with it, on 2 host cores. Timings are printed, never judged.
+# 6 minutes with it, on 2 host cores. Timings are printed, never judged.
 
 KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
 PARSE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh
@@ -147,6 +150,39 @@ kvm_parse() {
 run_cmd_test kvm-parse-console kvm_parse
 
 # torture.sh (the long campaign of issue 12): its plan, without running anything.
+# kvm-recheck.sh on a run directory made by hand from two real consoles (tests/fixtures/torture/):
+# a passing TREE02 and a copy with an error marker planted. The table must show both, the GPs and
+# their rate, the first offending line of the failed one, its console.log.diags; exit 1; the
+# passing guest's old verdict kept, the failed one's changed (verdict.old). Also reached through
+# Linux's path, tools/testing/selftests/rcutorture/.
+RECHECK_SH=$TESTS_ROOT/tools/testing/selftests/rcutorture/bin/kvm-recheck.sh
+kvm_recheck() {
+	local run=$LOGDIR/recheck-run out rc=0
+	rm -rf "$run"
+	mkdir -p "$run/TREE02" "$run/TREE02.2"
+	echo rcu >"$run/torture"
+	for g in TREE02 TREE02.2; do
+		tr -d '\r' <"$TESTS_ROOT/tests/fixtures/torture/TREE02.console.log" >"$run/$g/console.log"
+		echo 0 >"$run/$g/qemu.rc"
+		echo TREE02 >"$run/$g/scenario"
+		echo 3 >"$run/$g/cpus"
+		echo success >"$run/$g/expect"
+		echo "PASS (expected success)" >"$run/$g/verdict"
+	done
+	sed -i '0,/rcu-torture: rtc:/s/\(rcu-torture: rtc:.*\)/\1\n[   30.000000] rcu-torture: !!! planted error marker/' "$run/TREE02.2/console.log"
+	out=$("$RECHECK_SH" "$run") || rc=$?
+	echo "$out"
+	[ $rc = 1 ] &&
+		grep -Eq '^TREE02 +3 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
+		grep -Eq '^TREE02\.2 +3 +success +poweroff +[1-9][0-9]* +[0-9.]+ +FAIL \(expected success\): 1 error markers' <<<"$out" &&
+		grep -q '^  first offending console line of TREE02.2: [0-9]*:\[   30.000000\] rcu-torture: !!! planted error marker$' <<<"$out" &&
+		grep -q '^kvm-recheck: TREE02.2: verdict changed (was: PASS (expected success))$' <<<"$out" &&
+		[ -s "$run/TREE02.2/console.log.diags" ] && [ ! -e "$run/TREE02/console.log.diags" ] &&
+		[ ! -e "$run/TREE02/verdict.old" ] && [ -f "$run/TREE02.2/verdict.old" ] &&
+		! "$RECHECK_SH" "$LOGDIR/no-such-run" 2>/dev/null
+}
+run_cmd_test kvm-recheck kvm_recheck
+
 TORTURE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/torture.sh
 TORTURE_FIX=$TESTS_ROOT/tests/fixtures/torture
 torture_dryrun() {
@@ -155,7 +191,7 @@ torture_dryrun() {
 	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
 	echo "$out"
 	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
-	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ POLL01 --duration 1200s --cpus 2 ' <<<"$out" &&
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ POLL01\\ NOCB01\\ NOCB02 --duration 1200s --cpus 2 ' <<<"$out" &&
 		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
 		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&
@@ -226,8 +262,8 @@ kvm_rcuperf() {
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
 	[ $rc = 0 ] && [ -d "$dir" ] &&
-		grep -Eq '^TREE2 +2 +success +0 +PASS' <<<"$out" &&
-		grep -Eq '^REFSCALE +4 +success +0 +PASS' <<<"$out" &&
+		grep -Eq '^TREE2 +2 +success +poweroff +- +- +PASS' <<<"$out" &&
+		grep -Eq '^REFSCALE +4 +success +poweroff +- +- +PASS' <<<"$out" &&
 		grep -Eq '^TREE2 +sync +2 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$out" &&
 		grep -Eq '^REFSCALE +rcu +4 +[0-9]+\.[0-9]{3} ' <<<"$out" &&
 		[ -f "$dir/TREE2/.config" ] && [ -s "$dir/TREE2/histogram.dat" ] &&
@@ -242,14 +278,15 @@ kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null
 
 kvm_short_matrix() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
 		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all eleven as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all fourteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
-		grep -Eq '^TREE01 +8 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
+		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
 		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
@@ -261,6 +298,11 @@ kvm_short_matrix() {
 		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-N +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-P +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE08 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
+		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
 		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
 		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
 		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&

@@ -49,7 +49,13 @@ static struct kernel_param params[] = {
 	P("small_cpus", "smp", KPARAM_CPULIST, v_small, 1, 0, 16, 0),
 	P("rcuperf.nreaders", "rcu", KPARAM_LONG, &v_perf, -1, 64, 0, 0),
 	P("lclamp", "kernel", KPARAM_LONG, &v_lclamp, 1, 0, 0, KPARAM_F_CLAMP),
+	{ .name = "rcutree.sysrq_rcu", .subsys = "rcu", .type = KPARAM_UNIMPL,
+	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no SysRq yet" },
+	{ .name = "nohz_full", .subsys = "kernel", .type = KPARAM_UNIMPL,
+	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no user mode yet" },
 };
+
+char kparam_unimpl_sink;
 
 static const struct kparam_prefix prefixes[] = {
 	{ "rcutree.", "rcu", NULL },
@@ -309,6 +315,23 @@ static void test_unknown_passthrough(void)
 	CHECK_STREQ(unknown, "--=1");
 }
 
+/* A Linux parameter the kernel lacks: one "not implemented" warning, never passed on. */
+static void test_unimplemented(void)
+{
+	char buf[32];
+
+	CHECK_EQ(parse("rcutree.sysrq_rcu=1 quiet nohz_full=1-3"), 2);
+	CHECK_STREQ(warnings, "rcu: rcutree.sysrq_rcu=1: Linux parameter not implemented here (no SysRq yet), ignored\n"
+			      "kernel: nohz_full=1-3: Linux parameter not implemented here (no user mode yet), ignored\n");
+	CHECK_STREQ(unknown, "quiet");
+	/* Without a value, and with a control character in a quoted value. */
+	CHECK_EQ(parse("rcutree.sysrq_rcu nohz_full=\"a\tb\""), 2);
+	CHECK_STREQ(warnings, "rcu: rcutree.sysrq_rcu: Linux parameter not implemented here (no SysRq yet), ignored\n"
+			      "kernel: nohz_full=a?b: Linux parameter not implemented here (no user mode yet), ignored\n");
+	CHECK(kparam_format_value(&params[ARRAY_SIZE(params) - 1], buf, sizeof(buf)) > 0);
+	CHECK_STREQ(buf, "(not implemented)");
+}
+
 static void test_repeated(void)
 {
 	CHECK_EQ(parse("rcutree.blimit=2 rcutree.blimit=3"), 0);
@@ -405,6 +428,7 @@ static const struct test_case tests[] = {
 	TEST_CASE(test_quotes_and_names),
 	TEST_CASE(test_prefixes),
 	TEST_CASE(test_unknown_passthrough),
+	TEST_CASE(test_unimplemented),
 	TEST_CASE(test_repeated),
 	TEST_CASE(test_too_long),
 	TEST_CASE(test_format_value),

@@ -14,7 +14,7 @@
 #define APIC_MMIO_BASE	0xfee00000UL
 
 bool x2apic_mode;
-static volatile u8 *const apic_mmio = (volatile u8 *)APIC_MMIO_BASE;
+static volatile u8 __iomem *const apic_mmio = (volatile u8 __iomem *)APIC_MMIO_BASE;
 
 u32 apic_read(u32 reg)
 {

@@ -14,19 +14,36 @@
 
 static char machine_name[64];
 
+/* Hypervisor signatures (CPUID 0x40000000, 12 bytes) and the names printed for them. */
+static const struct { char sig[13]; const char *name; } hypervisors[] = {
+	{ "TCGTCGTCGTCG", "QEMU (TCG)" },
+	{ "KVMKVMKVM\0\0\0", "QEMU/KVM" },
+	{ "Microsoft Hv", "Hyper-V" },
+	{ "VMwareVMware", "VMware" },
+	{ "XenVMMXenVMM", "Xen" },
+};
+
 const char *arch_machine_name(void)
 {
-	u32 sig[4] = { 0 };
+	char sig[13] = { 0 };
 	u32 a, b, c, d;
+	unsigned int i, n;
 
-	/* CPUID 0x40000000 names the hypervisor ("TCGTCGTCGTCG", "KVMKVMKVM"). */
 	cpuid(1, 0, &a, &b, &c, &d);
-	if (!(c & (1u << 31)))
+	if (!(c & (1u << 31)))			/* CPUID.1:ECX bit 31: running under a hypervisor */
 		return "x86-64 (bare metal)";
-	cpuid(0x40000000, 0, &a, &sig[0], &sig[1], &sig[2]);
-	__builtin_memcpy(machine_name, "QEMU/", 5);
-	__builtin_memcpy(machine_name + 5, sig, 12);
-	machine_name[17] = 0;
+	cpuid(0x40000000, 0, &a, &b, &c, &d);
+	__builtin_memcpy(sig, &b, 4);
+	__builtin_memcpy(sig + 4, &c, 4);
+	__builtin_memcpy(sig + 8, &d, 4);
+	for (i = 0; i < sizeof(hypervisors) / sizeof(hypervisors[0]); i++)
+		if (!__builtin_memcmp(sig, hypervisors[i].sig, 12))
+			return hypervisors[i].name;
+	/* Unknown: name it by its printable signature characters. */
+	__builtin_memcpy(machine_name, "hypervisor ", 11);
+	for (i = 0, n = 11; i < 12 && sig[i]; i++)
+		machine_name[n++] = sig[i] >= 0x20 && sig[i] < 0x7f ? sig[i] : '?';
+	machine_name[n] = 0;
 	return machine_name;
 }
 

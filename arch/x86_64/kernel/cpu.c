@@ -29,9 +29,6 @@ struct cpu_tables {
 };
 static DEFINE_PER_CPU_ALIGNED(struct cpu_tables, cpu_tables);
 
-void x86_idt_enable_ist(void);
-void x86_idt_load(void);
-
 void arch_set_percpu_offset(unsigned long offset)
 {
 	wrmsr(MSR_GS_BASE, offset);

@@ -172,8 +172,6 @@ static void handle_exception(struct pt_regs *r)
 	die(v < 32 && exception_names[v] ? exception_names[v] : "unknown exception", r);
 }
 
-void x86_nmi_handler(struct pt_regs *regs);
-
 void x86_interrupt_dispatch(struct pt_regs *regs)
 {
 	unsigned v = regs->vector;

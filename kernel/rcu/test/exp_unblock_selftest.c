@@ -30,6 +30,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 
 #include "../tree.h"
+#include "rcu_selftest.h"	/* rcu_preempt_selftest */
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
@@ -41,8 +42,6 @@
 #include <kernel/printk.h>
 #include <kernel/barrier.h>
 #include <locking/mutex.h>
-
-extern bool rcu_preempt_selftest;	/* preempt_selftest.c: rcutree.preempt_selftest */
 
 #define REU_WAIT_MS	10000	/* one step of one thread */
 #define REU_TRIES	5	/* an interrupt may preempt R before its unlock: try again */

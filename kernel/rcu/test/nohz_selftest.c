@@ -21,7 +21,8 @@
  *    gain expected at that rate) and no callback lost;
  *  - nohz_ordinary_after_lazy: a CPU holding lazy callbacks must still
  *    hold them half a second later (asleep, their grace period long
- *    over); then it gets an ordinary one, which must be invoked within
+ *    over, its wakeup 3 * cpu jiffies before a whole second: the
+ *    round_jiffies() skew); then it gets an ordinary one, which must be invoked within
  *    the ordinary delay's reach (not the lazy one's), the lazy ones
  *    before it;
  *  - nohz_sync_latency: synchronize_rcu() from a task on the measured CPU,
@@ -439,6 +440,28 @@ static void rns_ord_queue(void *unused)
 	call_rcu(&rns_ord_rh, rns_ord_cb);
 }
 
+/*
+ * Asleep on lazy callbacks, the CPU asked to be woken 3 * cpu jiffies
+ * before a whole second (round_jiffies()'s skew), so that lazy CPUs do
+ * not all wake on one jiffy. Read without locks: the CPU rewrites the
+ * same value after any interrupt.
+ */
+static void rns_check_lazy_skew(void)
+{
+	struct rcu_data *rdp = rns_rdp();
+	unsigned long j = READ_ONCE(rdp->nohz_wake_j);
+	unsigned long skew = ((unsigned long)rns_cpu * 3) % HZ;
+
+	if (!READ_ONCE(rdp->nohz_wake_set) || rcu_nohz_lazy_gp_delay() < HZ) {
+		ktap_diag("CPU %u not asleep on a whole-second lazy wakeup: skew not checked", rns_cpu);
+		return;
+	}
+	ktap_diag("CPU %u asleep on lazy callbacks until jiffy %lu (%lu into its second)",
+		  rns_cpu, j, j % HZ);
+	KTAP_EXPECT_MSG((j + skew) % HZ == 0,
+			"lazy wakeup at jiffy %lu: not %lu jiffies before a whole second", j, skew);
+}
+
 static void nohz_ordinary_after_lazy(void)
 {
 	u64 t0;
@@ -451,6 +474,7 @@ static void nohz_ordinary_after_lazy(void)
 	msleep(RNS_LAZY_HOLD_MS);	/* their grace period ends; the CPU sleeps on (lazy delay) */
 	KTAP_EXPECT_MSG(READ_ONCE(rns_rdp()->n_lazy_cbs) > 0,
 			"lazy callbacks already invoked: the CPU did not sleep on them");
+	rns_check_lazy_skew();
 	init_completion(&rns_ord_done);
 	t0 = local_clock();
 	smp_call_function_single(rns_cpu, rns_ord_queue, NULL, 1);

@@ -24,6 +24,7 @@
 #define KPARAM_SUBSYS "rcu"
 
 #include "../tree.h"
+#include "rcu_selftest.h"
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>

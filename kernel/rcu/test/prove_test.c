@@ -36,7 +36,7 @@ KPARAM_STRING("rcu_debug_test", rcu_debug_test,
 	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock|list|srcu)");
 
 static int prove_value = 42;
-static int *prove_gp;				/* RCU-protected, updated under prove_lock */
+static int __rcu *prove_gp;			/* RCU-protected, updated under prove_lock */
 static DEFINE_SPINLOCK(prove_lock);
 static DEFINE_SPINLOCK(prove_lock_a);
 static DEFINE_SPINLOCK(prove_lock_b);

@@ -29,6 +29,12 @@
 #define RST_START_MS	5000	/* per-CPU workers finish their (short) job */
 #define RST_STOP_MS	5000	/* kthread_stop() returns */
 #define RST_LIST_MS	1500	/* update phase of the list test */
+#define RST_LIST_WAIT_MS	30000	/* at most this much longer, for readers still to walk */
+
+/* rcutree.selftest=1 (selftest.c); the rcu_gp and rcu_exp suites run on it too. */
+extern bool rcu_selftest;
+/* rcutree.preempt_selftest=1 (preempt_selftest.c); the rcu_preempt_exp suite runs on it too. */
+extern bool rcu_preempt_selftest;
 
 /* synchronize_rcu()/rcu_barrier() in a helper kthread, at most RST_GP_MS; false (reported) if stuck. */
 bool rst_barrier(void);

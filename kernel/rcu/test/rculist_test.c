@@ -93,7 +93,10 @@ static struct {
 	spinlock_t lock;		/* serialises updaters */
 	struct list_head head;
 	unsigned int updater_cpu;
-	u64 deadline;			/* local_clock() at which updates stop */
+	u64 deadline;			/* local_clock() at which updates may stop ... */
+	u64 hard_deadline;		/* ... and must, every reader having walked or not */
+	atomic_t readers_walked;	/* readers that finished a first walk */
+	unsigned int nreaders;
 	bool stop;			/* set by the updater when done */
 	unsigned long gen;		/* under lock */
 	unsigned long updates;		/* written under lock, read by readers */
@@ -226,13 +229,22 @@ static void rst_list_walk(unsigned int cpu)
 			atomic_long_inc(&rl.too_long);
 			break;
 		}
-		for (int i = 0; i < 20; i++)	/* widen the window a little */
-			cpu_relax();
+		/*
+		 * Widen the window a little, with barrier(), not cpu_relax():
+		 * under QEMU's TCG, PAUSE ends the vCPU's turn, and with 255
+		 * vCPUs on one host thread a reader then advanced about one
+		 * pause per turn: 20 pauses per element made one walk last
+		 * 40 s of guest time, and a reader that never finished its
+		 * first walk failed the test (1 boot in 3).
+		 */
+		for (int i = 0; i < 20; i++)
+			barrier();
 	}
 	rcu_read_unlock();
 	if (n > READ_ONCE(rl.max_walk))
 		WRITE_ONCE(rl.max_walk, n);
-	rl.walks[cpu]++;
+	if (!rl.walks[cpu]++ && cpu != rl.updater_cpu)
+		atomic_inc(&rl.readers_walked);
 }
 
 /* The updater; on one CPU it also does the reading, a walk after each update. */
@@ -241,7 +253,14 @@ static void rst_list_updater(unsigned int cpu)
 	u32 rnd = 0x9e3779b9u ^ cpu;
 	bool up = num_online_cpus() == 1;
 
-	while (local_clock() < rl.deadline) {
+	/*
+	 * Until the deadline, and then on until every reader has finished a
+	 * walk during the updates: with hundreds of vCPUs on one host thread
+	 * a reader's kthread may first run seconds after the others (3 of
+	 * 254 had not by a 2.6-s deadline in one run).
+	 */
+	while (local_clock() < rl.deadline ||
+	       (atomic_read(&rl.readers_walked) < rl.nreaders && local_clock() < rl.hard_deadline)) {
 		if (rst_list_backlog()) {
 			msleep(1);
 			continue;
@@ -257,7 +276,7 @@ static void rst_list_updater(unsigned int cpu)
 
 static void rst_list_reader(unsigned int cpu)
 {
-	u64 hard_end = rl.deadline + 2 * NSEC_PER_SEC;	/* in case the updater never stops */
+	u64 hard_end = rl.hard_deadline + 2 * NSEC_PER_SEC;	/* in case the updater never stops */
 	u32 rnd = 0x12345678u ^ cpu;
 	bool queued = false;
 
@@ -328,19 +347,25 @@ void rcu_list_readers(void)
 		spin_unlock(&rl.lock);
 	}
 	rl.deadline = local_clock() + RST_LIST_MS * NSEC_PER_MSEC;
+	rl.hard_deadline = rl.deadline + RST_LIST_WAIT_MS * NSEC_PER_MSEC;
+	rl.nreaders = ncpus > 1 ? ncpus - 1 : 0;
+	atomic_set(&rl.readers_walked, 0);
 	/*
 	 * The readers spin: on a host with fewer cores than vCPUs each one
 	 * may wait a host time slice (QEMU's single-threaded TCG gives a busy
 	 * vCPU up to 100 ms) per other reader, and more than once, before it
 	 * sees rl.stop (-smp 255 on one host thread: 10-45 s measured).
 	 */
-	ok = rst_run_on_cpus(cpu_online_mask, rst_list_worker, RST_LIST_MS + 5000 + 200 * ncpus);
+	ok = rst_run_on_cpus(cpu_online_mask, rst_list_worker,
+			     RST_LIST_MS + RST_LIST_WAIT_MS + 5000 + 200 * ncpus);
 	if (ok)
 		ok = rst_barrier();
 	for_each_online_cpu(cpu)
 		walks += rl.walks[cpu];
 	ktap_diag("%lu updates, %ld elements freed after a grace period, %lu list walks (longest %lu elements)",
 		  rl.updates, atomic_long_read(&rl.freed), walks, rl.max_walk);
+	ktap_diag("%d of %u readers walked the list while updates ran", atomic_read(&rl.readers_walked),
+		  rl.nreaders);
 	if (!KTAP_EXPECT_MSG(atomic_long_read(&rl.bad) == 0,
 			     "%ld reads of freed (poisoned) elements: first magic %#lx on CPU %d",
 			     atomic_long_read(&rl.bad), rl.bad_magic, rl.bad_cpu))

@@ -20,7 +20,7 @@
 
 #include "srcu_selftest.h"
 
-bool srcu_selftest;
+static bool srcu_selftest;
 KPARAM_BOOL("srcutree.selftest", srcu_selftest,
 	    "run the SRCU self-tests (KTAP suite \"srcu\") at boot");
 

@@ -57,6 +57,8 @@
 
 torture_param_bool(perf_runnable, false, "run the RCU grace-period performance test at boot");
 torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu)");
+/* Linux 6.1's rcuscale calls it scale_type (rcuscale.scale_type reaches it through the alias). */
+KPARAM_STRING("rcuperf.scale_type", perf_type, "RCU flavor to measure (rcu): Linux's name for perf_type");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
 	      "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
 torture_param(int, nwriters, -1, -NR_CPUS, 4 * NR_CPUS,

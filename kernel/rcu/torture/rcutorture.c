@@ -103,7 +103,7 @@ static struct task_struct *fqs_task;
 static struct task_struct *stall_task;
 
 LIST_HEAD(rcu_torture_freelist);
-struct rcu_torture *rcu_torture_current;
+struct rcu_torture __rcu *rcu_torture_current;
 unsigned long rcu_torture_current_version;
 static struct rcu_torture rcu_tortures[10 * RCU_TORTURE_PIPE_LEN];
 static DEFINE_SPINLOCK(rcu_torture_lock);
@@ -198,7 +198,7 @@ void rcu_torture_free(struct rcu_torture *p)
 /* Elements neither free nor current; *pipe gets the first one's pipeline count. */
 static int rcu_torture_count_missing(int *pipe)
 {
-	struct rcu_torture *cur = READ_ONCE(rcu_torture_current);
+	struct rcu_torture *cur = rcu_access_pointer(rcu_torture_current);
 	unsigned long flags;
 	int i, n = 0;
 
@@ -376,7 +376,7 @@ static int rcu_torture_init(void)
 		rcu_tortures[i].rtort_chkp = NULL;
 		list_add_tail(&rcu_tortures[i].rtort_free, &rcu_torture_freelist);
 	}
-	rcu_torture_current = NULL;
+	RCU_INIT_POINTER(rcu_torture_current, NULL);
 	rcu_torture_current_version = 0;
 	atomic_set(&n_rcu_torture_alloc, 0);
 	atomic_set(&n_rcu_torture_alloc_fail, 0);

@@ -154,7 +154,7 @@ int rcu_torture_writer(void *arg)
 		rcu_torture_writer_state = RTWS_DELAY;
 		udelay(torture_random(&rand) & 0x3ff);
 		rcu_torture_writer_state = RTWS_REPLACE;
-		old_rp = rcu_torture_current;
+		old_rp = rcu_dereference_protected(rcu_torture_current, 1);	/* the only writer */
 		rp->rtort_mbtest = 1;
 		rcu_assign_pointer(rcu_torture_current, rp);
 		smp_wmb();	/* the old element's updates come after the publication */
@@ -250,7 +250,7 @@ int rcu_torture_writer(void *arg)
 			n_freelist_checks++;
 		}
 	} while (!torture_must_stop());
-	WRITE_ONCE(rcu_torture_current, NULL);	/* tells the stats kthread we are done */
+	RCU_INIT_POINTER(rcu_torture_current, NULL);	/* tells the stats kthread we are done */
 	/* Undo our expediting. */
 	if (expediting > 0)
 		expediting = -expediting;

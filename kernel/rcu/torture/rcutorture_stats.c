@@ -28,7 +28,7 @@ void rcu_torture_stats_print(void)
 			break;
 
 	/* Each line is built whole, so concurrent console output cannot split it. */
-	rtcp = READ_ONCE(rcu_torture_current);
+	rtcp = rcu_access_pointer(rcu_torture_current);
 	n = snprintf(buf, sizeof(buf),
 		     "%s%s rtc: %p ver: %lu tfle: %d rta: %d rtaf: %d rtf: %d ",
 		     torture_type, TORTURE_FLAG, rtcp, READ_ONCE(rcu_torture_current_version),

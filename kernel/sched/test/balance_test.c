@@ -88,13 +88,13 @@ static void bt_run(bool kick)
 	bt.idle_cpu = ctl_cpu;
 	bt.hog_queues_victim = kick;
 	was_on = READ_ONCE(sched_idle_balance_on);
-	WRITE_ONCE(sched_idle_balance_on, true);	/* off by default (balance.c) */
+	sched_set_idle_balance(true);	/* in case sched.idle_balance=0 */
 	ktest_pin_current(ctl_cpu, &saved);
 	bt.victim = ktest_kthread(bt_victim, NULL, -1, "bt_victim");
 	hog = ktest_kthread(bt_hog, NULL, bt.hog_cpu, "bt_hog/%u");
 	if (!bt.victim || !hog) {
 		ktest_unpin_current(&saved);
-		WRITE_ONCE(sched_idle_balance_on, was_on);
+		sched_set_idle_balance(was_on);
 		return;
 	}
 	pulled0 = READ_ONCE(cpu_rq(ctl_cpu)->nr_pulled);
@@ -106,7 +106,7 @@ static void bt_run(bool kick)
 	victim_ok = ktest_wait(&bt.victim_done, 3 * BT_HOG_MS);
 	hog_ok = ktest_wait(&bt.hog_done, 3 * BT_HOG_MS);
 	ktest_unpin_current(&saved);
-	WRITE_ONCE(sched_idle_balance_on, was_on);
+	sched_set_idle_balance(was_on);
 	KTAP_EXPECT_MSG(victim_ok, "victim never ran");
 	KTAP_EXPECT_MSG(hog_ok, "hog never finished");
 	if (victim_ok && hog_ok) {

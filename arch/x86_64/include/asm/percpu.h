@@ -10,6 +10,15 @@
 
 #include <kernel/compiler.h>
 
+#ifdef __CHECKER__
+/*
+ * sparse does not know gcc's __seg_gs keyword. A %gs-relative pointer is a
+ * pointer into another address space, which is what sparse can model: a
+ * named address space (dereferenceable, unlike __rcu's), so a GS pointer
+ * mixed with a plain one without a cast is still reported.
+ */
+#define __seg_gs	__attribute__((address_space(__seg_gs)))
+#endif
 #define __this_cpu_lval(var)	(*(volatile __seg_gs __typeof__(var) *)(uintptr_t)&(var))
 #define this_cpu_read(var)	(__this_cpu_lval(var))
 #define this_cpu_write(var, v)	do { __this_cpu_lval(var) = (v); } while (0)

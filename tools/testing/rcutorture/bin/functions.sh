@@ -4,6 +4,11 @@
 #   duration_secs D    print D in seconds: D is minutes, or N with an s, m or h suffix;
 #                      returns 1 (printing nothing) unless D is a whole positive duration
 #   cflist_of CFDIR    print the scenario names of CFDIR/CFLIST, comments left out
+#   kvm_summary CFDIR TORTURE GUESTDIR...
+#                      judge each guest directory that has no verdict yet (parse-console.sh
+#                      with its expect file and CFDIR/<scenario>.features; console.log.diags on
+#                      problems), print the summary table and the first offending line of each
+#                      guest not as expected; sets kvm_fail and kvm_expected_failures
 
 duration_secs() {
 	local d=$1 s
@@ -25,3 +30,62 @@ duration_secs() {
 }
 
 cflist_of() { grep -v '^#' "$1/CFLIST"; }
+
+# How a guest ended, in words (qemu-run.sh's exit status; the raw QEMU codes are in README.md).
+exit_word() {
+	case $1 in
+	0) echo poweroff ;; 35) echo testfail ;; 7) echo panic ;; 124) echo overran ;;
+	2) echo reset ;; 130) echo interrupted ;; - | '') echo - ;; *) echo "exit$1" ;;
+	esac
+}
+
+kvm_summary() {
+	local cfdir=$1 torture=$2 d name exp rc v st g e up gps rate o cpus
+	local parse
+	parse=$(dirname "${BASH_SOURCE[0]}")/parse-console.sh
+	shift 2
+	local offending=()
+	kvm_fail=0 kvm_expected_failures=0
+	printf '\n%-16s %-5s %-8s %-11s %-8s %-8s %s\n' SCENARIO CPUS EXPECT GUEST GPS GP/S VERDICT
+	for d in "$@"; do
+		# kvm.sh writes scenario, cpus and expect; a run from before it did: guess from the name
+		# (NAME or NAME.N) and the .config.
+		name=$(cat "$d/scenario" 2>/dev/null) || { name=$(basename "$d"); name=${name%.[0-9]*}; }
+		exp=$(cat "$d/expect" 2>/dev/null || echo success)
+		if [ ! -f "$d/verdict" ]; then
+			rc=$(cat "$d/qemu.rc" 2>/dev/null || echo "?")
+			local feat=()
+			[ -f "$cfdir/$name.features" ] && feat=(--features "$cfdir/$name.features")
+			v=$("$parse" --expect "$exp" --torture "$torture" "${feat[@]}" --diags "$d/console.log.diags" \
+				"$d/console.log")
+			case $rc in
+			0) ;;
+			35) [ "$exp" = failure ] || [ "$exp" = busted ] || v="FAIL (guest exit 35: test failure) ${v#PASS }" ;;
+			124) v="FAIL (guest killed: overran its time) ${v#* }" ;;
+			*) v="FAIL (qemu-run exit $rc) ${v#* }" ;;
+			esac
+			echo "$v" >"$d/verdict"
+		fi
+		v=$(cat "$d/verdict")
+		[[ $v == PASS* ]] || kvm_fail=$((kvm_fail + 1))
+		[[ $v == "PASS (expected failure)"* ]] && kvm_expected_failures=$((kvm_expected_failures + 1))
+		# Grace periods (normal + expedited) and their rate, as Linux's "N GPs (R/s)".
+		gps=- rate=-
+		if [ "$torture" = rcu ] && [ -f "$d/console.log" ]; then
+			st=$("$parse" --stats "$d/console.log")
+			g=$(sed -n 's/^gps=//p' <<<"$st") e=$(sed -n 's/^exp_gps=//p' <<<"$st")
+			up=$(sed -n 's/^uptime=//p' <<<"$st")
+			if [ -n "$g" ]; then
+				gps=$((g + ${e:-0}))
+				[ -z "$up" ] || rate=$(awk -v n="$gps" -v t="$up" 'BEGIN { printf "%.1f", (t > 0 ? n / t : 0) }')
+			fi
+		fi
+		cpus=$(cat "$d/cpus" 2>/dev/null) || cpus=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$d/.config" 2>/dev/null)
+		printf '%-16s %-5s %-8s %-11s %-8s %-8s %s\n' "$(basename "$d")" "${cpus:--}" \
+			"$exp" "$(exit_word "$(cat "$d/qemu.rc" 2>/dev/null || echo -)")" "$gps" "$rate" "$v"
+		if [[ $v != PASS* ]] && [ -s "$d/console.log.diags" ]; then
+			offending+=("$(basename "$d"): $(sed -n '2p' "$d/console.log.diags")")
+		fi
+	done
+	for o in "${offending[@]}"; do echo "  first offending console line of $o"; done
+}

@@ -38,15 +38,21 @@
 # rcutorture guests also get the kernel's shutdown_secs as a backstop halfway through that grace.
 #
 # Results: RESULTS/<YYYY.MM.DD-HH.MM.SS>/<NAME>[.N]/ with .config, console.log, qemu.log, qemu.rc,
-# verdict (and for rcuperf durations.ns, histogram.dat, histogram.png); build/<NAME>/ holds each
-# kernel and its build.log. A summary table at the end. Exit status: 0 when every guest did what its
+# qemu-cmd (the QEMU command line), verdict, console.log.diags when the console shows problems
+# (the offending lines, as Linux's parse-console.sh writes it) (and for rcuperf durations.ns,
+# histogram.dat, histogram.png); build/<NAME>/ holds each kernel and its build.log. A summary
+# table at the end: per guest its CPUs, expectation, how it ended (GUEST: poweroff, testfail,
+# panic, overran, reset), grace periods completed (normal + expedited) and per second of uptime,
+# and the verdict; under it, for each guest not as expected, its first offending console line.
+# Linux's path, tools/testing/selftests/rcutorture/bin/kvm.sh, works too (a symlink). Exit status: 0 when every guest did what its
 # scenario expects and no test failed; 1 when some guest did not do what its scenario expects; 2
 # for a usage error; 3 when every guest did what its scenario expects but some test, as expected,
 # ended with FAILURE (BUSTED, NOBOOST): as with Linux's kvm.sh, a failed test is never exit 0.
 set -uo pipefail
 
-KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-SRCTREE=$(cd "$KVM/../../.." && pwd)
+# Physical paths: Linux's tools/testing/selftests/rcutorture/ is a symlink to this directory.
+KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+SRCTREE=$(cd "$KVM/../../.." && pwd -P)
 PARSE=$KVM/bin/parse-console.sh
 # shellcheck source=functions.sh
 . "$KVM/bin/functions.sh"
@@ -101,7 +107,7 @@ runs=()
 for c in $configs; do
 	n=1 name=$c
 	if [[ $c =~ ^([0-9]+)\*(.+)$ ]]; then n=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}; fi
-	[ -f "$CFDIR/$name" ] || die "no scenario $name in configs/$torture"
+	[ -f "$CFDIR/$name" ] || die "no scenario $name in configs/$torture; the scenarios are: $(cflist_of "$CFDIR" | tr '\n' ' ')"
 	for ((i = 1; i <= n; i++)); do runs+=("$name"); done
 done
 [ ${#runs[@]} -gt 0 ] || die "no scenarios to run"
@@ -138,6 +144,7 @@ stamp=$(date -u +%Y.%m.%d-%H.%M.%S)
 RUNDIR=$results/$stamp
 echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, accel $accel"
 echo "kvm.sh: results in $RUNDIR"
+[ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture"; }
 
 # One directory per guest; the build is shared by every run of the same scenario.
 declare -A built
@@ -184,12 +191,18 @@ start_guest() { # index
 	cp "$b/.config" "$d/.config"
 	local smp cost
 	smp=$(guest_cpus "$name")
+	# What kvm-recheck.sh needs to judge this guest again without its scenario arguments.
+	echo "$name" >"$d/scenario"
+	echo "$smp" >"$d/cpus"
+	expect_of "$name" >"$d/expect"
 	cost=$((smp < cpus ? smp : cpus))
 	(
 		"$SRCTREE/scripts/qemu-run.sh" --kernel "$b/kernel.elf" --smp "$smp" --accel "$accel" \
 			--append "$(guest_args "$name")" --timeout $((secs + grace)) --quiet --log "$d/console.log" \
-			--qemu-args "$qemu_args" >"$d/qemu.log" 2>&1
+			--qemu-args "$qemu_args" --verbose >"$d/qemu.log" 2>&1
 		echo $? >"$d/qemu.rc"
+		# The QEMU command line, as Linux's kvm.sh keeps it (to rerun one guest by hand).
+		sed -n 's/^qemu-run: command: //p' "$d/qemu.log" >"$d/qemu-cmd"
 	) &
 	pids+=($!) pid_dir+=("$d") pid_cost+=("$cost")
 	inuse=$((inuse + cost))
@@ -216,6 +229,9 @@ while [ $finished -lt ${#runs[@]} ]; do
 		b=${built[${runs[$next]}]}
 		if [ "$b" = failed ]; then
 			echo "FAIL (build failed)" >"${dirs[$next]}/verdict"
+			echo "${runs[$next]}" >"${dirs[$next]}/scenario"
+			guest_cpus "${runs[$next]}" >"${dirs[$next]}/cpus"
+			expect_of "${runs[$next]}" >"${dirs[$next]}/expect"
 			next=$((next + 1)) finished=$((finished + 1))
 			continue
 		fi
@@ -246,40 +262,17 @@ done
 
 for p in "${jitter_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 
-# Verdicts and the summary table.
-fail=0 expected_failures=0
-printf '\n%-16s %-5s %-8s %-10s %s\n' SCENARIO CPUS EXPECT QEMU VERDICT
-for i in "${!runs[@]}"; do
-	d=${dirs[$i]} name=${runs[$i]}
-	exp=$(expect_of "$name")
-	if [ ! -f "$d/verdict" ]; then
-		rc=$(cat "$d/qemu.rc" 2>/dev/null || echo "?")
-		feat=()
-		[ -f "$CFDIR/$name.features" ] && feat=(--features "$CFDIR/$name.features")
-		v=$("$PARSE" --expect "$exp" --torture "$torture" "${feat[@]}" "$d/console.log")
-		case $rc in
-		0) ;;
-		35) [ "$exp" = failure ] || [ "$exp" = busted ] || v="FAIL (guest exit 35: test failure) ${v#PASS }" ;;
-		124) v="FAIL (guest killed: overran its time) ${v#* }" ;;
-		*) v="FAIL (qemu-run exit $rc) ${v#* }" ;;
-		esac
-		echo "$v" >"$d/verdict"
-	fi
-	v=$(cat "$d/verdict")
-	[[ $v == PASS* ]] || fail=$((fail + 1))
-	[[ $v == "PASS (expected failure)"* ]] && expected_failures=$((expected_failures + 1))
-	printf '%-16s %-5s %-8s %-10s %s\n' "$(basename "$d")" "$(guest_cpus "$name")" "$exp" \
-		"$(cat "$d/qemu.rc" 2>/dev/null || echo -)" "$v"
-done
+# Verdicts and the summary table (functions.sh: kvm_summary, shared with kvm-recheck.sh).
+kvm_summary "$CFDIR" "$torture" "${dirs[@]}"
 if [ "$torture" = rcuperf ]; then
 	echo
 	"$KVM/bin/rcuperf-report.sh" "${dirs[@]}"
 fi
 echo
-echo "kvm.sh: $(( ${#runs[@]} - fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
-[ $fail -eq 0 ] || exit 1
-if [ $expected_failures -gt 0 ]; then
-	echo "kvm.sh: $expected_failures test(s) ended with FAILURE, as their scenarios require: exit 3"
+echo "kvm.sh: $(( ${#runs[@]} - kvm_fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
+[ $kvm_fail -eq 0 ] || exit 1
+if [ $kvm_expected_failures -gt 0 ]; then
+	echo "kvm.sh: $kvm_expected_failures test(s) ended with FAILURE, as their scenarios require: exit 3"
 	exit 3
 fi
 exit 0

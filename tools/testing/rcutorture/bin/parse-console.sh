@@ -29,6 +29,11 @@
 # "FAIL (feature not exercised: LABEL[, LABEL...])", or with other problems "FAIL (expected E):
 # ..., feature not exercised: LABEL".
 #
+# --diags FILE: when the console shows problems, write FILE in the manner of Linux's
+# console.log.diags: the verdict, then each offending line (panic, BUG, WARNING, Call Trace,
+# stall warnings, kthread starvation, "!!!") with its line number, at most 40; no problems, no
+# FILE (an old one is removed).
+#
 # parse-console.sh --stats CONSOLE.log prints instead the end-of-run numbers of an rcutorture
 # console, one KEY=VALUE a line (empty when the console lacks the line), and exits 0:
 #   flavor gps exp_gps longest_gp  from the power-off line "rcu: rcu_sched: N grace periods
@@ -50,12 +55,14 @@ expect=success
 torture=rcu
 stats=0
 features=""
+diags=""
 while [ $# -gt 1 ]; do
 	case $1 in
 	--expect) expect=$2; shift 2 ;;
 	--torture) torture=$2; shift 2 ;;
 	--stats) stats=1; shift ;;
 	--features) features=$2; shift 2 ;;
+	--diags) diags=$2; shift 2 ;;
 	*) echo "parse-console: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -186,6 +193,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 	problems+=("feature not exercised: ${m%, }")
 fi
 
+# The offending lines for --diags, with line numbers (the verdict goes first, below).
+OFFENDING_RE="Kernel panic - not syncing|BUG:|WARNING:|Call Trace|$STALL_RE|rcu_.*kthread starved for|!!!"
+write_diags() { # VERDICT
+	[ -n "$diags" ] || return 0
+	{ echo "$1"; tr -d '\r' <"$log" | grep -nE -- "$OFFENDING_RE" | head -40; } >"$diags"
+}
+[ -z "$diags" ] || rm -f "$diags"
+
 if [ ${#problems[@]} -eq 0 ]; then
 	if [ "$expect" = busted ] && [ "$torture" != rcuperf ]; then
 		echo "PASS (expected failure): BUSTED caught: $late reads aged >= 2 GPs, $(count '!!!') error markers (!!!)"
@@ -196,4 +211,5 @@ if [ ${#problems[@]} -eq 0 ]; then
 fi
 msg=$(printf '%s, ' "${problems[@]}")
 echo "FAIL (expected $expect): ${msg%, }"
+write_diags "FAIL (expected $expect): ${msg%, }"
 exit 1

@@ -3,7 +3,8 @@
 # (named after Linux's tools/testing/selftests/rcutorture/bin/torture.sh; this one is smaller).
 #
 # Usage: tools/testing/rcutorture/bin/torture.sh [options]
-#   --configs "A B ..."    scenarios (default: the TREE*, POLL* and TINY* names of configs/rcu/CFLIST);
+#   --configs "A B ..."    scenarios (default: the TREE*, POLL*, NOCB* and TINY* names of
+#                          configs/rcu/CFLIST);
 #                          N*NAME runs NAME N times, as with kvm.sh
 #   --duration D           torture time of every scenario (overrides the two below); minutes, or
 #                          with an s/m/h suffix, as kvm.sh's --duration
@@ -161,7 +162,7 @@ for d in "$tree_duration" "$tiny_duration" ${duration:+"$duration"}; do
 done
 [ -z "$cpus" ] || [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
-[ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E '^(TREE|POLL|TINY)')
+[ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E '^(TREE|POLL|NOCB|TINY)')
 
 # Group the scenarios by duration (seconds), in the order they first appear.
 declare -A group

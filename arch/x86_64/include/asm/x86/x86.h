@@ -53,6 +53,13 @@ typedef void (*x86_irq_handler_t)(struct pt_regs *regs);
 
 /* traps.c / idt.c */
 void x86_early_trap_init(void);
+/* Called from assembly (head.S, entry.S) or across arch files: declared once, so each
+ * definition is checked against its callers' view (sparse reports undeclared globals). */
+void x86_boot_main(u32 magic, u32 info);
+void x86_interrupt_dispatch(struct pt_regs *regs);
+void x86_nmi_handler(struct pt_regs *regs);
+void x86_idt_enable_ist(void);
+void x86_idt_load(void);
 void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler);
 void x86_show_regs(const struct pt_regs *regs);
 void x86_show_trace(unsigned long rip, unsigned long rbp);

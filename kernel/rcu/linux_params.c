@@ -1,0 +1,117 @@
+/*
+ * Linux's RCU boot parameters that this kernel does not implement, or not
+ * in this configuration. A command line written for Linux then gets, for
+ * each such parameter, one line saying so (and why) instead of the
+ * "unknown parameter" a typo gets, and the parameter is not passed on to
+ * user space. Names and the Linux versions they come from are listed in
+ * Documentation/admin-guide/kernel-parameters.md ("Linux parameters not
+ * implemented"). When one of them is implemented, its line here goes and
+ * its real KPARAM takes the name; a name registered twice would be
+ * ambiguous, which tests/boot/10-params.sh checks for.
+ */
+#define KPARAM_SUBSYS "rcu"
+#include <kernel/param.h>
+
+/* Tree RCU (Linux's kernel/rcu/tree.c). */
+#ifdef CONFIG_TREE_RCU
+KPARAM_UNIMPL("rcutree.use_softirq", "callbacks always run in rcuc/N kthreads, as with use_softirq=0");
+KPARAM_UNIMPL("rcutree.qovld", "no callback-overload forcing of quiescent states");
+KPARAM_UNIMPL("rcutree.rcu_divisor", "blimit is fixed; no backlog divisor");
+KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count only");
+KPARAM_UNIMPL("rcutree.rcu_min_cached_objs", "kfree_rcu() has no page cache");
+KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kfree_rcu() has no page cache");
+KPARAM_UNIMPL("rcutree.rcu_unlock_delay", "no CONFIG_RCU_STRICT_GRACE_PERIOD");
+KPARAM_UNIMPL("rcutree.sysrq_rcu", "no SysRq yet");
+KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
+KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
+#ifndef CONFIG_RCU_FAST_NO_HZ
+KPARAM_UNIMPL("rcutree.rcu_idle_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
+KPARAM_UNIMPL("rcutree.rcu_idle_lazy_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
+#endif
+#ifndef CONFIG_RCU_NOCB_CPU
+KPARAM_UNIMPL("rcutree.rcu_nocb_leader_stride", "needs CONFIG_RCU_NOCB_CPU");
+KPARAM_UNIMPL("rcutree.rcu_nocb_gp_stride", "needs CONFIG_RCU_NOCB_CPU");
+#endif
+#ifndef CONFIG_TASKS_RCU
+KPARAM_UNIMPL("rcupdate.rcu_task_stall_timeout", "needs CONFIG_TASKS_RCU");
+#endif
+#endif /* CONFIG_TREE_RCU */
+
+#ifndef CONFIG_RCU_NOCB_CPU
+KPARAM_UNIMPL("rcu_nocbs", "needs CONFIG_RCU_NOCB_CPU (Tree RCU)");
+KPARAM_UNIMPL("rcu_nocb_poll", "needs CONFIG_RCU_NOCB_CPU (Tree RCU)");
+#endif
+
+/* rcupdate.* (Linux's kernel/rcu/update.c and tasks.h). */
+KPARAM_UNIMPL("rcupdate.rcu_cpu_stall_ftrace_dump", "no ftrace dump on stalls");
+KPARAM_UNIMPL("rcupdate.rcu_cpu_stall_suppress_at_boot", "stall warnings are never suppressed during boot");
+KPARAM_UNIMPL("rcupdate.rcu_exp_cpu_stall_timeout", "expedited stalls use rcupdate.rcu_cpu_stall_timeout");
+KPARAM_UNIMPL("rcupdate.rcu_cpu_stall_cputime", "Linux 6.2's CPU-time stall report");
+KPARAM_UNIMPL("rcupdate.rcu_self_test", "see rcutree.selftest=1 (the KTAP suites)");
+KPARAM_UNIMPL("rcupdate.rcu_task_collapse_lim", "Tasks RCU has one callback queue");
+KPARAM_UNIMPL("rcupdate.rcu_task_contend_lim", "Tasks RCU has one callback queue");
+KPARAM_UNIMPL("rcupdate.rcu_task_enqueue_lim", "Tasks RCU has one callback queue");
+KPARAM_UNIMPL("rcupdate.rcu_task_ipi_delay", "no Tasks Trace RCU");
+KPARAM_UNIMPL("rcupdate.rcu_task_stall_info", "Tasks RCU stall warnings follow rcu_task_stall_timeout only");
+KPARAM_UNIMPL("rcupdate.rcu_task_stall_info_mult", "Tasks RCU stall warnings follow rcu_task_stall_timeout only");
+
+/* Tree SRCU (Linux's kernel/rcu/srcutree.c). */
+#ifdef CONFIG_TREE_SRCU
+#undef KPARAM_SUBSYS
+#define KPARAM_SUBSYS "srcu"
+KPARAM_UNIMPL("srcutree.big_cpu_lim", "no srcu_node tree: per-CPU counters only");
+KPARAM_UNIMPL("srcutree.convert_to_big", "no srcu_node tree: per-CPU counters only");
+KPARAM_UNIMPL("srcutree.small_contention_lim", "no srcu_node tree: per-CPU counters only");
+KPARAM_UNIMPL("srcutree.srcu_max_nodelay", "fixed reader-wait backoff");
+KPARAM_UNIMPL("srcutree.srcu_max_nodelay_phase", "fixed reader-wait backoff");
+KPARAM_UNIMPL("srcutree.srcu_retry_check_delay", "fixed reader-wait backoff");
+#undef KPARAM_SUBSYS
+#define KPARAM_SUBSYS "rcu"
+#endif
+
+/* rcutorture, rcuscale (rcuperf here), refscale and the torture core. */
+#ifdef CONFIG_RCU_TORTURE_TEST
+KPARAM_UNIMPL("rcutorture.onoff_interval", "no CPU hotplug yet");
+KPARAM_UNIMPL("rcutorture.onoff_holdoff", "no CPU hotplug yet");
+KPARAM_UNIMPL("rcutorture.extendables", "readers are not extended by disabling bh/irq/preemption");
+KPARAM_UNIMPL("rcutorture.leakpointer", "no leaked-pointer test");
+KPARAM_UNIMPL("rcutorture.stall_cpu_block", "the stall kthread spins");
+KPARAM_UNIMPL("rcutorture.stall_gp_kthread", "no grace-period kthread stall test");
+KPARAM_UNIMPL("rcutorture.gp_cond_exp", "Linux 6.1's full-state and expedited polled/conditional APIs");
+KPARAM_UNIMPL("rcutorture.gp_cond_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
+KPARAM_UNIMPL("rcutorture.gp_cond_exp_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
+KPARAM_UNIMPL("rcutorture.gp_poll_exp", "Linux 6.1's full-state and expedited polled/conditional APIs");
+KPARAM_UNIMPL("rcutorture.gp_poll_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
+KPARAM_UNIMPL("rcutorture.gp_poll_exp_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
+KPARAM_UNIMPL("rcutorture.nocbs_nthreads", "offloading is fixed at boot");
+KPARAM_UNIMPL("rcutorture.nocbs_toggle", "offloading is fixed at boot");
+KPARAM_UNIMPL("rcutorture.test_boost_cpus", "the boost test runs on every CPU");
+#undef KPARAM_SUBSYS
+#define KPARAM_SUBSYS "torture"
+KPARAM_UNIMPL("torture.disable_onoff_at_boot", "no CPU hotplug yet");
+KPARAM_UNIMPL("torture.ftrace_dump_at_shutdown", "no ftrace");
+KPARAM_UNIMPL("torture.verbose_sleep_frequency", "no verbose-output throttling");
+KPARAM_UNIMPL("torture.verbose_sleep_duration", "no verbose-output throttling");
+KPARAM_UNIMPL("torture.random_shuffle", "the shuffler picks CPUs in turn");
+#undef KPARAM_SUBSYS
+#define KPARAM_SUBSYS "rcu"
+#endif
+#ifdef CONFIG_RCU_PERF_TEST
+/* Registered under rcuperf.: rcuscale.* reaches them through the prefix alias. */
+KPARAM_UNIMPL("rcuperf.kfree_rcu_test", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.kfree_rcu_test_single", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.kfree_rcu_test_double", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.kfree_mult", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.kfree_nthreads", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.kfree_alloc_num", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.kfree_loops", "no kfree_rcu() scalability test");
+KPARAM_UNIMPL("rcuperf.minruntime", "writers stop after a fixed number of grace periods");
+KPARAM_UNIMPL("rcuperf.writer_holdoff_jiffies", "see rcuperf.writer_holdoff");
+KPARAM_UNIMPL("refscale.lookup_instances", "no typesafe-lookup scale types");
+KPARAM_UNIMPL("refscale.verbose_batched", "no batched verbose output");
+#endif
+
+/* The tick (Linux's kernel/time/tick-sched.c): full dynticks needs user mode. */
+#undef KPARAM_SUBSYS
+#define KPARAM_SUBSYS "tick"
+KPARAM_UNIMPL("nohz_full", "no CONFIG_NO_HZ_FULL: no user mode yet");
