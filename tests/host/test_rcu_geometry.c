@@ -1,7 +1,8 @@
 /*
  * Tests for kernel/rcu/tree_geometry.c: Linux's known shapes, input
  * validation, the level count and node counts across nr_cpu_ids
- * 1..4096 x fanout 2..64 x leaf fanout 2..64 (balanced and exact), and
+ * 1..8192 (Linux's largest x86-64 NR_CPUS) x fanout 2..64 x leaf fanout
+ * 2..64 (balanced and exact), Linux's shapes at NR_CPUS=4096 and 8192, and
  * the full structure (every CPU in exactly one leaf, children tile their
  * parent, masks fit in 64 bits) exhaustively for small CPU counts and for
  * a random sample of the rest.
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include "test.h"
 
-#define MAX_CPUS	4096
+#define MAX_CPUS	8192
 
 /* Independent capacity: CPUs a tree of `levels` levels can hold. */
 static long capacity(int levels, int fanout, int leaf)
@@ -222,6 +223,39 @@ static void test_known_shapes(void)
 	CHECK_EQ(rcu_geometry_first_child(&g, 1, 2), 128);
 	check_structure(&g);
 
+	/*
+	 * Linux's rcu_init_geometry() for NR_CPUS=8192 (MAXSMP) at the defaults
+	 * (RCU_FANOUT 64, leaf 16): capacities 16/1024/65536, so three levels
+	 * of 1 + 8 + 512 nodes, the "RCU: Adjusting geometry" line's shape.
+	 */
+	CHECK_EQ(rcu_geometry_compute(&g, 8192, 64, 16, false), 0);
+	CHECK_EQ(g.levels, 3);
+	CHECK_EQ(g.num_rcu_lvl[1], 8);
+	CHECK_EQ(g.num_rcu_lvl[2], 512);
+	CHECK_EQ(g.num_nodes, 521);
+	CHECK_EQ(g.levelspread[0], 8);
+	CHECK_EQ(g.levelspread[1], 64);
+	CHECK_EQ(g.levelspread[2], 16);
+	CHECK_EQ(rcu_geometry_leaf_of(&g, 8191), 511);
+	CHECK_EQ(rcu_geometry_parent(&g, 2, 511), 7);
+	check_structure(&g);
+	/* The same with RCU_FANOUT 8: capacities 16/128/1024/8192, all four levels full. */
+	CHECK_EQ(rcu_geometry_compute(&g, 8192, 8, 16, false), 0);
+	CHECK_EQ(g.levels, 4);
+	CHECK_EQ(g.num_rcu_lvl[1], 8);
+	CHECK_EQ(g.num_rcu_lvl[2], 64);
+	CHECK_EQ(g.num_rcu_lvl[3], 512);
+	CHECK_EQ(g.num_nodes, 585);
+	check_structure(&g);
+	/* 255 CPUs (-M pc's most) forced deep: fanout 4, leaf 4 -> 1 + 4 + 16 + 64 nodes. */
+	CHECK_EQ(rcu_geometry_compute(&g, 255, 4, 4, false), 0);
+	CHECK_EQ(g.levels, 4);
+	CHECK_EQ(g.num_nodes, 85);
+	CHECK_EQ(rcu_geometry_leaf_of(&g, 254), 63);
+	check_structure(&g);
+	/* ...and 4096 CPUs at fanout 2, leaf 64 (512 max) do not fit. */
+	CHECK_EQ(rcu_geometry_compute(&g, 4096, 2, 64, true), -EINVAL);
+
 	/* Fanout 2, leaf 2 (TREE03-like): 16 CPUs need all four levels... */
 	CHECK_EQ(rcu_geometry_compute(&g, 16, 2, 2, false), 0);
 	CHECK_EQ(g.levels, 4);
@@ -282,7 +316,7 @@ static void test_balanced_vs_exact(void)
 static void test_invalid(void)
 {
 	static const int bad[][3] = {	/* nr_cpu_ids, fanout, leaf */
-		{ 0, 64, 16 }, { -1, 64, 16 }, { 4097, 64, 16 }, { 8, 1, 16 }, { 8, 65, 16 },
+		{ 0, 64, 16 }, { -1, 64, 16 }, { 8193, 64, 16 }, { 8, 1, 16 }, { 8, 65, 16 },
 		{ 8, 64, 1 }, { 8, 64, 65 }, { 8, 0, 0 }, { 8, -64, 16 }, { 4096, 2, 64 },
 	};
 	struct rcu_geometry g, before;
@@ -299,6 +333,8 @@ static void test_invalid(void)
 	CHECK_EQ(rcu_geometry_compute(&g, 1, 2, 2, false), 0);
 	CHECK_EQ(rcu_geometry_compute(&g, 4096, 64, 64, false), 0);
 	CHECK_EQ(g.levels, 2);
+	CHECK_EQ(rcu_geometry_compute(&g, 8192, 64, 64, false), 0);
+	CHECK_EQ(g.levels, 3);
 	CHECK_EQ(rcu_geometry_compute(&g, 4096, 2, 64, false), -EINVAL);	/* 512 max */
 	CHECK_EQ(rcu_geometry_compute(&g, 512, 2, 64, false), 0);
 	CHECK_EQ(g.levels, 4);
