@@ -182,6 +182,50 @@ static int compute_and_check(int n, int fanout, int leaf, bool exact, bool full)
 
 /* ---- tests ---------------------------------------------------------------- */
 
+/*
+ * Linux's rcu_init_geometry() for big machines and forced-deep trees: the
+ * level count and nodes per level it computes (capacities leaf * fanout^k;
+ * DIV_ROUND_UP(CPUs, capacity) nodes per level), worked out by hand.
+ */
+static const struct {
+	int n, fanout, leaf, levels, nodes[RCU_NUM_LVLS];
+} linux_shapes[] = {
+	{ 8192, 64, 16, 3, { 1, 8, 512 } },		/* NR_CPUS=8192 (MAXSMP), defaults */
+	{ 8192, 8, 16, 4, { 1, 8, 64, 512 } },		/* RCU_FANOUT=8: four full levels */
+	{ 4096, 64, 16, 3, { 1, 4, 256 } },		/* NR_CPUS=4096, defaults */
+	{ 4096, 16, 16, 3, { 1, 16, 256 } },		/* RCU_FANOUT=16 */
+	{ 255, 4, 4, 4, { 1, 4, 16, 64 } },		/* -M pc's most CPUs, forced to four levels */
+	{ 255, 64, 2, 3, { 1, 2, 128 } },		/* rcutree.rcu_fanout_leaf=2: 128 CPUs per 2nd-level node */
+	{ 128, 4, 2, 4, { 1, 4, 16, 64 } },		/* capacities 2/8/32/128 */
+};
+
+static void check_linux_shapes(void)
+{
+	struct rcu_geometry g;
+	int i, l, sum;
+
+	for (i = 0; i < (int)ARRAY_SIZE(linux_shapes); i++) {
+		int was = test_failed;
+
+		test_failed = 0;
+		CHECK_EQ(rcu_geometry_compute(&g, linux_shapes[i].n, linux_shapes[i].fanout,
+					      linux_shapes[i].leaf, false), 0);
+		CHECK_EQ(g.levels, linux_shapes[i].levels);
+		for (l = 0, sum = 0; l < linux_shapes[i].levels; l++) {
+			CHECK_EQ(g.num_rcu_lvl[l], linux_shapes[i].nodes[l]);
+			sum += linux_shapes[i].nodes[l];
+		}
+		CHECK_EQ(g.num_nodes, sum);
+		CHECK_EQ(rcu_geometry_leaf_of(&g, linux_shapes[i].n - 1),
+			 linux_shapes[i].nodes[linux_shapes[i].levels - 1] - 1);
+		if (!test_failed)
+			check_structure(&g);
+		if (test_failed)
+			report(linux_shapes[i].n, linux_shapes[i].fanout, linux_shapes[i].leaf, false);
+		test_failed |= was;
+	}
+}
+
 static void test_known_shapes(void)
 {
 	struct rcu_geometry g;
@@ -223,36 +267,8 @@ static void test_known_shapes(void)
 	CHECK_EQ(rcu_geometry_first_child(&g, 1, 2), 128);
 	check_structure(&g);
 
-	/*
-	 * Linux's rcu_init_geometry() for NR_CPUS=8192 (MAXSMP) at the defaults
-	 * (RCU_FANOUT 64, leaf 16): capacities 16/1024/65536, so three levels
-	 * of 1 + 8 + 512 nodes, the "RCU: Adjusting geometry" line's shape.
-	 */
-	CHECK_EQ(rcu_geometry_compute(&g, 8192, 64, 16, false), 0);
-	CHECK_EQ(g.levels, 3);
-	CHECK_EQ(g.num_rcu_lvl[1], 8);
-	CHECK_EQ(g.num_rcu_lvl[2], 512);
-	CHECK_EQ(g.num_nodes, 521);
-	CHECK_EQ(g.levelspread[0], 8);
-	CHECK_EQ(g.levelspread[1], 64);
-	CHECK_EQ(g.levelspread[2], 16);
-	CHECK_EQ(rcu_geometry_leaf_of(&g, 8191), 511);
-	CHECK_EQ(rcu_geometry_parent(&g, 2, 511), 7);
-	check_structure(&g);
-	/* The same with RCU_FANOUT 8: capacities 16/128/1024/8192, all four levels full. */
-	CHECK_EQ(rcu_geometry_compute(&g, 8192, 8, 16, false), 0);
-	CHECK_EQ(g.levels, 4);
-	CHECK_EQ(g.num_rcu_lvl[1], 8);
-	CHECK_EQ(g.num_rcu_lvl[2], 64);
-	CHECK_EQ(g.num_rcu_lvl[3], 512);
-	CHECK_EQ(g.num_nodes, 585);
-	check_structure(&g);
-	/* 255 CPUs (-M pc's most) forced deep: fanout 4, leaf 4 -> 1 + 4 + 16 + 64 nodes. */
-	CHECK_EQ(rcu_geometry_compute(&g, 255, 4, 4, false), 0);
-	CHECK_EQ(g.levels, 4);
-	CHECK_EQ(g.num_nodes, 85);
-	CHECK_EQ(rcu_geometry_leaf_of(&g, 254), 63);
-	check_structure(&g);
+	/* Big and deep shapes, from Linux's rcu_init_geometry() formulas (table below). */
+	check_linux_shapes();
 	/* ...and 4096 CPUs at fanout 2, leaf 64 (512 max) do not fit. */
 	CHECK_EQ(rcu_geometry_compute(&g, 4096, 2, 64, true), -EINVAL);
 
