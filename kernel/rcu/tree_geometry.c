@@ -21,7 +21,7 @@
 
 #define RCU_GEOMETRY_MIN_FANOUT	2
 #define RCU_GEOMETRY_MAX_FANOUT	64	/* one bit per child in an unsigned long */
-#define RCU_GEOMETRY_MAX_CPUS	4096
+#define RCU_GEOMETRY_MAX_CPUS	8192	/* Linux's largest x86-64 NR_CPUS (MAXSMP) */
 
 int rcu_geometry_compute(struct rcu_geometry *g, int nr_cpu_ids, int fanout,
 			 int leaf_fanout, bool exact)

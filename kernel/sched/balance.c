@@ -13,6 +13,13 @@
  * tick of a CPU with tasks waiting, which wakes an idle CPU that may take
  * one (the idle CPU's own tick may be stopped).
  *
+ * Busy CPUs balance too, periodically (every sched.balance_ms, staggered
+ * over the CPUs): a CPU running N tasks takes a waiting one from a CPU
+ * running N + 2 or more. That evens out what idle balancing leaves, e.g.
+ * eight CPU-bound tasks woken on CPU 0 of four: idle pulls give 5/1/1/1,
+ * periodic pulls then 2/2/2/2. Simple by design: task counts only, no
+ * load weights, no domains (not CFS).
+ *
  * Two CPU masks keep that cheap on big machines (a 255-CPU guest on one
  * host thread lost its test deadlines when every idle entry and every busy
  * tick scanned all runqueues): the CPUs with a task waiting that may move
@@ -27,6 +34,7 @@
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
 #include <kernel/param.h>
+#include <time/time.h>
 
 /*
  * On by default; sched.idle_balance=0 leaves tasks where wake-up placement
@@ -36,6 +44,21 @@
 bool sched_idle_balance_on = true;
 KPARAM_BOOL("sched.idle_balance", sched_idle_balance_on,
 	    "idle CPUs take tasks waiting behind other CPUs' current ones (kernel/sched/balance.c)");
+
+/* Periodic balancing's interval in milliseconds; 0: only idle CPUs pull. */
+static int sched_balance_ms = 8;
+KPARAM_CLAMP("sched.balance_ms", sched_balance_ms, KPARAM_INT, 0, 1000,
+	     "ms between a busy CPU's pulls from CPUs running 2+ more tasks (0: off)");
+
+int sched_get_balance_ms(void)
+{
+	return READ_ONCE(sched_balance_ms);
+}
+
+void sched_set_balance_ms(int ms)
+{
+	WRITE_ONCE(sched_balance_ms, ms);
+}
 
 static struct cpumask sched_overloaded;	/* a task waits, and some may move */
 static struct cpumask sched_idle_cpus;	/* running their idle task */
@@ -145,22 +168,24 @@ static bool pullable_by(struct rq *src, struct task_struct *p, void *arg)
  */
 #define PULL_MAX_TRIES	8
 
-bool sched_pull_task(struct rq *rq)
+/*
+ * Take one task that may move from a CPU running at least two more tasks
+ * than rq (for an idle rq: any CPU with a task waiting). Returns it, now
+ * queued on rq, or NULL.
+ */
+static struct task_struct *pull_one(struct rq *rq)
 {
 	unsigned int cpu, dst = rq->cpu, tries = 0;
-
-	if (!READ_ONCE(sched_idle_balance_on))
-		return false;
 
 	/* Only CPUs with a task waiting, from the one after us round, so that idle CPUs spread out. */
 	for_each_cpu_wrap(cpu, &sched_overloaded, dst + 1) {
 		struct rq *src = cpu_rq(cpu);
 		struct task_struct *p;
 
-		if (cpu == dst || !cpu_online(cpu) || READ_ONCE(src->nr_running) < 2)
+		if (cpu == dst || !cpu_online(cpu) || READ_ONCE(src->nr_running) < rq->nr_running + 2)
 			continue;
 		if (++tries > PULL_MAX_TRIES)
-			return false;
+			return NULL;
 		/* We hold rq->lock: a trylock keeps out of any lock-order cycle. */
 		if (!do_raw_spin_trylock(&src->lock, __THIS_PC))
 			continue;
@@ -174,9 +199,14 @@ bool sched_pull_task(struct rq *rq)
 		}
 		do_raw_spin_unlock(&src->lock);
 		if (p)
-			return true;
+			return p;
 	}
-	return false;
+	return NULL;
+}
+
+bool sched_pull_task(struct rq *rq)
+{
+	return READ_ONCE(sched_idle_balance_on) && pull_one(rq);
 }
 
 bool sched_idle_balance(void)
@@ -213,13 +243,42 @@ static bool has_idle_taker(struct rq *rq, struct task_struct *p, void *arg)
 	return false;
 }
 
+/*
+ * Periodic balancing, from the tick: every sched_balance_ms, each CPU in
+ * its own jiffy of the period (so the CPUs do not all scan at once), take
+ * a task from a CPU running two or more tasks more than this one.
+ */
+static void sched_balance_periodic(struct rq *rq)
+{
+	unsigned long ms = READ_ONCE(sched_balance_ms), period, flags;
+	struct task_struct *p;
+
+	if (!ms || cpumask_empty(&sched_overloaded))
+		return;
+	period = ms * HZ / 1000 ? ms * HZ / 1000 : 1;
+	if ((jiffies + rq->cpu) % period)
+		return;
+	local_irq_save(flags);
+	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	p = pull_one(rq);
+	if (p) {
+		rq->nr_periodic_pulls++;
+		if (p->prio < rq->curr->prio)	/* a higher-priority (RT) task came */
+			resched_curr(rq);
+	}
+	do_raw_spin_unlock(&rq->lock);
+	local_irq_restore(flags);
+}
+
 void sched_balance_tick(struct rq *rq)
 {
 	unsigned int kick = nr_cpu_ids;
 	unsigned long flags;
 
-	if (!READ_ONCE(sched_idle_balance_on) || !cpumask_test_cpu(rq->cpu, &sched_overloaded) ||
-	    cpumask_empty(&sched_idle_cpus))
+	if (!READ_ONCE(sched_idle_balance_on))
+		return;
+	sched_balance_periodic(rq);
+	if (!cpumask_test_cpu(rq->cpu, &sched_overloaded) || cpumask_empty(&sched_idle_cpus))
 		return;
 	local_irq_save(flags);
 	do_raw_spin_lock(&rq->lock, __THIS_PC);

@@ -20,6 +20,7 @@ struct rq {
 	u64 nr_switches;
 	unsigned long nr_pulled;		/* tasks this CPU took from others (balance.c) */
 	unsigned long nr_pushed;		/* tasks others took from this CPU */
+	unsigned long nr_periodic_pulls;	/* of nr_pulled, by periodic balancing */
 	unsigned long nr_balance_kicks;		/* idle CPUs this CPU's tick woke to take one */
 	unsigned int cpu;
 };
@@ -42,11 +43,15 @@ bool cpu_allowed(struct task_struct *p, unsigned int cpu);
  * queue; true if it did. sched_idle_balance(): the idle loop's check before
  * it halts (interrupts off). sched_balance_tick(): from the tick, rq's lock
  * not held: a CPU with tasks waiting behind its current one wakes an idle
- * CPU that may take one.
+ * CPU that may take one, and every sched.balance_ms pulls from a CPU
+ * running two or more tasks more than rq's.
  */
 extern bool sched_idle_balance_on;	/* sched.idle_balance= (default on) */
 /* Turn it on or off at run time (the self-tests): on rebuilds the masks. */
 void sched_set_idle_balance(bool on);
+/* Periodic balancing's interval, ms (sched.balance_ms; 0: off), read and set by the tests. */
+int sched_get_balance_ms(void);
+void sched_set_balance_ms(int ms);
 bool sched_pull_task(struct rq *rq);
 /* Keep balance.c's masks current: rq->nr_running changed; rq's CPU (stops) running idle. */
 void sched_note_nr_running(struct rq *rq);

@@ -68,4 +68,13 @@ static inline int test_main(const char *prog, const struct test_case *tests, siz
 	int test_failed;							\
 	int main(void) { return test_main(prog, tests, sizeof(tests) / sizeof(tests[0])); }
 
+/* xorshift64: the tests' reproducible pseudo-random numbers; *state must start non-zero. */
+static inline unsigned long test_xorshift(unsigned long *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
 #endif

@@ -22,10 +22,7 @@ static unsigned long rng_state = 88172645463325252UL;
 
 static unsigned long rnd(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return test_xorshift(&rng_state);
 }
 
 static void random_map(unsigned long *map, unsigned nbits)

@@ -30,10 +30,7 @@ static unsigned long rng_state = 0x2545F4914F6CDD1DUL;
 
 static unsigned long rnd(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return test_xorshift(&rng_state);
 }
 
 /* Walk m from start both ways (the macro and a reference loop); compare. */

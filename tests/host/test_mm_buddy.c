@@ -77,10 +77,7 @@ static unsigned long rng = 0x9e3779b97f4a7c15UL;
 
 static unsigned long rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return test_xorshift(&rng);
 }
 
 #define NPAGES	5000UL

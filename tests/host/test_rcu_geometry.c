@@ -1,7 +1,8 @@
 /*
  * Tests for kernel/rcu/tree_geometry.c: Linux's known shapes, input
  * validation, the level count and node counts across nr_cpu_ids
- * 1..4096 x fanout 2..64 x leaf fanout 2..64 (balanced and exact), and
+ * 1..8192 (Linux's largest x86-64 NR_CPUS) x fanout 2..64 x leaf fanout
+ * 2..64 (balanced and exact), Linux's shapes at NR_CPUS=4096 and 8192, and
  * the full structure (every CPU in exactly one leaf, children tile their
  * parent, masks fit in 64 bits) exhaustively for small CPU counts and for
  * a random sample of the rest.
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include "test.h"
 
-#define MAX_CPUS	4096
+#define MAX_CPUS	8192
 
 /* Independent capacity: CPUs a tree of `levels` levels can hold. */
 static long capacity(int levels, int fanout, int leaf)
@@ -181,6 +182,50 @@ static int compute_and_check(int n, int fanout, int leaf, bool exact, bool full)
 
 /* ---- tests ---------------------------------------------------------------- */
 
+/*
+ * Linux's rcu_init_geometry() for big machines and forced-deep trees: the
+ * level count and nodes per level it computes (capacities leaf * fanout^k;
+ * DIV_ROUND_UP(CPUs, capacity) nodes per level), worked out by hand.
+ */
+static const struct {
+	int n, fanout, leaf, levels, nodes[RCU_NUM_LVLS];
+} linux_shapes[] = {
+	{ 8192, 64, 16, 3, { 1, 8, 512 } },		/* NR_CPUS=8192 (MAXSMP), defaults */
+	{ 8192, 8, 16, 4, { 1, 8, 64, 512 } },		/* RCU_FANOUT=8: four full levels */
+	{ 4096, 64, 16, 3, { 1, 4, 256 } },		/* NR_CPUS=4096, defaults */
+	{ 4096, 16, 16, 3, { 1, 16, 256 } },		/* RCU_FANOUT=16 */
+	{ 255, 4, 4, 4, { 1, 4, 16, 64 } },		/* -M pc's most CPUs, forced to four levels */
+	{ 255, 64, 2, 3, { 1, 2, 128 } },		/* rcutree.rcu_fanout_leaf=2: 128 CPUs per 2nd-level node */
+	{ 128, 4, 2, 4, { 1, 4, 16, 64 } },		/* capacities 2/8/32/128 */
+};
+
+static void check_linux_shapes(void)
+{
+	struct rcu_geometry g;
+	int i, l, sum;
+
+	for (i = 0; i < (int)ARRAY_SIZE(linux_shapes); i++) {
+		int was = test_failed;
+
+		test_failed = 0;
+		CHECK_EQ(rcu_geometry_compute(&g, linux_shapes[i].n, linux_shapes[i].fanout,
+					      linux_shapes[i].leaf, false), 0);
+		CHECK_EQ(g.levels, linux_shapes[i].levels);
+		for (l = 0, sum = 0; l < linux_shapes[i].levels; l++) {
+			CHECK_EQ(g.num_rcu_lvl[l], linux_shapes[i].nodes[l]);
+			sum += linux_shapes[i].nodes[l];
+		}
+		CHECK_EQ(g.num_nodes, sum);
+		CHECK_EQ(rcu_geometry_leaf_of(&g, linux_shapes[i].n - 1),
+			 linux_shapes[i].nodes[linux_shapes[i].levels - 1] - 1);
+		if (!test_failed)
+			check_structure(&g);
+		if (test_failed)
+			report(linux_shapes[i].n, linux_shapes[i].fanout, linux_shapes[i].leaf, false);
+		test_failed |= was;
+	}
+}
+
 static void test_known_shapes(void)
 {
 	struct rcu_geometry g;
@@ -221,6 +266,11 @@ static void test_known_shapes(void)
 	CHECK_EQ(rcu_geometry_parent(&g, 2, 64), 1);
 	CHECK_EQ(rcu_geometry_first_child(&g, 1, 2), 128);
 	check_structure(&g);
+
+	/* Big and deep shapes, from Linux's rcu_init_geometry() formulas (table below). */
+	check_linux_shapes();
+	/* ...and 4096 CPUs at fanout 2, leaf 64 (512 max) do not fit. */
+	CHECK_EQ(rcu_geometry_compute(&g, 4096, 2, 64, true), -EINVAL);
 
 	/* Fanout 2, leaf 2 (TREE03-like): 16 CPUs need all four levels... */
 	CHECK_EQ(rcu_geometry_compute(&g, 16, 2, 2, false), 0);
@@ -282,7 +332,7 @@ static void test_balanced_vs_exact(void)
 static void test_invalid(void)
 {
 	static const int bad[][3] = {	/* nr_cpu_ids, fanout, leaf */
-		{ 0, 64, 16 }, { -1, 64, 16 }, { 4097, 64, 16 }, { 8, 1, 16 }, { 8, 65, 16 },
+		{ 0, 64, 16 }, { -1, 64, 16 }, { 8193, 64, 16 }, { 8, 1, 16 }, { 8, 65, 16 },
 		{ 8, 64, 1 }, { 8, 64, 65 }, { 8, 0, 0 }, { 8, -64, 16 }, { 4096, 2, 64 },
 	};
 	struct rcu_geometry g, before;
@@ -299,6 +349,8 @@ static void test_invalid(void)
 	CHECK_EQ(rcu_geometry_compute(&g, 1, 2, 2, false), 0);
 	CHECK_EQ(rcu_geometry_compute(&g, 4096, 64, 64, false), 0);
 	CHECK_EQ(g.levels, 2);
+	CHECK_EQ(rcu_geometry_compute(&g, 8192, 64, 64, false), 0);
+	CHECK_EQ(g.levels, 3);
 	CHECK_EQ(rcu_geometry_compute(&g, 4096, 2, 64, false), -EINVAL);	/* 512 max */
 	CHECK_EQ(rcu_geometry_compute(&g, 512, 2, 64, false), 0);
 	CHECK_EQ(g.levels, 4);

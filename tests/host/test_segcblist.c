@@ -447,10 +447,7 @@ static unsigned long rng_state = 0x9e3779b97f4a7c15UL;
 
 static unsigned long rnd(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return test_xorshift(&rng_state);
 }
 
 static int free_ids[POOL], nfree;

@@ -93,6 +93,7 @@ void sched_migrate_self(void);
 /* kernel/sched/test/balance_test.c */
 void sched_idle_pull_newidle(void);
 void sched_idle_pull_kick(void);
+void sched_periodic_spread(void);
 /* kernel/time/test/sleep_test.c */
 void sched_msleep_accuracy(void);
 /* kernel/time/test/timer_test.c */
