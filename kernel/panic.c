@@ -14,6 +14,7 @@
 #include <kernel/sched_hooks.h>
 #include <mm/mm.h>
 #include <rcu/rcupdate.h>
+#include <kernel/debugobjects.h>
 #include <time/tick.h>
 
 static int panic_cpu = -1;
@@ -75,6 +76,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	show_interrupts();
 	mm_show_stats();
 	rcu_show_stats();
+	debug_objects_show_stats();
 	tick_show_jiffies();
 	tick_show_stats();
 	printk(KERN_INFO "Uptime: %llu.%03llu seconds\n",

@@ -210,6 +210,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	struct rcu_ctrlblk *rcb = &rcu_ctrlblk;
 	unsigned long flags;
 
+	if (debug_rcu_head_queue(head, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	head->func = func;
 	head->next = NULL;
 	local_irq_save(flags);
@@ -231,6 +233,7 @@ static void rcu_tiny_invoke(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
+	debug_rcu_head_unqueue(rhp);	/* DEBUG_OBJECTS_RCU_HEAD: before it may be freed */
 	if (__is_kfree_rcu_offset(f))
 		kfree((char *)rhp - f);		/* kfree_rcu(): the offset travels in ->func */
 	else
@@ -304,8 +307,10 @@ void wait_rcu_gp(call_rcu_func_t crf)
 	struct rcu_tiny_waiter w;
 
 	init_completion(&w.completion);
+	init_rcu_head_on_stack(&w.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
 	crf(&w.head, rcu_tiny_wakeme);
 	wait_for_completion(&w.completion);
+	destroy_rcu_head_on_stack(&w.head);
 }
 
 /*

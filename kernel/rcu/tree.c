@@ -447,6 +447,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	unsigned long flags;
 	bool needwake = false;
 
+	if (debug_rcu_head_queue(head, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	head->func = func;
 	head->next = NULL;
 	local_irq_save(flags);
@@ -496,6 +498,7 @@ static bool rcu_invoke_callback(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
+	debug_rcu_head_unqueue(rhp);	/* before the callback may free or requeue it */
 	if (__is_kfree_rcu_offset(f)) {
 		kfree((char *)rhp - f);
 		return true;

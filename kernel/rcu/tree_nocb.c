@@ -339,6 +339,7 @@ static void rcu_nocb_invoke(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
+	debug_rcu_head_unqueue(rhp);	/* DEBUG_OBJECTS_RCU_HEAD, as rcu_invoke_callback() */
 	if (__is_kfree_rcu_offset(f))
 		kfree((char *)rhp - f);
 	else
