@@ -20,6 +20,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 
 #include "rcu.h"
+#include "eqs_debug.h"
 #include <rcu/rcupdate.h>
 #include <rcu/torture.h>
 #include <kernel/printk.h>
@@ -171,16 +172,15 @@ int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
  */
 void rcu_idle_enter(void)
 {
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) &&
-		     (rcu_ctrlblk.in_eqs || rcu_ctrlblk.irq_nesting));
+	if (!rcu_eqs_debug_idle_enter(!rcu_ctrlblk.in_eqs, rcu_ctrlblk.irq_nesting))
+		rcu_ctrlblk.irq_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
 	WRITE_ONCE(rcu_ctrlblk.in_eqs, true);
 	rcu_qs();
 }
 
 void rcu_idle_exit(void)
 {
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) &&
-		     (!rcu_ctrlblk.in_eqs || rcu_ctrlblk.irq_nesting));
+	rcu_eqs_debug_idle_exit(!rcu_ctrlblk.in_eqs, rcu_ctrlblk.irq_nesting);	/* RCU_EQS_DEBUG */
 	WRITE_ONCE(rcu_ctrlblk.in_eqs, false);
 }
 
@@ -191,7 +191,8 @@ void rcu_nmi_enter(void)
 
 void rcu_nmi_exit(void)
 {
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rcu_ctrlblk.irq_nesting <= 0);
+	if (!rcu_eqs_debug_irq_exit(rcu_ctrlblk.irq_nesting))
+		return;		/* RCU_EQS_DEBUG: an exit without its enter, reported */
 	WRITE_ONCE(rcu_ctrlblk.irq_nesting, rcu_ctrlblk.irq_nesting - 1);
 }
 

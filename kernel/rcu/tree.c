@@ -110,8 +110,8 @@ void rcu_idle_enter(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nmi_nesting);
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nesting != 1);
+	if (!rcu_eqs_debug_idle_enter(rdt->nesting, rdt->nmi_nesting))
+		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
 	rcu_prepare_for_idle();		/* RCU_FAST_NO_HZ (tree_nohz.c), while RCU still watches */
 	rdt->nesting = 0;
 	rcu_dynticks_eqs_flip();
@@ -121,7 +121,7 @@ void rcu_idle_exit(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nesting != 0);
+	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
 	rcu_dynticks_eqs_flip();
 	rdt->nesting = 1;
 	rcu_cleanup_after_idle();	/* RCU_FAST_NO_HZ: run callbacks whose GP ended meanwhile */
@@ -144,7 +144,8 @@ void rcu_nmi_exit(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nmi_nesting <= 0);
+	if (!rcu_eqs_debug_irq_exit(rdt->nmi_nesting))
+		return;		/* RCU_EQS_DEBUG: an exit without its enter, reported */
 	if (rdt->nmi_nesting != 1) {
 		WRITE_ONCE(rdt->nmi_nesting, rdt->nmi_nesting - 2);
 		return;

@@ -20,6 +20,7 @@
 #include <sched/completion.h>
 #include <rcu/torture.h>
 #include "rcu.h"
+#include "eqs_debug.h"
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
 #include "tree_param_list.h"
