@@ -242,6 +242,7 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 			return;
 		}
 		WRITE_ONCE(rnp->qsmask, rnp->qsmask & ~mask);
+		trace_rcu_quiescent_state_report(gps, mask, rnp->qsmask, rnp->level, rnp->grplo, rnp->grphi);
 		rnp->n_qs_reported++;
 		/* A leaf stays up while tasks preempted in readers block this GP. */
 		if (rnp->qsmask || rcu_preempt_blocked_readers_cgp(rnp)) {
@@ -457,6 +458,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	if (rcu_nocb_try_enqueue(rdp, head, flags))
 		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
 	rcu_segcblist_enqueue(&rdp->cblist, head);
+	trace_rcu_callback(head, func, rcu_segcblist_n_cbs(&rdp->cblist));	/* RCU_TRACE */
 	rdp->n_cbs_queued++;
 	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* kfree_rcu(): lazy (tree_nohz.c) */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
@@ -500,6 +502,7 @@ static bool rcu_invoke_callback(struct rcu_head *rhp)
 	unsigned long f = (unsigned long)rhp->func;
 
 	debug_rcu_head_unqueue(rhp);	/* before the callback may free or requeue it */
+	trace_rcu_invoke_callback(rhp, f);
 	if (__is_kfree_rcu_offset(f)) {
 		kfree((char *)rhp - f);
 		return true;

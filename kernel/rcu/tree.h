@@ -21,6 +21,7 @@
 #include <rcu/torture.h>
 #include "rcu.h"
 #include "eqs_debug.h"
+#include "rcu_trace.h"
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
 #include "tree_param_list.h"
