@@ -156,9 +156,10 @@ static bool odebug_lock_ready(unsigned long *flags)
 	return true;
 }
 
+/* Count a report; true while it is among the first ODEBUG_MAX_REPORTS (any context). */
 static bool odebug_report_wanted(void)
 {
-	return ++odebug_reports <= ODEBUG_MAX_REPORTS;	/* under the lock */
+	return __atomic_add_fetch(&odebug_reports, 1, __ATOMIC_RELAXED) <= ODEBUG_MAX_REPORTS;
 }
 
 static void odebug_print(const struct odebug_report *r, const char *msg)
