@@ -18,9 +18,10 @@
 #   rcudebug-stall-dump       a provoked stall (rcutree.stall_test_secs): the trace dump follows
 #                             the stall warning and shows the stalled CPU's call_rcu()
 #   rcudebug-oops-dump        a NULL dereference with ftrace_dump_on_oops: the dump on panic
-#   rcudebug-bad-params       unknown planted-bug names: one warning each, boot continues
+#   rcudebug-bad-params       unknown planted-bug names, non-boolean dump switches: one warning
+#                             each (parameter, value, value used), boot continues, no dump
 #   rcudebug-tiny-double-call-rcu  Tiny RCU's call_rcu() reports and refuses a duplicate too
-# About 70 s on 2 host cores, plus two builds (about 40 s).
+# About 80 s of boots on 2 loaded host cores, plus two builds (about 40 s): 2 minutes in all.
 #
 # Console lines relied on:
 #   "rcu: <TAB>RCU event tracing is enabled."            kernel/rcu/tree_params.c
@@ -178,9 +179,12 @@ if [ "$rcd_wanted" = 1 ]; then
 		--expect "RCU trace: [0-9]+ events printed"
 
 	rcd_boot rcudebug-bad-params \
-		"rcutree.debug_objects_test=twice rcutree.eqs_debug_test=nmi shutdown_secs=2" \
+		"rcutree.debug_objects_test=twice rcutree.eqs_debug_test=nmi rcutree.trace_dump_at_shutdown=maybe ftrace_dump_on_oops=2 shutdown_secs=2" \
 		--expect "rcu: rcutree\.debug_objects_test: invalid value 'twice' \(not double_call_rcu, kfree_queued or onstack_noinit\), using none$" \
 		--expect "rcu: rcutree\.eqs_debug_test: invalid value 'nmi' \(not irq_exit, irq_enter or idle_in_reader\), using none$" \
+		--expect "rcu: rcutree\.trace_dump_at_shutdown: invalid value 'maybe' \(not a boolean\), using N$" \
+		--expect "rcu: ftrace_dump_on_oops: invalid value '2' \(not a boolean\), using N$" \
+		--reject "Dumping ftrace buffer" \
 		--reject "$RCD_ANY_REPORT"
 fi
 
