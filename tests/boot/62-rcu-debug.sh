@@ -12,7 +12,8 @@
 #   rcudebug-objdebug         rcutorture.object_debug=1: Linux's duplicate call_rcu() check, two
 #                             ODEBUG reports naming rcu_torture_leak_cb, PASS verdict
 #   rcudebug-<bug>            the planted bugs (rcutree.debug_objects_test=double_call_rcu,
-#                             kfree_queued, onstack_noinit; rcutree.eqs_debug_test=irq_exit,
+#                             kfree_queued, onstack_noinit, double_call_srcu;
+#                             rcutree.eqs_debug_test=irq_exit,
 #                             irq_enter, idle_in_reader): the report's lines, then the
 #                             "...: survived" line and a clean power-off
 #   rcudebug-stall-dump       a provoked stall (rcutree.stall_test_secs): the trace dump follows
@@ -107,7 +108,7 @@ rcd_build_tiny() { # DIR: tiny_defconfig plus the debug options Tiny RCU has
 
 rcd_wanted=0
 for t in rcudebug-selftest-smp2 rcudebug-clean-smp2 rcudebug-trace-readable rcudebug-objdebug rcudebug-double-call-rcu \
-	rcudebug-kfree-queued rcudebug-onstack-noinit rcudebug-irq-exit rcudebug-irq-enter \
+	rcudebug-kfree-queued rcudebug-onstack-noinit rcudebug-double-call-srcu rcudebug-irq-exit rcudebug-irq-enter \
 	rcudebug-idle-in-reader rcudebug-stall-dump rcudebug-oops-dump rcudebug-bad-params; do
 	_test_selected "$t" && rcd_wanted=1
 done
@@ -155,6 +156,9 @@ if [ "$rcd_wanted" = 1 ]; then
 	rcd_planted rcudebug-onstack-noinit rcutree.debug_objects_test=onstack_noinit \
 		"rcu: debug_objects_test: onstack_noinit: callback ran 1 time\(s\) .*survived" \
 		--expect "ODEBUG: object 0x[0-9a-f]+ is on stack 0x[0-9a-f]+, but NOT annotated\."
+	rcd_planted rcudebug-double-call-srcu rcutree.debug_objects_test=double_call_srcu \
+		"rcu: debug_objects_test: double_call_srcu: first callback ran 1 time\(s\), second 0 .*survived" \
+		--expect "ODEBUG: activate active \(active state 1\) object: 0x[0-9a-f]+ object type: rcu_head hint: dot_first_cb\+"
 	rcd_planted rcudebug-irq-exit rcutree.eqs_debug_test=irq_exit \
 		"rcu: eqs_debug_test: irq_exit: RCU watching this CPU: 1, a grace period completed: survived" \
 		--expect "rcu: Unbalanced irq/NMI exit: no matching enter \(irq/NMI nesting 0, CPU [0-9]+\); exit ignored"
@@ -180,7 +184,7 @@ if [ "$rcd_wanted" = 1 ]; then
 
 	rcd_boot rcudebug-bad-params \
 		"rcutree.debug_objects_test=twice rcutree.eqs_debug_test=nmi rcutree.trace_dump_at_shutdown=maybe ftrace_dump_on_oops=2 shutdown_secs=2" \
-		--expect "rcu: rcutree\.debug_objects_test: invalid value 'twice' \(not double_call_rcu, kfree_queued or onstack_noinit\), using none$" \
+		--expect "rcu: rcutree\.debug_objects_test: invalid value 'twice' \(not double_call_rcu, kfree_queued, onstack_noinit or double_call_srcu\), using none$" \
 		--expect "rcu: rcutree\.eqs_debug_test: invalid value 'nmi' \(not irq_exit, irq_enter or idle_in_reader\), using none$" \
 		--expect "rcu: rcutree\.trace_dump_at_shutdown: invalid value 'maybe' \(not a boolean\), using N$" \
 		--expect "rcu: ftrace_dump_on_oops: invalid value '2' \(not a boolean\), using N$" \

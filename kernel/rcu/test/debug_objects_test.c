@@ -4,6 +4,7 @@
  *   double_call_rcu  call_rcu() twice on one head before its grace period
  *   kfree_queued     kfree() the object holding a queued head
  *   onstack_noinit   call_rcu() on a stack head without init_rcu_head_on_stack()
+ *   double_call_srcu call_srcu() twice on one head (with CONFIG_SRCU)
  * once the boot is done (late_initcall). Each must give its ODEBUG report
  * (a WARNING), after which the kernel carries on: the duplicate is not
  * queued, the queued object is not freed, and a line
@@ -20,6 +21,7 @@
 #include <kernel/string.h>
 #include <kernel/atomic.h>
 #include <mm/slab.h>
+#include <rcu/srcu.h>
 
 static char debug_objects_test[24];
 KPARAM_STRING("rcutree.debug_objects_test", debug_objects_test,
@@ -90,6 +92,25 @@ static void dot_onstack_noinit(void)
 		atomic_read(&dot_first));
 }
 
+#ifdef CONFIG_SRCU
+DEFINE_STATIC_SRCU(dot_srcu);
+
+/* call_srcu() shares the tracking: the same report, the same refusal. */
+static void dot_double_call_srcu(void)
+{
+	struct dot_obj *o = kmalloc(sizeof(*o), GFP_KERNEL);
+
+	if (!o)
+		return;
+	call_srcu(&dot_srcu, &o->rh, dot_first_cb);
+	call_srcu(&dot_srcu, &o->rh, dot_second_cb);	/* the bug: still queued */
+	srcu_barrier(&dot_srcu);
+	pr_info("debug_objects_test: double_call_srcu: first callback ran %d time(s), second %d (want 1, 0): survived\n",
+		atomic_read(&dot_first), atomic_read(&dot_second));
+	kfree(o);
+}
+#endif
+
 static const struct {
 	const char *name;
 	void (*run)(void);
@@ -97,6 +118,9 @@ static const struct {
 	{ "double_call_rcu", dot_double_call_rcu },
 	{ "kfree_queued", dot_kfree_queued },
 	{ "onstack_noinit", dot_onstack_noinit },
+#ifdef CONFIG_SRCU
+	{ "double_call_srcu", dot_double_call_srcu },
+#endif
 };
 
 static int rcu_debug_objects_test_init(void)
@@ -110,7 +134,7 @@ static int rcu_debug_objects_test_init(void)
 		dot_tests[i].run();
 		return 0;
 	}
-	pr_warn("rcutree.debug_objects_test: invalid value '%s' (not double_call_rcu, kfree_queued or onstack_noinit), using none\n",
+	pr_warn("rcutree.debug_objects_test: invalid value '%s' (not double_call_rcu, kfree_queued, onstack_noinit or double_call_srcu), using none\n",
 		debug_objects_test);
 	return 0;
 }
