@@ -19,6 +19,7 @@
 #include <sched/sched.h>
 #include <sched/kthread.h>
 #include <kernel/processor.h>
+#include <kernel/monitor.h>
 
 void parse_boot_params(void);
 
@@ -64,6 +65,7 @@ static int kernel_init(void *unused)
 	do_initcalls();
 	ktap_run_suites();
 	system_state = SYSTEM_RUNNING;
+	console_monitor_start();	/* the console prompt, once boot is over */
 	return 0;
 }
 
