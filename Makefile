@@ -26,7 +26,7 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run iso check hosttest fuzz size size-compare help model
+	run iso check hosttest fuzz size size-compare help model debug
 
 deps:
 	@$(srctree)/scripts/install-deps.sh
@@ -145,6 +145,13 @@ run: deps $(ISO)
 	@$(QEMU_RUN) --iso $(ISO)
 endif
 
+# The guest stopped at its first instruction under gdb (QEMU's stub on localhost:$(GDB_PORT)),
+# with scripts/gdb/rcukernel.py's lx-dmesg, lx-ps, lx-cpus and rcu-gp; console in debug-console.log.
+GDB_PORT ?= 1234
+debug: deps $(objtree)/kernel.elf
+	@GDB_PORT=$(GDB_PORT) $(srctree)/scripts/debug.sh $(objtree)/kernel.elf --smp $(SMP) --mem $(MEM) \
+		--accel $(ACCEL) --append "$(CMDLINE)"
+
 # ---- tests ----
 hosttest:
 	@$(MAKE) -C $(srctree)/tests/host check
@@ -180,3 +187,4 @@ help:
 	@echo "Build:         all (kernel.elf) iso size size-compare clean distclean   (O=DIR builds out of tree)"
 	@echo "Run:           run [SMP=$(SMP)] [MEM=$(MEM)] [ACCEL=tcg|tcg-single|kvm|repro] [BOOT=grub|direct] [CMDLINE='...']"
 	@echo "Test:          check hosttest fuzz model"
+	@echo "Debug:         debug [GDB_PORT=1234] (gdb on a stopped guest: lx-dmesg lx-ps lx-cpus rcu-gp)"

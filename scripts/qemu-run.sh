@@ -25,7 +25,8 @@
 #                      before QEMU is stopped, about 8 s later.
 #   --log FILE         also write the serial console to FILE                        env QEMU_LOG
 #   --quiet            do not print the console on stdout (use with --log)          env QEMU_QUIET=1
-#   --gdb              wait for gdb on tcp::1234 (-s -S)                             env QEMU_GDB=1
+#   --gdb              start stopped, QEMU's gdb stub on localhost:1234 only (-S)     env QEMU_GDB=1
+#   --gdb-port N       the stub's port (default 1234; implies --gdb)                 env QEMU_GDB_PORT
 #   --serial-socket P  the serial port is a Unix socket server at P instead of the terminal or
 #                      stdout (QEMU does not wait for a client; --log still records it). A
 #                      client talks to the console there; Ctrl-A B sends a BREAK (SysRq)
@@ -66,6 +67,7 @@ timeout_s=${QEMU_TIMEOUT:-}
 log=${QEMU_LOG:-}
 quiet=${QEMU_QUIET:-0}
 gdb=${QEMU_GDB:-0}
+gdb_port=${QEMU_GDB_PORT:-1234}
 serial_sock=${QEMU_SERIAL_SOCKET:-}
 extra_str=${QEMU_ARGS:-}
 raw_exit=${QEMU_RAW_EXIT:-0}
@@ -97,7 +99,7 @@ while [ $# -gt 0 ]; do
 	esac
 	case $opt in
 	--kernel | --iso | --smp | --mem | --append | --accel | --timeout | --log | --qemu-args | \
-		--serial-socket)
+		--serial-socket | --gdb-port)
 		[ $# -ge 2 ] || die "$opt needs a value (see --help)"
 		val=$2
 		shift 2
@@ -115,6 +117,7 @@ while [ $# -gt 0 ]; do
 	--log) log=$val ;;
 	--quiet) quiet=1 ;;
 	--gdb) gdb=1 ;;
+	--gdb-port) gdb=1 gdb_port=$val ;;
 	--serial-socket) serial_sock=$val ;;
 	--qemu-args) extra_str="$extra_str $val" ;;
 	--raw-exit) raw_exit=1 ;;
@@ -201,9 +204,11 @@ else
 	args+=(-serial null)
 fi
 
+is_uint "$gdb_port" || die "--gdb-port '$gdb_port' is not a port number"
 [ "$gdb" = 1 ] && {
-	args+=(-s -S)
-	note "waiting for gdb: target remote :1234"
+	# Loopback only: the stub reads and writes all guest memory for anyone who connects.
+	args+=(-gdb "tcp:127.0.0.1:$gdb_port" -S)
+	note "waiting for gdb: target remote localhost:$gdb_port (or: make debug)"
 }
 if [ -n "${extra_str// /}" ]; then
 	read -r -a split <<<"$extra_str"
