@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """serial-session.py - drive a guest's serial console over qemu-run.sh --serial-socket.
 
-Usage: serial-session.py SOCKET [--timeout S] STEP...
+Usage: serial-session.py SOCKET [--timeout S] [--transcript FILE] STEP...
   --expect RE   wait until the console output since the last match matches RE (Python regex)
   --send TEXT   send TEXT, with Python escapes decoded ('\\x0f' is Ctrl-O, '\\x01b' is Ctrl-A B)
   --sleep S     wait S seconds (reading meanwhile)
@@ -10,7 +10,9 @@ After the last step the client stays connected until QEMU closes the socket (or 
 closing at once could make QEMU drop input it has not read yet.
 Connects as soon as the socket exists (up to --timeout). Each --expect and --eof waits at most
 --timeout seconds (default 30). Exits 0 when every step succeeded, 1 otherwise, naming the step
-that failed. The console text is not printed: qemu-run.sh --log records it.
+that failed. The console text is not printed: qemu-run.sh --log records it, and --transcript
+FILE saves what this client received (QEMU's log file can repeat a character now and then when
+a socket write is retried; the socket stream itself is right).
 """
 import os
 import re
@@ -19,14 +21,30 @@ import sys
 import time
 
 
+# What the client received, and where to save it (--transcript), whatever run() returns.
+STATE = {"transcript": None, "text": []}
+
+
 def main(argv):
+    rc = run(argv)
+    if STATE["transcript"]:
+        with open(STATE["transcript"], "w") as f:
+            f.write("".join(STATE["text"]))
+    return rc
+
+
+def run(argv):
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         sys.stdout.write(__doc__)
         return 0 if len(argv) >= 2 else 64
     path, args = argv[1], argv[2:]
     timeout = 30.0
-    if args[:1] == ["--timeout"]:
-        timeout, args = float(args[1]), args[2:]
+    while args[:1] in (["--timeout"], ["--transcript"]):
+        if args[0] == "--timeout":
+            timeout = float(args[1])
+        else:
+            STATE["transcript"] = args[1]
+        args = args[2:]
 
     deadline = time.time() + timeout
     sock = socket.socket(socket.AF_UNIX)
@@ -56,7 +74,9 @@ def main(argv):
             if not data:
                 closed = True
                 continue
-            buf += data.decode(errors="replace").replace("\r", "")
+            text = data.decode(errors="replace").replace("\r", "")
+            buf += text
+            STATE["text"].append(text)
         return True
 
     while args:

@@ -25,7 +25,8 @@
 #                        '\x0f' Ctrl-O, '\x01b' Ctrl-A B = BREAK), in the order given; the serial
 #                        port is then a socket (qemu-run.sh --serial-socket) that
 #                        scripts/serial-session.py drives while QEMU runs. A --wait that times
-#                        out (--timeout) fails the test
+#                        out (--timeout) fails the test. --expect/--reject then also see the
+#                        client's transcript, $LOGDIR/NAME.session
 #     --pause S          (in a session) let S seconds pass before the next step
 #   Default rejects: 'Kernel panic - not syncing' (unless --expect-rc 7), 'BUG:|WARNING:' (unless
 #   --allow-bug), and every regex in the TEST_GLOBAL_REJECTS array (empty by default).
@@ -163,7 +164,7 @@ _boot_test() {
 	local base
 	base=$LOGDIR/$(_test_file "$name")
 	local log=$base.log err=$base.stderr
-	rm -f "$log" "$err"
+	rm -f "$log" "$err" "$base.session"
 	if [ ${#reasons[@]} -gt 0 ]; then
 		_test_report "$name" "" "" "${reasons[@]}"
 		return 0
@@ -209,7 +210,8 @@ _boot_test() {
 		"${cmd[@]}" --serial-socket "$sock" </dev/null 2>>"$err" &
 		qpid=$!
 		out=$("$TESTS_ROOT/scripts/serial-session.py" "$sock" --timeout "$timeout_s" \
-			"${session[@]}" 2>&1) || reasons+=("console session: ${out%%$'\n'*}")
+			--transcript "$base.session" "${session[@]}" 2>&1) ||
+			reasons+=("console session: ${out%%$'\n'*}")
 		wait "$qpid" || rc=$?
 		rm -f "$sock"
 	else
@@ -229,6 +231,8 @@ _boot_test() {
 	# Here-strings, not pipes: with pipefail, grep -q exiting early would fail the pipeline.
 	local clean re line
 	clean=$(tr -d '\r' <"$log" 2>/dev/null || true)
+	# A session's own transcript too: QEMU's log file can repeat a character of socket output.
+	[ ${#session[@]} -eq 0 ] || clean+=$'\n'$(cat "$base.session" 2>/dev/null || true)
 	for re in "${expects[@]}"; do
 		grep -Eq -- "$re" <<<"$clean" || reasons+=("no console line matches /$re/")
 	done

@@ -32,7 +32,7 @@ boot_test sysrq-keys --smp 2 --append "" \
 	--send '\x0fo' \
 	--expect 'sysrq: HELP : loglevel\(0-9\) reboot\(b\) crash\(c\) show-backtrace-all-active-cpus\(l\) show-memory-usage\(m\) poweroff\(o\) show-task-states\(t\) show-blocked-tasks\(w\) show-rcu-gp-state\(y\)$' \
 	--expect 'sysrq: Show Memory' --expect 'sysrq: Show State' \
-	--expect 'task:rcu_sched +state:S pid:' \
+	--expect 'task:rcu_sched +state:[SR] pid:' \
 	--expect 'sysrq: Show backtrace of all active CPUs' --expect 'NMI backtrace for cpu 0' \
 	--expect 'sysrq: Show RCU grace-period state' \
 	--expect 'rcu: rcu_sched: g=-?[0-9]+ \((idle|in progress)\) state: RCU_GP_[A-Z_]+\([0-9]\)' \
