@@ -3,7 +3,8 @@
  * command): what a stall warning shows, without waiting for a stall. One
  * line for rcu_state (grace-period number and phase, requests, flags),
  * one per rcu_node, breadth first (the quiescent-state masks: which CPUs
- * or children the grace period still waits for), one per CPU (the grace
+ * or children the grace period still waits for, and with preemptible RCU
+ * whether preempted readers block it), one per CPU (the grace
  * period it has seen, its dyntick-idle state as the stall warning prints
  * it, its callbacks per segment).
  *
@@ -30,12 +31,19 @@ static const char *const gp_state_name[] = {
 	[RCU_GP_CLEANED] = "RCU_GP_CLEANED",
 };
 
+/*
+ * With preemptible RCU a leaf also says whether tasks preempted inside
+ * readers hold up the current normal or expedited grace period (the stall
+ * warning names them; naming them here would take the leaf's lock).
+ */
 static void show_node(struct rcu_node *rnp)
 {
-	pr_info("\trcu_node %d:%d level %d ->gp_seq %ld ->gp_seq_needed %ld ->qsmask %#lx ->qsmaskinit %#lx ->expmask %#lx\n",
+	pr_info("\trcu_node %d:%d level %d ->gp_seq %ld ->gp_seq_needed %ld ->qsmask %#lx ->qsmaskinit %#lx ->expmask %#lx%s%s\n",
 		rnp->grplo, rnp->grphi, rnp->level, (long)READ_ONCE(rnp->gp_seq),
 		(long)READ_ONCE(rnp->gp_seq_needed), READ_ONCE(rnp->qsmask),
-		READ_ONCE(rnp->qsmaskinit), READ_ONCE(rnp->expmask));
+		READ_ONCE(rnp->qsmaskinit), READ_ONCE(rnp->expmask),
+		rcu_preempt_blocked_readers_cgp(rnp) ? " ->gp_tasks (readers block the GP)" : "",
+		rcu_preempt_exp_blocked(rnp) ? " ->exp_tasks (readers block the expedited GP)" : "");
 }
 
 /*
