@@ -26,7 +26,7 @@ MAKEFLAGS += --no-print-directory
 
 config-targets := defconfig %_defconfig olddefconfig savedefconfig menuconfig listnewconfig
 .PHONY: all defconfig olddefconfig savedefconfig menuconfig listnewconfig deps clean distclean \
-	run run-args iso check hosttest fuzz size size-compare help model checksrc
+	run run-args iso check hosttest fuzz size size-compare help model checksrc debug
 
 # `make O=DIR defconfig all` in one command: the object list comes from the .config the first
 # goal writes, so when configuration and other goals are mixed, each goal runs in a make of its
@@ -195,6 +195,13 @@ run: run-args deps $(ISO)
 	@$(QEMU_RUN) --iso $(ISO)
 endif
 
+# The guest stopped at its first instruction under gdb (QEMU's stub on localhost:$(GDB_PORT)),
+# with scripts/gdb/rcukernel.py's lx-dmesg, lx-ps, lx-cpus and rcu-gp; console in debug-console.log.
+GDB_PORT ?= 1234
+debug: deps $(objtree)/kernel.elf
+	@GDB_PORT=$(GDB_PORT) $(srctree)/scripts/debug.sh $(objtree)/kernel.elf --smp $(SMP) --mem $(MEM) \
+		--accel $(ACCEL) --append "$(CMDLINE)"
+
 # ---- tests ----
 hosttest:
 	@$(MAKE) -C $(srctree)/tests/host check
@@ -242,6 +249,7 @@ help:
 	@echo "  check                the test suite; last line 'N passed, N failed'"
 	@echo "  hosttest fuzz        host-side unit tests; libFuzzer on the command-line parser"
 	@echo "  model                the spin model of RCU's handshakes, bigger sizes than check"
+	@echo "  debug [GDB_PORT=1234] gdb on a stopped guest (lx-dmesg lx-ps lx-cpus rcu-gp)"
 	@echo "  deps                 install missing Debian packages (scripts/install-deps.sh)"
 	@echo "Variables (make VAR=value target):"
 	@echo "  O=DIR                build directory (default: the source tree)"

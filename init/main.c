@@ -19,6 +19,7 @@
 #include <sched/sched.h>
 #include <sched/kthread.h>
 #include <kernel/processor.h>
+#include <kernel/monitor.h>
 
 #define BOOT_CPU_STACK_SIZE	(16 * 1024)
 static void *boot_cpu_stack;
@@ -62,6 +63,7 @@ static int kernel_init(void *unused)
 	do_initcalls();
 	ktap_run_suites();
 	system_state = SYSTEM_RUNNING;
+	console_monitor_start();	/* the console prompt, once boot is over */
 	return 0;
 }
 

@@ -7,6 +7,8 @@
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/reboot.h>
+#include <kernel/string.h>
+#include <kernel/errno.h>
 
 extern const struct ktap_suite __start_ktap_suites[], __stop_ktap_suites[];
 
@@ -40,11 +42,56 @@ void ktap_diag(const char *fmt, ...)
 	printk(KERN_INFO "        # %s\n", buf);
 }
 
+struct ktap_totals {
+	unsigned int pass, fail, skip;
+};
+
+/* One suite as subtest number n of the run, its counts added to *t. */
+static void ktap_run_one(const struct ktap_suite *s, unsigned int n, struct ktap_totals *t)
+{
+	unsigned int pass = 0, fail = 0, skip = 0;
+
+	printk(KERN_INFO "    KTAP version 1\n");
+	printk(KERN_INFO "    # Subtest: %s\n", s->name);
+	printk(KERN_INFO "    1..%u\n", s->ncases);
+	for (unsigned int i = 0; i < s->ncases; i++) {
+		ktap_case_state.failed = false;
+		ktap_case_state.skip_reason = NULL;
+		s->cases[i].run();
+		if (ktap_case_state.failed) {
+			fail++;
+			printk(KERN_INFO "    not ok %u %s\n", i + 1, s->cases[i].name);
+		} else if (ktap_case_state.skip_reason) {
+			skip++;
+			printk(KERN_INFO "    ok %u %s # SKIP %s\n", i + 1, s->cases[i].name,
+			       ktap_case_state.skip_reason);
+		} else {
+			pass++;
+			printk(KERN_INFO "    ok %u %s\n", i + 1, s->cases[i].name);
+		}
+	}
+	printk(KERN_INFO "# %s: pass:%u fail:%u skip:%u total:%u\n", s->name, pass, fail,
+	       skip, s->ncases);
+	printk(KERN_INFO "%s %u %s\n", fail ? "not ok" : "ok", n, s->name);
+	t->pass += pass;
+	t->fail += fail;
+	t->skip += skip;
+}
+
+static int ktap_finish(const struct ktap_totals *t)
+{
+	printk(KERN_INFO "# Totals: pass:%u fail:%u skip:%u total:%u\n", t->pass, t->fail,
+	       t->skip, t->pass + t->fail + t->skip);
+	if (t->fail)
+		kernel_note_test_failure();
+	return t->fail;
+}
+
 int ktap_run_suites(void)
 {
 	const struct ktap_suite *s;
 	unsigned int nsuites = 0, n = 0;
-	unsigned int tpass = 0, tfail = 0, tskip = 0;
+	struct ktap_totals t = { 0 };
 
 	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
 		if (!s->enabled || *s->enabled)
@@ -53,40 +100,30 @@ int ktap_run_suites(void)
 		return 0;
 	printk(KERN_INFO "KTAP version 1\n");
 	printk(KERN_INFO "1..%u\n", nsuites);
-	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++) {
-		unsigned int pass = 0, fail = 0, skip = 0;
+	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
+		if (!s->enabled || *s->enabled)
+			ktap_run_one(s, ++n, &t);
+	return ktap_finish(&t);
+}
 
-		if (s->enabled && !*s->enabled)
+int ktap_run_suite_named(const char *name)
+{
+	const struct ktap_suite *s;
+	struct ktap_totals t = { 0 };
+
+	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++) {
+		if (strcmp(s->name, name))
 			continue;
-		printk(KERN_INFO "    KTAP version 1\n");
-		printk(KERN_INFO "    # Subtest: %s\n", s->name);
-		printk(KERN_INFO "    1..%u\n", s->ncases);
-		for (unsigned int i = 0; i < s->ncases; i++) {
-			ktap_case_state.failed = false;
-			ktap_case_state.skip_reason = NULL;
-			s->cases[i].run();
-			if (ktap_case_state.failed) {
-				fail++;
-				printk(KERN_INFO "    not ok %u %s\n", i + 1, s->cases[i].name);
-			} else if (ktap_case_state.skip_reason) {
-				skip++;
-				printk(KERN_INFO "    ok %u %s # SKIP %s\n", i + 1, s->cases[i].name,
-				       ktap_case_state.skip_reason);
-			} else {
-				pass++;
-				printk(KERN_INFO "    ok %u %s\n", i + 1, s->cases[i].name);
-			}
-		}
-		printk(KERN_INFO "# %s: pass:%u fail:%u skip:%u total:%u\n", s->name, pass, fail,
-		       skip, s->ncases);
-		printk(KERN_INFO "%s %u %s\n", fail ? "not ok" : "ok", ++n, s->name);
-		tpass += pass;
-		tfail += fail;
-		tskip += skip;
+		printk(KERN_INFO "KTAP version 1\n");
+		printk(KERN_INFO "1..1\n");
+		ktap_run_one(s, 1, &t);
+		return ktap_finish(&t);
 	}
-	printk(KERN_INFO "# Totals: pass:%u fail:%u skip:%u total:%u\n", tpass, tfail, tskip,
-	       tpass + tfail + tskip);
-	if (tfail)
-		kernel_note_test_failure();
-	return tfail;
+	return -ENOENT;
+}
+
+void ktap_for_each_suite(void (*fn)(const char *name, unsigned int ncases))
+{
+	for (const struct ktap_suite *s = __start_ktap_suites; s < __stop_ktap_suites; s++)
+		fn(s->name, s->ncases);
 }

@@ -14,6 +14,8 @@
 #include <kernel/sched_hooks.h>
 #include <mm/mm.h>
 #include <rcu/rcupdate.h>
+#include <rcu/trace.h>
+#include <kernel/debugobjects.h>
 #include <time/tick.h>
 
 static int panic_cpu = -1;
@@ -46,6 +48,7 @@ void panic(const char *fmt, ...)
 	if (old != me) {
 		dump_stack();
 		smp_send_stop();
+		rcu_trace_panic_dump();		/* ftrace_dump_on_oops (RCU_TRACE) */
 	}
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
 	arch_power_off(POWEROFF_PANIC);
@@ -75,6 +78,8 @@ static void __noreturn power_off(enum poweroff_status status)
 	show_interrupts();
 	mm_show_stats();
 	rcu_show_stats();
+	debug_objects_show_stats();
+	rcu_trace_shutdown_dump();	/* rcutree.trace_dump_at_shutdown=1 (RCU_TRACE) */
 	tick_show_jiffies();
 	tick_show_stats();
 	printk(KERN_INFO "Uptime: %llu.%03llu seconds\n",

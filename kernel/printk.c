@@ -29,6 +29,13 @@ void console_write(const char *s, size_t len)
 	serial8250_write(s, len);
 }
 
+/* What printk prints goes to the console and to the in-memory log (kernel/printk_log.c). */
+static void emit(const char *s, size_t len)
+{
+	log_buf_store(s, len);
+	console_write(s, len);
+}
+
 void console_force_unlock(void)
 {
 	WRITE_ONCE(console_owner, -1);
@@ -78,7 +85,7 @@ static void emit_timestamp(void)
 	int n = snprintf(ts, sizeof(ts), "[%5llu.%06llu] ",
 			 (unsigned long long)(ns / NSEC_PER_SEC),
 			 (unsigned long long)(ns % NSEC_PER_SEC / 1000));
-	console_write(ts, n);
+	emit(ts, n);
 }
 
 int vprintk(const char *fmt, va_list args)
@@ -104,8 +111,8 @@ int vprintk(const char *fmt, va_list args)
 		if (!console_line_open)
 			emit_timestamp();
 		else if (level >= 0 && pos == 0)
-			console_write("\n", 1), emit_timestamp();
-		console_write(buf + pos, end - pos);
+			emit("\n", 1), emit_timestamp();
+		emit(buf + pos, end - pos);
 		console_line_open = buf[end - 1] != '\n';
 		pos = end;
 	}

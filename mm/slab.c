@@ -9,6 +9,7 @@
  * kfree looks for double frees.
  */
 #include <mm/slab.h>
+#include <kernel/debugobjects.h>
 #include <locking/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/printk.h>
@@ -244,8 +245,13 @@ void kfree(const void *ptr)
 	page = virt_to_page(ptr);
 	flags = READ_ONCE(page->flags);
 	if (flags & PG_slab) {
+		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
+		if (debug_check_no_obj_freed(ptr, kmalloc_classes[page->slab_class].size))
+			return;
 		slab_free(page, (void *)ptr);
 	} else if (flags == (PG_head | PG_kmalloc) && ptr == page_address(page)) {
+		if (debug_check_no_obj_freed(ptr, PAGE_SIZE << page->order))
+			return;
 		page->flags = PG_head;
 		counter_inc(&large_frees);
 		free_pages((void *)ptr, page->order);

@@ -26,7 +26,12 @@
 #                      before QEMU is stopped, about 8 s later.
 #   --log FILE         also write the serial console to FILE                        env QEMU_LOG
 #   --quiet            do not print the console on stdout (use with --log)          env QEMU_QUIET=1
-#   --gdb              wait for gdb on tcp::1234 (-s -S)                             env QEMU_GDB=1
+#   --gdb              start stopped, QEMU's gdb stub on localhost:1234 only (-S)     env QEMU_GDB=1
+#   --gdb-port N       the stub's port (default 1234; implies --gdb)                 env QEMU_GDB_PORT
+#   --serial-socket P  the serial port is a Unix socket server at P instead of the terminal or
+#                      stdout (QEMU does not wait for a client; --log still records it). A
+#                      client talks to the console there; Ctrl-A B sends a BREAK (SysRq)
+#                                                                                 env QEMU_SERIAL_SOCKET
 #   --qemu-args "ARGS" extra QEMU arguments, split on blanks (use -- for args
 #                      containing blanks)                                           env QEMU_ARGS
 #   --raw-exit         exit with QEMU's raw status instead of the mapping below     env QEMU_RAW_EXIT=1
@@ -64,6 +69,8 @@ timeout_s=${QEMU_TIMEOUT:-}
 log=${QEMU_LOG:-}
 quiet=${QEMU_QUIET:-0}
 gdb=${QEMU_GDB:-0}
+gdb_port=${QEMU_GDB_PORT:-1234}
+serial_sock=${QEMU_SERIAL_SOCKET:-}
 extra_str=${QEMU_ARGS:-}
 raw_exit=${QEMU_RAW_EXIT:-0}
 verbose=0
@@ -93,7 +100,8 @@ while [ $# -gt 0 ]; do
 		;;
 	esac
 	case $opt in
-	--kernel | --iso | --smp | --mem | --append | --accel | --timeout | --log | --qemu-args)
+	--kernel | --iso | --smp | --mem | --append | --accel | --timeout | --log | --qemu-args | \
+		--serial-socket | --gdb-port)
 		[ $# -ge 2 ] || die "$opt needs a value (see --help)"
 		val=$2
 		shift 2
@@ -111,6 +119,8 @@ while [ $# -gt 0 ]; do
 	--log) log=$val ;;
 	--quiet) quiet=1 ;;
 	--gdb) gdb=1 ;;
+	--gdb-port) gdb=1 gdb_port=$val ;;
+	--serial-socket) serial_sock=$val ;;
 	--qemu-args) extra_str="$extra_str $val" ;;
 	--raw-exit) raw_exit=1 ;;
 	--verbose | -v) verbose=1 ;;
@@ -182,7 +192,11 @@ if [ -n "$log" ]; then
 	: >"$log" || die "cannot write log file '$log'"
 	logopt=",logfile=${log//,/,,},logappend=on"
 fi
-if [ "$interactive" = 1 ]; then
+if [ -n "$serial_sock" ]; then
+	# mux=on for its escape key: Ctrl-A B becomes a BREAK on the serial line.
+	args+=(-chardev "socket,id=con0,path=${serial_sock//,/,,},server=on,wait=off,mux=on$logopt"
+		-serial chardev:con0)
+elif [ "$interactive" = 1 ]; then
 	args+=(-chardev "stdio,id=con0,mux=on,signal=on$logopt" -serial chardev:con0
 		-mon chardev=con0,mode=readline)
 elif [ "$quiet" = 0 ]; then
@@ -193,9 +207,11 @@ else
 	args+=(-serial null)
 fi
 
+is_uint "$gdb_port" || die "--gdb-port '$gdb_port' is not a port number"
 [ "$gdb" = 1 ] && {
-	args+=(-s -S)
-	note "waiting for gdb: target remote :1234"
+	# Loopback only: the stub reads and writes all guest memory for anyone who connects.
+	args+=(-gdb "tcp:127.0.0.1:$gdb_port" -S)
+	note "waiting for gdb: target remote localhost:$gdb_port (or: make debug)"
 }
 if [ -n "${extra_str// /}" ]; then
 	read -r -a split <<<"$extra_str"

@@ -20,6 +20,14 @@
 #     --reject RE        extended regex that no console line may match (repeatable)
 #     --allow-bug        do not reject "BUG:" / "WARNING:" lines
 #     --qemu-args "ARGS" extra QEMU arguments
+#     --wait RE          (boot_test only) a console session: wait until the console, since the
+#     --send TEXT        last --wait, matches RE (Python regex), or send TEXT (Python escapes:
+#                        '\x0f' Ctrl-O, '\x01b' Ctrl-A B = BREAK), in the order given; the serial
+#                        port is then a socket (qemu-run.sh --serial-socket) that
+#                        scripts/serial-session.py drives while QEMU runs. A --wait that times
+#                        out (--timeout) fails the test. --expect/--reject then also see the
+#                        client's transcript, $LOGDIR/NAME.session
+#     --pause S          (in a session) let S seconds pass before the next step
 #   Default rejects: 'Kernel panic - not syncing' (unless --expect-rc 7), 'BUG:|WARNING:' (unless
 #   --allow-bug), and every regex in the TEST_GLOBAL_REJECTS array (empty by default).
 #   Console lines are matched with CR removed. Files: $LOGDIR/NAME.log (serial console),
@@ -114,7 +122,7 @@ _boot_test() {
 	local kind=$1 name=$2
 	shift 2
 	local smp=2 mem='' append='' accel='' timeout_s=$TEST_TIMEOUT expect_rc=33 allow_bug=0 qargs=''
-	local -a expects=() rejects=() reasons=()
+	local -a expects=() rejects=() reasons=() session=()
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--allow-bug)
@@ -122,7 +130,8 @@ _boot_test() {
 			shift
 			continue
 			;;
-		--smp | --mem | --append | --accel | --timeout | --expect-rc | --expect | --reject | --qemu-args)
+		--smp | --mem | --append | --accel | --timeout | --expect-rc | --expect | --reject | --qemu-args | \
+			--wait | --send | --pause)
 			if [ $# -lt 2 ]; then
 				reasons+=("bad test definition: $1 needs a value")
 				break
@@ -143,6 +152,9 @@ _boot_test() {
 		--expect) expects+=("$2") ;;
 		--reject) rejects+=("$2") ;;
 		--qemu-args) qargs=$2 ;;
+		--wait) session+=(--expect "$2") ;;
+		--send) session+=(--send "$2") ;;
+		--pause) session+=(--sleep "$2") ;;
 		esac
 		shift 2
 	done
@@ -152,7 +164,7 @@ _boot_test() {
 	local base
 	base=$LOGDIR/$(_test_file "$name")
 	local log=$base.log err=$base.stderr
-	rm -f "$log" "$err"
+	rm -f "$log" "$err" "$base.session"
 	if [ ${#reasons[@]} -gt 0 ]; then
 		_test_report "$name" "" "" "${reasons[@]}"
 		return 0
@@ -192,7 +204,19 @@ _boot_test() {
 	fi
 
 	local rc=0
-	"${cmd[@]}" </dev/null 2>>"$err" || rc=$?
+	if [ ${#session[@]} -gt 0 ]; then
+		local sock out qpid
+		sock=$(mktemp -u "${TMPDIR:-/tmp}/serial-test.XXXXXXXX")
+		"${cmd[@]}" --serial-socket "$sock" </dev/null 2>>"$err" &
+		qpid=$!
+		out=$("$TESTS_ROOT/scripts/serial-session.py" "$sock" --timeout "$timeout_s" \
+			--transcript "$base.session" "${session[@]}" 2>&1) ||
+			reasons+=("console session: ${out%%$'\n'*}")
+		wait "$qpid" || rc=$?
+		rm -f "$sock"
+	else
+		"${cmd[@]}" </dev/null 2>>"$err" || rc=$?
+	fi
 
 	if [ "$expect_rc" != any ] && [ "$rc" != "$expect_rc" ]; then
 		local what
@@ -207,6 +231,8 @@ _boot_test() {
 	# Here-strings, not pipes: with pipefail, grep -q exiting early would fail the pipeline.
 	local clean re line
 	clean=$(tr -d '\r' <"$log" 2>/dev/null || true)
+	# A session's own transcript too: QEMU's log file can repeat a character of socket output.
+	[ ${#session[@]} -eq 0 ] || clean+=$'\n'$(cat "$base.session" 2>/dev/null || true)
 	for re in "${expects[@]}"; do
 		grep -Eq -- "$re" <<<"$clean" || reasons+=("no console line matches /$re/")
 	done

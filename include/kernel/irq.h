@@ -24,6 +24,15 @@ void irq_exit(void);
 void nmi_enter(void);
 void nmi_exit(void);
 
+/*
+ * Device interrupts (arch contract): route legacy ISA line irq (0-15;
+ * COM1 is 4) to the boot CPU and call handler for it in hard-interrupt
+ * context, interrupts off; the arch acknowledges the interrupt after the
+ * handler returns. Returns 0, or -ENODEV when the line cannot be routed.
+ */
+typedef void (*irq_handler_t)(void);
+int arch_request_legacy_irq(unsigned int irq, irq_handler_t handler);
+
 /* Print the /proc/interrupts-style table of every possible CPU. */
 void show_interrupts(void);
 

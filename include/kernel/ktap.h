@@ -15,12 +15,14 @@
  *
  * A case is a function that reports through ktap_expect()/KTAP_EXPECT and
  * may call ktap_skip(). Suites register with KTAP_SUITE and run from
- * ktap_run_suites() when their enable flag (a boot parameter) is set.
+ * ktap_run_suites() when their enable flag (a boot parameter) is set, or
+ * one by name from the console monitor (ktap_run_suite_named()).
  */
 #ifndef _KERNEL_KTAP_H
 #define _KERNEL_KTAP_H
 
 #include <kernel/compiler.h>
+#include <kernel/errno.h>
 
 struct ktap_case {
 	const char *name;
@@ -57,8 +59,17 @@ __printf(1, 2) void ktap_diag(const char *fmt, ...);
 /* Run every enabled suite; returns the number of failed cases. */
 #ifdef CONFIG_KTEST
 int ktap_run_suites(void);
+/*
+ * Run the suite called name whatever its enable flag (the console
+ * monitor's `ktap` command): failed cases, or -ENOENT if there is none.
+ */
+int ktap_run_suite_named(const char *name);
+/* Call fn for every suite built in. */
+void ktap_for_each_suite(void (*fn)(const char *name, unsigned int ncases));
 #else
 static inline int ktap_run_suites(void) { return 0; }
+static inline int ktap_run_suite_named(const char *name) { return -ENOENT; }
+static inline void ktap_for_each_suite(void (*fn)(const char *name, unsigned int ncases)) { }
 #endif
 
 #endif

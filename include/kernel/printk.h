@@ -49,5 +49,7 @@ extern int console_loglevel;
 void console_force_unlock(void);
 /* Write raw text to the console hardware, without the lock or timestamps. */
 void console_write(const char *s, size_t len);
+/* Append printed text to the in-memory log that debuggers read (log_buf). */
+void log_buf_store(const char *s, size_t len);
 
 #endif

@@ -20,6 +20,12 @@ __noreturn void kernel_power_off(void);
 __noreturn void kernel_power_off_failed(void);
 /* Arch hook: leave the machine with that status; never returns. */
 __noreturn void arch_power_off(enum poweroff_status status);
+/*
+ * Arch hook: reset the machine at once, without the shutdown sequence
+ * (SysRq-b, Linux's emergency_restart()). Under QEMU's -no-reboot this
+ * ends QEMU with raw status 0.
+ */
+__noreturn void arch_emergency_restart(void);
 /* Flag a failure to report at power-off (self-tests call it). */
 void kernel_note_test_failure(void);
 

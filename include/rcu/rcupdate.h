@@ -26,6 +26,7 @@
 #include <kernel/irqflags.h>
 #include <kernel/barrier.h>
 #include <rcu/types.h>
+#include <rcu/objdebug.h>	/* init_rcu_head() and friends */
 #include <sched/task.h>	/* current, for the preemptible readers */
 #include <locking/lockdep.h>
 

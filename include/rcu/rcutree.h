@@ -10,5 +10,7 @@
 
 /* A CPU coming online (before it is marked online). */
 void rcu_cpu_starting(unsigned int cpu);
+/* The grace-period state as a stall warning shows it (SysRq-y, the monitor's `rcu`). */
+void rcu_show_gp_state(void);
 
 #endif

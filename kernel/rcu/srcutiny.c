@@ -102,6 +102,7 @@ void srcu_drive_gp(struct srcu_work *work)
 	WRITE_ONCE(ssp->srcu_n_gps, ssp->srcu_n_gps + 1);
 	for (rhp = ssp->srcu_gp_cbs; rhp; rhp = next) {
 		next = rhp->next;
+		debug_rcu_head_unqueue(rhp);
 		rhp->func(rhp);
 	}
 	ssp->srcu_gp_cbs = NULL;
@@ -115,6 +116,8 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t fun
 {
 	unsigned long flags;
 
+	if (debug_rcu_head_queue(rhp, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	rhp->func = func;
 	rhp->next = NULL;
 	local_irq_save(flags);
@@ -143,12 +146,14 @@ void synchronize_srcu(struct srcu_struct *ssp)
 	struct srcu_sync ss;
 
 	init_completion(&ss.done);
+	init_rcu_head_on_stack(&ss.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
 	call_srcu(ssp, &ss.head, srcu_sync_cb);
 	while (!srcu_work_ready() && !completion_done(&ss.done)) {
 		srcu_run_work_now(&ssp->work);
 		udelay(SRCU_BOOT_POLL_US);
 	}
 	wait_for_completion(&ss.done);
+	destroy_rcu_head_on_stack(&ss.head);
 }
 
 /* One CPU and no preemption: every grace period is as quick as it gets. */

@@ -29,6 +29,7 @@
 #define pr_fmt(fmt) "srcu: " fmt
 
 #include "srcutree.h"
+#include <rcu/objdebug.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/cpumask.h>
@@ -234,6 +235,7 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check)
 		rcu_segcblist_extract_done_cbs(&sdp->srcu_cblist, &ready);
 		spin_unlock_irqrestore(&sdp->lock, flags);
 		while ((rhp = rcu_cblist_dequeue(&ready))) {
+			debug_rcu_head_unqueue(rhp);
 			rhp->func(rhp);
 			n++;
 		}

@@ -184,6 +184,8 @@ static unsigned long srcu_gp_start_if_needed(struct srcu_struct *ssp, struct rcu
 
 void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t func)
 {
+	if (debug_rcu_head_queue(rhp, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	rhp->func = func;
 	srcu_gp_start_if_needed(ssp, rhp, true);
 }

@@ -85,6 +85,8 @@ void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
 	unsigned long flags;
 	bool was_empty;
 
+	if (debug_rcu_head_queue(rhp, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	rhp->next = NULL;
 	rhp->func = func;
 	spin_lock_irqsave(&rcu_tasks.cbs_lock, flags);
@@ -285,6 +287,7 @@ static int rcu_tasks_kthread(void *unused)
 		rcu_tasks_wait_gp();
 		for (; list; list = next) {
 			next = list->next;
+			debug_rcu_head_unqueue(list);
 			list->func(list);
 			rcu_tasks.n_cbs_invoked++;
 			cond_resched();

@@ -20,6 +20,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 
 #include "rcu.h"
+#include "eqs_debug.h"
 #include <rcu/rcupdate.h>
 #include <kernel/might_sleep.h>
 #include <rcu/torture.h>
@@ -172,16 +173,15 @@ int rcu_needs_cpu(unsigned long basej, unsigned long *nextj)
  */
 void rcu_idle_enter(void)
 {
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) &&
-		     (rcu_ctrlblk.in_eqs || rcu_ctrlblk.irq_nesting));
+	if (!rcu_eqs_debug_idle_enter(!rcu_ctrlblk.in_eqs, rcu_ctrlblk.irq_nesting))
+		rcu_ctrlblk.irq_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
 	WRITE_ONCE(rcu_ctrlblk.in_eqs, true);
 	rcu_qs();
 }
 
 void rcu_idle_exit(void)
 {
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) &&
-		     (!rcu_ctrlblk.in_eqs || rcu_ctrlblk.irq_nesting));
+	rcu_eqs_debug_idle_exit(!rcu_ctrlblk.in_eqs, rcu_ctrlblk.irq_nesting);	/* RCU_EQS_DEBUG */
 	WRITE_ONCE(rcu_ctrlblk.in_eqs, false);
 }
 
@@ -192,7 +192,8 @@ void rcu_nmi_enter(void)
 
 void rcu_nmi_exit(void)
 {
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rcu_ctrlblk.irq_nesting <= 0);
+	if (!rcu_eqs_debug_irq_exit(rcu_ctrlblk.irq_nesting))
+		return;		/* RCU_EQS_DEBUG: an exit without its enter, reported */
 	WRITE_ONCE(rcu_ctrlblk.irq_nesting, rcu_ctrlblk.irq_nesting - 1);
 }
 
@@ -211,6 +212,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	struct rcu_ctrlblk *rcb = &rcu_ctrlblk;
 	unsigned long flags;
 
+	if (debug_rcu_head_queue(head, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	head->func = func;
 	head->next = NULL;
 	local_irq_save(flags);
@@ -232,6 +235,7 @@ static void rcu_tiny_invoke(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
+	debug_rcu_head_unqueue(rhp);	/* DEBUG_OBJECTS_RCU_HEAD: before it may be freed */
 	if (__is_kfree_rcu_offset(f))
 		kfree((char *)rhp - f);		/* kfree_rcu(): the offset travels in ->func */
 	else
@@ -305,8 +309,10 @@ void wait_rcu_gp(call_rcu_func_t crf)
 	struct rcu_tiny_waiter w;
 
 	init_completion(&w.completion);
+	init_rcu_head_on_stack(&w.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
 	crf(&w.head, rcu_tiny_wakeme);
 	wait_for_completion(&w.completion);
+	destroy_rcu_head_on_stack(&w.head);
 }
 
 /*

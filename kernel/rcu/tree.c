@@ -110,8 +110,8 @@ void rcu_idle_enter(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nmi_nesting);
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nesting != 1);
+	if (!rcu_eqs_debug_idle_enter(rdt->nesting, rdt->nmi_nesting))
+		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
 	rcu_prepare_for_idle();		/* RCU_FAST_NO_HZ (tree_nohz.c), while RCU still watches */
 	rdt->nesting = 0;
 	rcu_dynticks_eqs_flip();
@@ -121,7 +121,7 @@ void rcu_idle_exit(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nesting != 0);
+	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
 	rcu_dynticks_eqs_flip();
 	rdt->nesting = 1;
 	rcu_cleanup_after_idle();	/* RCU_FAST_NO_HZ: run callbacks whose GP ended meanwhile */
@@ -144,7 +144,8 @@ void rcu_nmi_exit(void)
 {
 	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	WARN_ON_ONCE(IS_ENABLED(CONFIG_RCU_EQS_DEBUG) && rdt->nmi_nesting <= 0);
+	if (!rcu_eqs_debug_irq_exit(rdt->nmi_nesting))
+		return;		/* RCU_EQS_DEBUG: an exit without its enter, reported */
 	if (rdt->nmi_nesting != 1) {
 		WRITE_ONCE(rdt->nmi_nesting, rdt->nmi_nesting - 2);
 		return;
@@ -251,6 +252,7 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 			return;
 		}
 		WRITE_ONCE(rnp->qsmask, rnp->qsmask & ~mask);
+		trace_rcu_quiescent_state_report(gps, mask, rnp->qsmask, rnp->level, rnp->grplo, rnp->grphi);
 		rnp->n_qs_reported++;
 		/* A leaf stays up while tasks preempted in readers block this GP. */
 		if (rnp->qsmask || rcu_preempt_blocked_readers_cgp(rnp)) {
@@ -458,6 +460,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	unsigned long flags;
 	bool needwake = false;
 
+	if (debug_rcu_head_queue(head, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	head->func = func;
 	head->next = NULL;
 	local_irq_save(flags);
@@ -465,6 +469,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	if (rcu_nocb_try_enqueue(rdp, head, flags))
 		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
 	rcu_segcblist_enqueue(&rdp->cblist, head);
+	trace_rcu_callback(head, func, rcu_segcblist_n_cbs(&rdp->cblist));	/* RCU_TRACE */
 	rdp->n_cbs_queued++;
 	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* kfree_rcu(): lazy (tree_nohz.c) */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
@@ -508,6 +513,8 @@ static bool rcu_invoke_callback(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
+	debug_rcu_head_unqueue(rhp);	/* before the callback may free or requeue it */
+	trace_rcu_invoke_callback(rhp, f);
 	if (__is_kfree_rcu_offset(f)) {
 		kfree((char *)rhp - f);
 		return true;

@@ -20,6 +20,8 @@
 #include <sched/completion.h>
 #include <rcu/torture.h>
 #include "rcu.h"
+#include "eqs_debug.h"
+#include "rcu_trace.h"
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
 #include "tree_param_list.h"

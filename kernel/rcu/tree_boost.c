@@ -94,8 +94,10 @@ static bool rcu_boost(struct rcu_node *rnp)
 	rt_mutex_init_proxy_locked(&rnp->boost_mtx, t);
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 
+	trace_rcu_boost(rnp->grplo, rnp->grphi, rnp->exp_tasks ? "boostexp" : "boost");
 	rt_mutex_lock(&rnp->boost_mtx);	/* t runs at our priority until it hands this over */
 	rt_mutex_unlock(&rnp->boost_mtx);
+	trace_rcu_boost(rnp->grplo, rnp->grphi, "unboosted");
 	rnp->n_boosts++;
 	return READ_ONCE(rnp->exp_tasks) || READ_ONCE(rnp->boost_tasks);
 }

@@ -286,8 +286,11 @@ static void rcu_exp_wait(void)
 			return;
 		if (rcu_exp_node_done(root))
 			return;
-		if (!READ_ONCE(rcu_cpu_stall_suppress))
+		if (!READ_ONCE(rcu_cpu_stall_suppress)) {
 			rcu_exp_print_stall(jiffies_start);
+			trace_rcu_stall_warning("ExpeditedStall");
+			rcu_trace_dump("RCU expedited stall warning");
+		}
 		jiffies_stall = 3 * rcu_jiffies_till_stall_check() + 3;	/* as Linux */
 	}
 }
@@ -302,14 +305,17 @@ static void rcu_exp_gp(void)
 	poll_snap = rcu_exp_poll_start();
 	/* Its smp_mb() (rcu.h) orders the new sequence before any dynticks snapshot or IPI. */
 	rcu_seq_start(&rcu_state.expedited_sequence);
+	trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "start");
 	preempt_disable();	/* "me" in rcu_exp_select_cpus() stays this CPU */
 	rcu_exp_select_cpus(&ipi);
 	if (!cpumask_empty(&ipi)) {
 		for_each_cpu(cpu, &ipi)
 			rcu_state.n_exp_ipis_sent++;
+		trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "selectofl");
 		smp_call_function_many(&ipi, rcu_exp_handler, NULL, false);
 	}
 	preempt_enable();
+	trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "reset");
 	rcu_exp_wait();
 	/*
 	 * rcu_exp_wait() saw the root's ->expmask empty without its lock;
@@ -317,6 +323,7 @@ static void rcu_exp_gp(void)
 	 * cleared its bit after a full barrier (the rcu_node lock wrappers,
 	 * tree.h): so all reports come before the end of the sequence.
 	 */
+	trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "end");
 	rcu_seq_end(&rcu_state.expedited_sequence);
 	WRITE_ONCE(rcu_state.n_exp_gps, rcu_state.n_exp_gps + 1);
 	rcu_exp_poll_end(poll_snap);

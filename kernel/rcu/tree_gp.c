@@ -78,6 +78,7 @@ static bool rcu_gp_init(void)
 	/* Deadlines first: a CPU that sees the new gp_seq must see them too. */
 	record_gp_stall_check_time();
 	rcu_seq_start(&rcu_state.gp_seq);
+	trace_rcu_grace_period(rcu_state.gp_seq, "start");
 	rcu_poll_gp_seq_start();
 	rcu_state.n_gp_started++;
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
@@ -130,6 +131,7 @@ static void force_qs_rnp(bool first)
 	unsigned long flags;
 	int cpu;
 
+	trace_rcu_grace_period(rcu_state.gp_seq, "fqsstart");
 	rcu_for_each_leaf_node(rnp) {
 		unsigned long mask = 0;
 
@@ -156,12 +158,14 @@ static void force_qs_rnp(bool first)
 				if (rcu_dynticks_in_eqs(snap)) {
 					mask |= bit;
 					rdp->n_dynticks_credit++;
+					trace_rcu_fqs(rnp->gp_seq, cpu, "dti");
 				}
 				continue;
 			}
 			if (rcu_dynticks_in_eqs(snap) || snap != rdp->dynticks_snap) {
 				mask |= bit;
 				rdp->n_dynticks_credit++;
+				trace_rcu_fqs(rnp->gp_seq, cpu, "dti");
 				continue;
 			}
 			/* Still busy in the kernel: escalate with the grace period's age. */
@@ -172,6 +176,7 @@ static void force_qs_rnp(bool first)
 					WRITE_ONCE(rdp->need_heavy_qs, true);
 					rdp->last_fqs_resched = jiffies;
 					rdp->n_resched_ipis++;
+					trace_rcu_fqs(rnp->gp_seq, cpu, "rqc");
 					resched_cpu(cpu);
 				}
 			}
@@ -181,6 +186,7 @@ static void force_qs_rnp(bool first)
 		else
 			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	}
+	trace_rcu_grace_period(rcu_state.gp_seq, "fqsend");
 }
 
 /* The grace period is over: every CPU and every blocking reader has reported to the root. */
@@ -290,6 +296,7 @@ static void rcu_gp_cleanup(void)
 	}
 	rnp = rcu_get_root();
 	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	trace_rcu_grace_period(rcu_state.gp_seq, "end");	/* the number "start" printed */
 	rcu_seq_end(&rcu_state.gp_seq);
 	WRITE_ONCE(rcu_state.gp_state, RCU_GP_IDLE);
 	/* Someone asked for a later grace period while this one ran: start it. */

@@ -168,6 +168,7 @@ bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned 
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
 	len = rcu_segcblist_n_cbs(&rdp->cblist);
+	trace_rcu_callback(head, head->func, len);	/* RCU_TRACE, as call_rcu() */
 	if (len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/* Flooded: as for other CPUs, push the grace period with an FQS scan. */
 		rdp->qlen_last_fqs_check = len;
@@ -339,6 +340,8 @@ static void rcu_nocb_invoke(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
 
+	debug_rcu_head_unqueue(rhp);	/* DEBUG_OBJECTS_RCU_HEAD, as rcu_invoke_callback() */
+	trace_rcu_invoke_callback(rhp, f);	/* RCU_TRACE */
 	if (__is_kfree_rcu_offset(f))
 		kfree((char *)rhp - f);
 	else

@@ -78,6 +78,7 @@
  */
 #define RCU_TREE_OTHER_PARAMS(Y)						\
 	Y(rcutree, int, KPARAM_INT, stall_test_secs)				\
+	Y(rcutree, bool, KPARAM_BOOL, trace_dump_at_shutdown)			\
 	Y(rcutree, int, KPARAM_INT, exp_stall_test_secs)			\
 	Y(rcutree, bool, KPARAM_BOOL, exp_stall_test_preempted)			\
 	Y(rcutree, bool, KPARAM_BOOL, preempt_selftest)				\

@@ -189,6 +189,8 @@ static void rcu_bootup_announce(void)
 	pr_info("\tRCU_SOFTIRQ processing moved to rcuc kthreads.\n");
 	if (IS_ENABLED(CONFIG_RCU_EQS_DEBUG))
 		pr_info("\tRCU debug extended QS entry/exit.\n");
+	if (IS_ENABLED(CONFIG_RCU_TRACE))
+		pr_info("\tRCU event tracing is enabled.\n");
 	rcupdate_announce_bootup_oddness();
 }
 
@@ -244,6 +246,7 @@ void rcu_params_init(void)
 	rcu_params_geometry();
 	rcu_bootup_announce();
 	rcu_params_fqs_defaults();
+	rcu_trace_init();	/* RCU_TRACE: the per-CPU event buffers */
 	if (rcu_params.rcu_fanout_leaf != CONFIG_RCU_FANOUT_LEAF || nr_cpu_ids != NR_CPUS)
 		pr_info("Adjusting geometry for rcu_fanout_leaf=%d, nr_cpu_ids=%u\n",
 			rcu_params.rcu_fanout_leaf, nr_cpu_ids);

@@ -272,6 +272,8 @@ static void print_other_cpu_stall(unsigned long gp_seq, unsigned long gps)
 	rcu_stall_rearm();
 	rcu_check_gp_kthread_starvation();
 	rcu_show_stats();
+	trace_rcu_stall_warning("StallDetected");
+	rcu_trace_dump("RCU CPU stall warning");	/* RCU_TRACE: what led up to it */
 }
 
 static void print_cpu_stall(int cpu, unsigned long gps)
@@ -290,6 +292,8 @@ static void print_cpu_stall(int cpu, unsigned long gps)
 	rcu_dump_cpu_stacks(&holdouts);
 	rcu_stall_rearm();
 	rcu_show_stats();
+	trace_rcu_stall_warning("SelfDetected");
+	rcu_trace_dump("RCU CPU stall warning");	/* RCU_TRACE: what led up to it */
 	/* Try to get a quiescent state out of this CPU: reschedule at the next chance. */
 	set_tsk_need_resched(current);
 }

@@ -37,8 +37,10 @@ void wait_rcu_gp(call_rcu_func_t crf)
 	struct rcu_synchronize rs;
 
 	init_completion(&rs.completion);
+	init_rcu_head_on_stack(&rs.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
 	crf(&rs.head, wakeme_after_rcu);
 	wait_for_completion(&rs.completion);
+	destroy_rcu_head_on_stack(&rs.head);
 }
 
 /*

@@ -44,6 +44,8 @@ struct acpi_header {
 /* MADT entry types and local APIC flags. */
 #define MADT_LAPIC		0
 #define MADT_X2APIC		9
+#define MADT_IOAPIC		1
+#define MADT_INT_OVERRIDE	2	/* interrupt source override: ISA IRQ -> GSI */
 #define MADT_ENABLED		0x1
 #define MADT_ONLINE_CAPABLE	0x2
 
@@ -64,6 +66,7 @@ u32 x86_cpu_to_apicid[NR_CPUS];
 struct cpumask x86_cpu_present_mask;
 u16 acpi_pm1a_cnt;
 u16 acpi_slp_typ_s5;
+struct x86_ioapic_info x86_ioapic;
 
 static u8 checksum(const void *p, size_t len)
 {
@@ -231,6 +234,29 @@ static void madt_pass(const struct acpi_header *madt, struct madt_scan *s, bool 
 	}
 }
 
+/*
+ * The first I/O APIC and the ISA interrupt overrides, for ioapic.c. Kept
+ * even on a UP kernel: the serial port's receive interrupt needs them.
+ */
+static void parse_madt_irqs(const struct acpi_header *madt)
+{
+	const u8 *p = (const u8 *)madt + sizeof(*madt) + 8;
+	const u8 *end = (const u8 *)madt + madt->length;
+
+	for (unsigned int irq = 0; irq < 16; irq++)
+		x86_ioapic.isa_gsi[irq] = irq;	/* identity unless overridden */
+	while (p + 2 <= end && p[1] >= 2 && p + p[1] <= end) {
+		if (p[0] == MADT_IOAPIC && p[1] >= 12 && !x86_ioapic.phys) {
+			x86_ioapic.phys = get_u32(p + 4);
+			x86_ioapic.gsi_base = get_u32(p + 8);
+		} else if (p[0] == MADT_INT_OVERRIDE && p[1] >= 10 && p[2] == 0 && p[3] < 16) {
+			x86_ioapic.isa_gsi[p[3]] = get_u32(p + 4);
+			x86_ioapic.isa_flags[p[3]] = (u16)(p[8] | p[9] << 8);
+		}
+		p += p[1];
+	}
+}
+
 static void parse_madt(const struct acpi_header *madt)
 {
 	struct madt_scan s = { .boot_apic_id = x86_cpu_to_apicid[0], .nr_cpus = 1, .found = 1,
@@ -369,8 +395,10 @@ void acpi_init(void)
 			parse_fadt(h);
 		}
 	}
-	if (madt)
+	if (madt) {
+		parse_madt_irqs(madt);
 		parse_madt(madt);
+	}
 	else
 		printk(KERN_WARNING "ACPI: no MADT: boot CPU only\n");
 }

@@ -1,7 +1,7 @@
 /*
  * x86-64's steps of the boot sequence (see <kernel/arch_setup.h>) and the
  * power-off path through QEMU's isa-debug-exit device, with ACPI S5 as a
- * fallback when that device is absent.
+ * fallback when that device is absent; and the emergency reset.
  */
 #include <kernel/arch_setup.h>
 #include <kernel/reboot.h>
@@ -72,6 +72,20 @@ void arch_power_off(enum poweroff_status status)
 	/* No isa-debug-exit device: ACPI S5 (QEMU exits with status 0). */
 	if (acpi_pm1a_cnt)
 		outw(acpi_pm1a_cnt, (u16)(acpi_slp_typ_s5 << 10) | (1u << 13));
+	for (;;)
+		arch_halt();
+}
+
+/*
+ * Reset through the PCI reset control register (0xcf9: full reset), then
+ * the keyboard controller's reset line; both work on QEMU's pc machine.
+ */
+void arch_emergency_restart(void)
+{
+	arch_local_irq_disable();
+	outb(0xcf9, 0x02);	/* arm a hard reset... */
+	outb(0xcf9, 0x06);	/* ...and pulse it */
+	outb(0x64, 0xfe);
 	for (;;)
 		arch_halt();
 }

@@ -1,13 +1,21 @@
 /*
- * 8250/16550 UART on COM1: the kernel console. Polled output only; the
- * caller (printk) serialises whole lines.
+ * 8250/16550 UART on COM1: the kernel console. Output is polled; the
+ * caller (printk) serialises whole lines. Input arrives by the receive
+ * interrupt (IRQ 4) once init has run the initcalls, and goes to the tty
+ * input layer (drivers/tty/tty_input.c): characters, and BREAK conditions
+ * for Magic SysRq.
  */
 #include <kernel/types.h>
 #include <kernel/console.h>
 #include <kernel/io.h>
+#include <kernel/irq.h>
+#include <kernel/init.h>
+#include <kernel/printk.h>
+#include <kernel/tty.h>
 
 #define COM1		0x3f8
 #define UART_THR	0	/* transmit holding register */
+#define UART_RBR	0	/* receive buffer register */
 #define UART_IER	1
 #define UART_FCR	2
 #define UART_LCR	3
@@ -15,7 +23,13 @@
 #define UART_LSR	5
 #define UART_DLL	0	/* divisor latch, with LCR.DLAB set */
 #define UART_DLM	1
+#define LSR_DR		0x01	/* data ready */
+#define LSR_BI		0x10	/* break interrupt: the line was held low a whole character */
 #define LSR_THRE	0x20	/* transmitter holding register empty */
+#define IER_RDI		0x01	/* interrupt on received data */
+#define IER_RLSI	0x04	/* interrupt on receiver line status (break, errors) */
+#define MCR_OUT2	0x08	/* on PCs, gates the UART's interrupt onto the ISA line */
+#define COM1_IRQ	4
 
 void serial8250_init(void)
 {
@@ -24,7 +38,7 @@ void serial8250_init(void)
 	outb(COM1 + UART_DLL, 1);	/* 115200 baud */
 	outb(COM1 + UART_DLM, 0);
 	outb(COM1 + UART_LCR, 0x03);	/* 8N1, DLAB off */
-	outb(COM1 + UART_FCR, 0xc7);	/* FIFO on, cleared */
+	outb(COM1 + UART_FCR, 0x07);	/* FIFO on, cleared, interrupt at 1 byte */
 	outb(COM1 + UART_MCR, 0x03);	/* DTR, RTS */
 }
 
@@ -44,3 +58,51 @@ void serial8250_write(const char *s, size_t len)
 		serial8250_putc(s[i]);
 	}
 }
+
+/*
+ * Drain the receiver: the ISA line is edge-triggered, so anything left in
+ * the FIFO would raise no new interrupt. A BREAK reads as a 0 byte with
+ * LSR.BI set. A 16550 flags BI with the 0 byte at the head of its FIFO;
+ * QEMU's sets it as soon as the break is queued, behind characters still
+ * unread. So BI only says a break is coming: the next 0 byte is it.
+ */
+static void serial8250_interrupt(void)
+{
+	static bool break_seen;		/* only this interrupt handler touches it */
+
+	for (int n = 0; n < 256; n++) {
+		u8 lsr = inb(COM1 + UART_LSR);
+		u8 c;
+
+		if (lsr & LSR_BI)
+			break_seen = true;
+		if (!(lsr & LSR_DR))
+			break;
+		c = inb(COM1 + UART_RBR);
+		if (break_seen && c == 0) {
+			break_seen = false;
+			tty_receive_break();
+		} else {
+			tty_receive_char(c);
+		}
+	}
+}
+
+static int serial8250_rx_init(void)
+{
+	int err = arch_request_legacy_irq(COM1_IRQ, serial8250_interrupt);
+
+	if (err) {
+		pr_warn("serial8250: no receive interrupt (IRQ %d: error %d): console input disabled\n",
+			COM1_IRQ, err);
+		return 0;
+	}
+	outb(COM1 + UART_MCR, 0x03 | MCR_OUT2);
+	outb(COM1 + UART_IER, IER_RDI | IER_RLSI);
+	serial8250_interrupt();		/* whatever arrived before the interrupt was on */
+	/* Linux's line; from here on console input is read (tests wait for it before typing). */
+	pr_info("serial8250: ttyS0 at I/O 0x%x (irq = %d, base_baud = 115200) is a 16550A\n",
+		COM1, COM1_IRQ);
+	return 0;
+}
+device_initcall(serial8250_rx_init);

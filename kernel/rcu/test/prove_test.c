@@ -1,6 +1,6 @@
 /*
  * Planted lockdep-RCU bugs (CONFIG_RCU_PROVE_TEST): rcu_debug_test=NAME makes
- * kthreads commit one bug once boot is done, so tests/boot/62-prove-rcu.sh
+ * kthreads commit one bug once boot is done, so tests/boot/63-prove-rcu.sh
  * can check each report end to end. Every bug is one the checks must
  * catch and survive: the kernel prints the splat, carries on, and powers
  * off normally. One bug per boot: a lockdep report switches lockdep off.

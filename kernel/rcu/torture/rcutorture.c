@@ -315,12 +315,6 @@ static void rcu_torture_cleanup(void)
 	torture_cleanup_end();
 }
 
-static void rcu_test_debug_objects(void)
-{
-	pr_alert("%s: !CONFIG_DEBUG_OBJECTS_RCU_HEAD, not testing duplicate call_rcu()\n",
-		 KBUILD_MODNAME);
-}
-
 static int rcu_torture_init(void)
 {
 	unsigned long gp_seq = 0;

@@ -238,4 +238,17 @@ extern int test_boost;
 extern int test_boost_interval;
 extern int test_boost_duration;
 
+/*
+ * rcutorture.object_debug=1: Linux's duplicate call_rcu() check, which
+ * needs the rcu_head debug objects (rcutorture_objdebug.c).
+ */
+#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
+void rcu_test_debug_objects(void);
+#else
+static inline void rcu_test_debug_objects(void)
+{
+	pr_alert("rcutorture: !CONFIG_DEBUG_OBJECTS_RCU_HEAD, not testing duplicate call_rcu()\n");
+}
+#endif
+
 #endif

@@ -34,6 +34,7 @@ static int rcu_torture_barrier_cbs(void *arg)
 	struct rcu_head rcu;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_barrier_cbs task started");
+	init_rcu_head_on_stack(&rcu);	/* DEBUG_OBJECTS_RCU_HEAD, as Linux */
 	set_user_nice(current, 19);
 	do {
 		wait_event(barrier_cbs_wq[myid],
@@ -49,6 +50,7 @@ static int rcu_torture_barrier_cbs(void *arg)
 	} while (!torture_must_stop());
 	if (cur_ops->cb_barrier)
 		cur_ops->cb_barrier();	/* our rcu_head is on the stack */
+	destroy_rcu_head_on_stack(&rcu);
 	torture_kthread_stopping("rcu_torture_barrier_cbs");
 	return 0;
 }

@@ -152,6 +152,7 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 	cur_ops->sync();	/* readers from now on see the flag */
 	if (selfpropcb) {
 		WRITE_ONCE(fcs.stop, 0);
+		init_rcu_head_on_stack(&fcs.rh);	/* DEBUG_OBJECTS_RCU_HEAD, as Linux */
 		cur_ops->call(&fcs.rh, rcu_torture_fwd_prog_cb);
 	}
 	cver = READ_ONCE(rcu_torture_current_version);
@@ -183,6 +184,7 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 		cur_ops->sync();	/* a running callback finishes */
 		cur_ops->cb_barrier();	/* and a queued one is invoked */
 		WARN_ON(READ_ONCE(fcs.stop) != 2);
+		destroy_rcu_head_on_stack(&fcs.rh);
 	}
 	schedule_timeout_uninterruptible(HZ / 10);
 	WRITE_ONCE(rcu_fwd_cb_nodelay, false);

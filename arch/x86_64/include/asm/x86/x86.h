@@ -12,6 +12,7 @@
 #define X86_TRAP_DF		8
 #define X86_TRAP_NMI		2
 #define X86_TRAP_PF		14
+#define ISA_IRQ_VECTOR(irq)	(0x30 + (irq))	/* legacy IRQs 0-15, as Linux numbers them */
 #define LOCAL_TIMER_VECTOR	0xec
 #define CALL_FUNCTION_VECTOR	0xfb
 #define RESCHEDULE_VECTOR	0xfd
@@ -104,6 +105,14 @@ void lapic_timer_setup_this_cpu(void);
 void acpi_init(void);
 extern u16 acpi_pm1a_cnt;
 extern u16 acpi_slp_typ_s5;
+/* The MADT's first I/O APIC (phys 0: none found) and its ISA IRQ overrides. */
+struct x86_ioapic_info {
+	u32 phys;
+	u32 gsi_base;
+	u32 isa_gsi[16];	/* ISA IRQ -> global system interrupt */
+	u16 isa_flags[16];	/* MPS INTI flags: polarity bits 1:0, trigger bits 3:2 */
+};
+extern struct x86_ioapic_info x86_ioapic;
 
 /* smpboot.c */
 void x86_smp_boot_aps(void);

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/boot/62-prove-rcu.sh - lockdep and lockdep-RCU (CONFIG_PROVE_LOCKING, CONFIG_PROVE_RCU;
+# tests/boot/63-prove-rcu.sh - lockdep and lockdep-RCU (CONFIG_PROVE_LOCKING, CONFIG_PROVE_RCU;
 # kernel/locking/lockdep.c, kernel/locking/might_sleep.c, kernel/rcu/rcu_lockdep.c) on
 # arch/x86_64/configs/debug_defconfig, built in $LOGDIR/build-prove, then:
 #   prove-clean-smp2     the RCU self-tests (rcutree.selftest=1) with every check on: no lockdep

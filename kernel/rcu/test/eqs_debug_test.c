@@ -1,0 +1,88 @@
+/*
+ * Planted extended-quiescent-state bugs for CONFIG_RCU_EQS_DEBUG (our own
+ * parameter, linked only with the option): rcutree.eqs_debug_test=
+ *   irq_exit        an irq exit without its enter (ct_irq_exit() from a task)
+ *   irq_enter       an irq enter without its exit, found at the next idle entry
+ *   idle_in_reader  idle entry (ct_idle_enter()) inside rcu_read_lock()
+ * once the boot is done (late_initcall). Each must give its "rcu: ..."
+ * WARNING (kernel/rcu/eqs_debug.c), after which the CPU's counters are
+ * sane again: a line "rcu: eqs_debug_test: NAME: ... survived" follows a
+ * grace period that completed. Empty (the default): nothing.
+ */
+#define pr_fmt(fmt) "rcu: " fmt
+#define KPARAM_SUBSYS "rcu"
+
+#include <rcu/rcupdate.h>
+#include <kernel/context_tracking.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include <kernel/irqflags.h>
+#include <kernel/smp.h>
+#include <time/delay.h>
+
+static char eqs_debug_test[24];
+KPARAM_STRING("rcutree.eqs_debug_test", eqs_debug_test,
+	      "test: plant an idle/irq bookkeeping bug (irq_exit, irq_enter, idle_in_reader)");
+
+static void eqs_irq_exit(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	ct_irq_exit();			/* the bug: no ct_irq_enter() before */
+	local_irq_restore(flags);
+}
+
+static void eqs_irq_enter(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	ct_irq_enter();			/* the bug: no ct_irq_exit() after */
+	local_irq_restore(flags);
+	msleep(100);			/* let this CPU go idle: the check is there */
+}
+
+static void eqs_idle_in_reader(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	rcu_read_lock();
+	ct_idle_enter();		/* the bug: RCU stops watching a reader */
+	ct_idle_exit();
+	rcu_read_unlock();
+	local_irq_restore(flags);
+}
+
+static const struct {
+	const char *name;
+	void (*run)(void);
+} eqs_tests[] = {
+	{ "irq_exit", eqs_irq_exit },
+	{ "irq_enter", eqs_irq_enter },
+	{ "idle_in_reader", eqs_idle_in_reader },
+};
+
+static int rcu_eqs_debug_test_init(void)
+{
+	if (!eqs_debug_test[0])
+		return 0;
+	for (unsigned int i = 0; i < ARRAY_SIZE(eqs_tests); i++) {
+		if (strcmp(eqs_debug_test, eqs_tests[i].name))
+			continue;
+		pr_info("eqs_debug_test: %s: planting the bug on CPU %d\n", eqs_tests[i].name,
+			raw_smp_processor_id());
+		eqs_tests[i].run();
+		synchronize_rcu();	/* grace periods still end */
+		pr_info("eqs_debug_test: %s: RCU watching this CPU: %d, a grace period completed: survived\n",
+			eqs_tests[i].name, rcu_is_watching());
+		return 0;
+	}
+	pr_warn("rcutree.eqs_debug_test: invalid value '%s' (not irq_exit, irq_enter or idle_in_reader), using none\n",
+		eqs_debug_test);
+	return 0;
+}
+late_initcall(rcu_eqs_debug_test_init);
