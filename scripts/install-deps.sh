@@ -20,9 +20,10 @@ set -euo pipefail
 #  gdb                    qemu-run.sh's report on a guest that overran its time (QEMU's threads)
 #  spin                   the Promela model of RCU's handshakes (tools/model/rcu, make model)
 #  sparse                 `make C=1` / `make C=2` (__rcu, __iomem checks; make check runs it)
+#  chromium               the results-page test: index.html rendered in a headless browser
 packages=(gcc binutils make libc6-dev python3-kconfiglib qemu-system-x86 qemu-system-data
 	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox gdb
-	spin sparse)
+	spin sparse chromium)
 read -r -a extra <<<"${EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 

@@ -44,7 +44,9 @@
 # table at the end: per guest its CPUs, expectation, how it ended (GUEST: poweroff, testfail,
 # panic, overran, reset), grace periods completed (normal + expedited) and per second of uptime,
 # and the verdict; under it, for each guest not as expected, its first offending console line.
-# Linux's path, tools/testing/selftests/rcutorture/bin/kvm.sh, works too (a symlink). Exit status: 0 when every guest did what its
+# RUNDIR/index.html is the results page of the run (bin/kvm-html.sh: the table, links to each
+# guest's files, plots). Linux's path, tools/testing/selftests/rcutorture/bin/kvm.sh, works too
+# (a symlink). Exit status: 0 when every guest did what its
 # scenario expects and no test failed; 1 when some guest did not do what its scenario expects; 2
 # for a usage error; 3 when every guest did what its scenario expects but some test, as expected,
 # ended with FAILURE (BUSTED, NOBOOST): as with Linux's kvm.sh, a failed test is never exit 0.
@@ -268,6 +270,8 @@ if [ "$torture" = rcuperf ]; then
 	echo
 	"$KVM/bin/rcuperf-report.sh" "${dirs[@]}"
 fi
+# The results page, RUNDIR/index.html (bin/kvm-html.sh).
+"$KVM/bin/kvm-html.sh" "$RUNDIR" | sed 's/^/kvm.sh: /'
 echo
 echo "kvm.sh: $(( ${#runs[@]} - kvm_fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
 [ $kvm_fail -eq 0 ] || exit 1
