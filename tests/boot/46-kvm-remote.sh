@@ -1,14 +1,130 @@
 # shellcheck shell=bash
-# tests/boot/46-kvm-remote.sh - kvm-html.sh, the results page of a kvm.sh run (index.html).
+# tests/boot/46-kvm-remote.sh - kvm-remote.sh (kvm.sh's guests on other machines over ssh, GNU
+# parallel) and kvm-html.sh (the results page of a run).
+# - kvm-remote: a throwaway sshd (temporary host and user keys, 127.0.0.1, a free port, UsePAM
+#   no, its own config; started and killed here, the system's ssh untouched) serves the "hosts"
+#   of a temporary ssh config: rhost1 (localhost), dying (the same sshd through a ProxyCommand
+#   that cuts every connection after 20 s, so the host dies mid-run) and deadhost (a port
+#   nothing listens on). kvm-remote.sh "rhost1 dying deadhost" --retry runs TINY01 and TREE02
+#   (2 vCPUs, 20 s): deadhost is reported unreachable up front, the guest sent to dying is
+#   reported "host dying unreachable" and rerun on rhost1, both verdicts come back PASS in kvm.sh's
+#   summary table and layout (GUEST/host: rhost1, no kernel.elf left); then, on the same run,
+#   the verdicts kvm-remote.sh writes without --retry for a host that died ("FAIL (host dying
+#   unreachable)", console gone) are kept by kvm-recheck.sh as failures (exit 1).
+#   Without GNU parallel, rsync or sshd the test is skipped, except under CI=true, where it fails
+#   (scripts/install-deps.sh installs them).
 # - kvm-html: the page of a run directory made from canned consoles (tests/fixtures/torture/: a
 #   TREE02 console with rcutorture.stat_interval=3, TINY01, and a TREE02 copy with an error
 #   marker planted) through kvm-recheck.sh, rendered by headless chromium: every guest row is in
 #   the DOM, every image loaded (the page's script sets data-images="loaded"), every link and
 #   image names a file of the run. Skipped without chromium, failing under CI=true.
-# About 15 s.
+# About 4 minutes (two kernel builds and two rounds of 20-s guests on 2 host cores) plus 15 s.
 
+KVM_REMOTE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm-remote.sh
 KVM_HTML_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm-html.sh
 KVM_RECHECK_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm-recheck.sh
+REMOTE_SSHD=${SSHD:-/usr/sbin/sshd}
+
+# remote_sshd_start DIR: keys, sshd_config and ssh_config in DIR, sshd on a free port of
+# 127.0.0.1 (pid in DIR/sshd.pid). Prints the port.
+remote_sshd_start() {
+	local dir=$1 port
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	ssh-keygen -q -t ed25519 -N '' -f "$dir/hostkey" &&
+		ssh-keygen -q -t ed25519 -N '' -f "$dir/userkey" &&
+		cp "$dir/userkey.pub" "$dir/authorized_keys" || return 1
+	[ -d /run/sshd ] || mkdir -p /run/sshd 2>/dev/null	# sshd's privilege-separation directory
+	for _ in 1 2 3 4 5; do
+		port=$((20000 + RANDOM % 20000))
+		cat >"$dir/sshd_config" <<-EOF
+			Port $port
+			ListenAddress 127.0.0.1
+			HostKey $dir/hostkey
+			AuthorizedKeysFile $dir/authorized_keys
+			PidFile $dir/sshd.pid
+			UsePAM no
+			StrictModes no
+			PasswordAuthentication no
+			KbdInteractiveAuthentication no
+			PermitRootLogin prohibit-password
+		EOF
+		cat >"$dir/ssh_config" <<-EOF
+			Host rhost1
+			  HostName localhost
+			Host rhost2
+			  HostName 127.0.0.1
+			Host dying
+			  HostName 127.0.0.1
+			  ProxyCommand timeout 20 ssh -F $dir/ssh_config -W 127.0.0.1:%p rhost2
+			Host deadhost
+			  HostName 127.0.0.1
+			  Port $((port + 1))
+			Host *
+			  Port $port
+			  User $(id -un)
+			  IdentityFile $dir/userkey
+			  IdentitiesOnly yes
+			  StrictHostKeyChecking no
+			  UserKnownHostsFile /dev/null
+			  LogLevel ERROR
+		EOF
+		rm -f "$dir/sshd.pid"
+		"$REMOTE_SSHD" -f "$dir/sshd_config" -E "$dir/sshd.log" || continue
+		for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$dir/sshd.pid" ] && break; sleep 0.2; done
+		if ssh -F "$dir/ssh_config" -o BatchMode=yes -o ConnectTimeout=5 rhost1 true </dev/null; then
+			echo "$port"
+			return 0
+		fi
+		[ -s "$dir/sshd.pid" ] && kill "$(cat "$dir/sshd.pid")" 2>/dev/null
+	done
+	return 1
+}
+
+remote_sshd_stop() { [ -s "$1/sshd.pid" ] && kill "$(cat "$1/sshd.pid")" 2>/dev/null; rm -f "$1/sshd.pid"; }
+
+kvm_remote() {
+	local dir=$LOGDIR/remote-ssh out rc=0 run g ok=1
+	remote_sshd_start "$dir" >/dev/null || { echo "could not start sshd (see $dir/sshd.log)"; cat "$dir/sshd.log"; return 1; }
+	out=$(KVM_REMOTE_SSH="ssh -F $dir/ssh_config" "$KVM_REMOTE_SH" "rhost1 dying deadhost" --retry \
+		--configs "TINY01 TREE02" --kconfig CONFIG_NR_CPUS=2 --duration 20s --cpus 2 \
+		--bootargs "rcutorture.stat_interval=3" --results "$LOGDIR/kvm-remote-res" 2>&1) || rc=$?
+	remote_sshd_stop "$dir"
+	echo "$out"
+	run=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
+	[ $rc = 0 ] && [ -d "$run" ] &&
+		grep -Eq '^kvm-remote: host rhost1: [1-9][0-9]* CPUs$' <<<"$out" &&
+		grep -Eq '^kvm-remote: host dying: [1-9][0-9]* CPUs$' <<<"$out" &&
+		grep -q '^kvm-remote: host deadhost: unreachable: .*[Cc]onnection refused' <<<"$out" &&
+		grep -Eq '^kvm-remote: (TINY01|TREE02): host dying unreachable or timed out' <<<"$out" &&
+		grep -Eq '^kvm-remote: --retry: (TINY01|TREE02) again on rhost1$' <<<"$out" &&
+		grep -Eq '^TINY01 +1 +success +poweroff +[1-9][0-9]* +[0-9.]+ +PASS' <<<"$out" &&
+		grep -Eq '^TREE02 +2 +success +poweroff +[1-9][0-9]* +[0-9.]+ +PASS' <<<"$out" &&
+		grep -q '^kvm-remote: 2 of 2 guests as expected ' <<<"$out" &&
+		[ -f "$run/remote.joblog" ] && [ -f "$run/remote.joblog.retry" ] &&
+		[ -s "$run/index.html" ] || ok=0
+	for g in TINY01 TREE02; do
+		for f in console.log qemu.log qemu.rc qemu-cmd scenario cpus expect .config verdict host; do
+			[ -s "$run/$g/$f" ] || { echo "missing $run/$g/$f"; ok=0; }
+		done
+		[ "$(cat "$run/$g/host" 2>/dev/null)" = rhost1 ] || { echo "$g: not from rhost1"; ok=0; }
+		[ ! -e "$run/$g/kernel.elf" ] || { echo "$g: kernel.elf left behind"; ok=0; }
+	done
+	[ $ok = 1 ] || return 1
+
+	# Without --retry (on the same run: no new build): the guests of a host that died are failures,
+	# and kvm-recheck.sh keeps that.
+	for g in TINY01 TREE02; do
+		echo "FAIL (host dying unreachable)" >"$run/$g/verdict"
+		rm -f "$run/$g/qemu.rc" "$run/$g/console.log"
+	done
+	rc=0
+	out=$("$KVM_RECHECK_SH" "$run" 2>&1) || rc=$?
+	echo "$out"
+	[ $rc = 1 ] && [ "$(grep -c 'FAIL (host dying unreachable)$' <<<"$out")" = 2 ] &&
+		grep -q '^kvm-recheck: 0 of 2 guests as expected' <<<"$out"
+}
+
 # The results page from canned consoles, checked in headless chromium.
 kvm_html() {
 	local run=$LOGDIR/html-run out rc=0 dom f
@@ -51,6 +167,15 @@ kvm_html() {
 
 remote_missing() { echo "$1 not installed, and CI=true: scripts/install-deps.sh should have installed it"; return 1; }
 
+missing=""
+for t in parallel rsync ssh ssh-keygen "$REMOTE_SSHD"; do command -v "$t" >/dev/null 2>&1 || missing="$missing $t"; done
+if [ -z "$missing" ]; then
+	run_cmd_test kvm-remote kvm_remote
+elif [ "${CI:-}" = true ]; then
+	run_cmd_test kvm-remote remote_missing "${missing# }"
+else
+	skip_test kvm-remote "${missing# } not installed (scripts/install-deps.sh)"
+fi
 if command -v chromium >/dev/null 2>&1; then
 	run_cmd_test kvm-html kvm_html
 elif [ "${CI:-}" = true ]; then
