@@ -8,9 +8,10 @@
 #   nothing listens on). kvm-remote.sh "rhost1 dying deadhost" --retry runs TINY01 and TREE02
 #   (2 vCPUs, 20 s): deadhost is reported unreachable up front, the guest sent to dying is
 #   reported "host dying unreachable" and rerun on rhost1, both verdicts come back PASS in kvm.sh's
-#   summary table and layout (GUEST/host: rhost1, no kernel.elf left); then, on the same run,
-#   the verdicts kvm-remote.sh writes without --retry for a host that died ("FAIL (host dying
-#   unreachable)", console gone) are kept by kvm-recheck.sh as failures (exit 1).
+#   summary table and layout (GUEST/host: rhost1, no kernel.elf left); then the same kernels
+#   again (--reuse, no build) on dead2 (through a ProxyCommand that lets only the first
+#   connection through: it dies after the check), without --retry: both guests are "FAIL (host
+#   dead2 unreachable)", exit 1, and kvm-recheck.sh keeps those verdicts.
 #   Without GNU parallel, rsync or sshd the test is skipped, except under CI=true, where it fails
 #   (scripts/install-deps.sh installs them).
 # - kvm-html: the page of a run directory made from canned consoles (tests/fixtures/torture/: a
@@ -18,7 +19,8 @@
 #   marker planted) through kvm-recheck.sh, rendered by headless chromium: every guest row is in
 #   the DOM, every image loaded (the page's script sets data-images="loaded"), every link and
 #   image names a file of the run. Skipped without chromium, failing under CI=true.
-# About 4 minutes (two kernel builds and two rounds of 20-s guests on 2 host cores) plus 15 s.
+# About 4 minutes (two kernel builds and two rounds of 20-s guests on 2 host cores, then 15 s
+# for the dead host) plus 15 s for the page.
 
 KVM_REMOTE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm-remote.sh
 KVM_HTML_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm-html.sh
@@ -57,6 +59,9 @@ remote_sshd_start() {
 			Host dying
 			  HostName 127.0.0.1
 			  ProxyCommand timeout 20 ssh -F $dir/ssh_config -W 127.0.0.1:%p rhost2
+			Host dead2
+			  HostName 127.0.0.1
+			  ProxyCommand $dir/dead2-proxy
 			Host deadhost
 			  HostName 127.0.0.1
 			  Port $((port + 1))
@@ -69,7 +74,16 @@ remote_sshd_start() {
 			  UserKnownHostsFile /dev/null
 			  LogLevel ERROR
 		EOF
-		rm -f "$dir/sshd.pid"
+		# dead2 answers the first connection (kvm-remote.sh's check) and no other: a host that
+		# dies between the check and its jobs.
+		cat >"$dir/dead2-proxy" <<-EOF
+			#!/bin/sh
+			[ -e "$dir/dead2.used" ] && exit 1
+			touch "$dir/dead2.used"
+			exec ssh -F "$dir/ssh_config" -W 127.0.0.1:$port rhost2
+		EOF
+		chmod +x "$dir/dead2-proxy"
+		rm -f "$dir/sshd.pid" "$dir/dead2.used"
 		"$REMOTE_SSHD" -f "$dir/sshd_config" -E "$dir/sshd.log" || continue
 		for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$dir/sshd.pid" ] && break; sleep 0.2; done
 		if ssh -F "$dir/ssh_config" -o BatchMode=yes -o ConnectTimeout=5 rhost1 true </dev/null; then
@@ -89,7 +103,6 @@ kvm_remote() {
 	out=$(KVM_REMOTE_SSH="ssh -F $dir/ssh_config" "$KVM_REMOTE_SH" "rhost1 dying deadhost" --retry \
 		--configs "TINY01 TREE02" --kconfig CONFIG_NR_CPUS=2 --duration 20s --cpus 2 \
 		--bootargs "rcutorture.stat_interval=3" --results "$LOGDIR/kvm-remote-res" 2>&1) || rc=$?
-	remote_sshd_stop "$dir"
 	echo "$out"
 	run=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
 	[ $rc = 0 ] && [ -d "$run" ] &&
@@ -110,18 +123,25 @@ kvm_remote() {
 		[ "$(cat "$run/$g/host" 2>/dev/null)" = rhost1 ] || { echo "$g: not from rhost1"; ok=0; }
 		[ ! -e "$run/$g/kernel.elf" ] || { echo "$g: kernel.elf left behind"; ok=0; }
 	done
-	[ $ok = 1 ] || return 1
+	[ $ok = 1 ] || { remote_sshd_stop "$dir"; return 1; }
 
-	# Without --retry (on the same run: no new build): the guests of a host that died are failures,
-	# and kvm-recheck.sh keeps that.
-	for g in TINY01 TREE02; do
-		echo "FAIL (host dying unreachable)" >"$run/$g/verdict"
-		rm -f "$run/$g/qemu.rc" "$run/$g/console.log"
-	done
+	# The same kernels again (--reuse: no build) on dead2, which dies after the check, without
+	# --retry: both guests are failures of their host, and kvm-recheck.sh keeps that.
+	rc=0
+	out=$(KVM_REMOTE_SSH="ssh -F $dir/ssh_config" "$KVM_REMOTE_SH" dead2 --reuse "$run" 2>&1) || rc=$?
+	remote_sshd_stop "$dir"
+	echo "$out"
+	run=$(sed -n 's/^kvm-remote: guests of .* again, results in //p' <<<"$out")
+	[ $rc = 1 ] && [ -d "$run" ] &&
+		grep -Eq '^kvm-remote: host dead2: [1-9][0-9]* CPUs$' <<<"$out" &&
+		grep -q '^kvm-remote: TINY01: host dead2 unreachable or timed out' <<<"$out" &&
+		grep -Eq '^TINY01 +1 +success +- +- +- +FAIL \(host dead2 unreachable\)$' <<<"$out" &&
+		grep -Eq '^TREE02 +2 +success +- +- +- +FAIL \(host dead2 unreachable\)$' <<<"$out" &&
+		grep -q '^kvm-remote: 0 of 2 guests as expected ' <<<"$out" || return 1
 	rc=0
 	out=$("$KVM_RECHECK_SH" "$run" 2>&1) || rc=$?
 	echo "$out"
-	[ $rc = 1 ] && [ "$(grep -c 'FAIL (host dying unreachable)$' <<<"$out")" = 2 ] &&
+	[ $rc = 1 ] && [ "$(grep -c 'FAIL (host dead2 unreachable)$' <<<"$out")" = 2 ] &&
 		grep -q '^kvm-recheck: 0 of 2 guests as expected' <<<"$out"
 }
 

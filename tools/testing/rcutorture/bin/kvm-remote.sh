@@ -7,9 +7,13 @@
 # results page (kvm-html.sh).
 #
 # Usage: tools/testing/rcutorture/bin/kvm-remote.sh "HOST1 HOST2 ..." [--retry] [kvm.sh options]
+#        tools/testing/rcutorture/bin/kvm-remote.sh "HOST1 HOST2 ..." [--retry] --reuse RUN_DIR
 #   HOST     an ssh destination ([user@]host or a Host alias of ~/.ssh/config); the ssh command
 #            is $KVM_REMOTE_SSH (default "ssh"; e.g. "ssh -F my_config -p 2222")
 #   --retry  rerun, on the hosts still up, the guests of a host that died or timed out mid-run
+#   --reuse RUN_DIR  no build: boot again the guests of an earlier kvm-remote.sh (or kvm.sh
+#            --build-only) run directory, with their kernels (RUN_DIR/build/) and job scripts,
+#            into a new run directory next to it (as Linux's kvm-again.sh)
 #   kvm.sh options: --configs, --duration, --bootargs, --kconfig, --qemu-args, --accel,
 #            --torture, --results, --cpus (build parallelism here), --dryrun; not --jitter
 #   -h, --help  this text
@@ -40,10 +44,11 @@ case ${1-} in -h | --help) usage; exit 0 ;; '' | -*) usage >&2; exit 2 ;; esac
 read -r -a hosts <<<"$1"
 shift
 [ ${#hosts[@]} -gt 0 ] || die "no hosts given"
-retry=0 dryrun=0 kvm_args=()
+retry=0 dryrun=0 reuse="" kvm_args=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--retry) retry=1 ;;
+	--reuse) [ $# -ge 2 ] || die "--reuse needs a run directory"; reuse=$2; shift ;;
 	--dryrun) dryrun=1 ;;
 	--jitter) die "--jitter is not supported remotely" ;;
 	-h | --help) usage; exit 0 ;;
@@ -54,6 +59,12 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+if [ -n "$reuse" ]; then
+	{ [ ${#kvm_args[@]} = 0 ] && [ $dryrun = 0 ]; } || die "--reuse takes no kvm.sh options"
+	{ [ -f "$reuse/guests" ] && [ -f "$reuse/timeout" ]; } ||
+		die "$reuse is no kvm-remote.sh or kvm.sh --build-only run directory (no guests or timeout file)"
+	reuse=$(cd "$reuse" && pwd -P)
+fi
 if [ $dryrun = 1 ]; then
 	echo "kvm-remote: hosts: ${hosts[*]}"
 	exec "$KVM/bin/kvm.sh" --dryrun "${kvm_args[@]}"
@@ -85,12 +96,42 @@ for h in "${hosts[@]}"; do
 done
 [ ${#usable[@]} -gt 0 ] || die "no usable host among: ${hosts[*]}"
 
-# Build here; kvm.sh prepares every guest directory (kernel.elf, qemu-run.sh, job.sh).
-out=$("$KVM/bin/kvm.sh" --build-only "${kvm_args[@]}" 2>&1)
-rc=$?
-echo "$out"
-[ $rc = 0 ] || exit "$rc"
-RUNDIR=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
+# --reuse: a new run directory next to the old one, with the old guests' files and kernels.
+reuse_rundir() {
+	local r g name n=2
+	r=$(dirname "$reuse")/$(date -u +%Y.%m.%d-%H.%M.%S)
+	while [ -e "$r" ]; do r=${r%.again*}.again$n; n=$((n + 1)); done
+	mkdir -p "$r" && cp "$reuse/torture" "$reuse/timeout" "$reuse/guests" "$r/" || return 1
+	for g in "$reuse"/*/; do
+		g=$(basename "$g")
+		[ -f "$reuse/$g/scenario" ] || continue
+		mkdir -p "$r/$g"
+		for f in scenario cpus expect .config job.sh; do
+			[ ! -f "$reuse/$g/$f" ] || cp "$reuse/$g/$f" "$r/$g/"
+		done
+		grep -qxF "$g" "$r/guests" || { cp "$reuse/$g/verdict" "$r/$g/" 2>/dev/null; continue; }
+		name=$(cat "$r/$g/scenario")
+		ln -f "$reuse/build/$name/kernel.elf" "$r/$g/kernel.elf" 2>/dev/null ||
+			cp "$reuse/build/$name/kernel.elf" "$r/$g/kernel.elf" || return 1
+		cp "$KVM/../../../scripts/qemu-run.sh" "$r/$g/qemu-run.sh" || return 1
+	done
+	ln -s "$reuse/build" "$r/build"
+	echo "$r"
+}
+
+if [ -n "$reuse" ]; then
+	RUNDIR=$(reuse_rundir) || die "could not copy $reuse"
+	echo "kvm-remote: guests of $reuse again, results in $RUNDIR"
+else
+	# Build here; kvm.sh prepares every guest directory (kernel.elf, qemu-run.sh, job.sh).
+	buildlog=$(mktemp "${TMPDIR:-/tmp}/kvm-remote.XXXXXX")
+	"$KVM/bin/kvm.sh" --build-only "${kvm_args[@]}" 2>&1 | tee "$buildlog"
+	rc=${PIPESTATUS[0]}
+	out=$(cat "$buildlog")
+	rm -f "$buildlog"
+	[ "$rc" = 0 ] || exit "$rc"
+	RUNDIR=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
+fi
 { [ -d "$RUNDIR" ] && [ -f "$RUNDIR/guests" ]; } || die "kvm.sh --build-only left no run directory"
 torture=$(cat "$RUNDIR/torture")
 limit=$(cat "$RUNDIR/timeout")
@@ -142,7 +183,7 @@ run_on() {
 	done
 }
 
-run_on "$RUNDIR/remote.joblog" "${usable[@]}" -- "${guests[@]}"
+[ ${#guests[@]} = 0 ] || run_on "$RUNDIR/remote.joblog" "${usable[@]}" -- "${guests[@]}"
 if [ $retry = 1 ] && [ ${#failed[@]} -gt 0 ]; then
 	alive=()
 	for h in "${usable[@]}"; do [[ " ${dead[*]} " == *" $h "* ]] || alive+=("$h"); done
