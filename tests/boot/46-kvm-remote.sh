@@ -19,7 +19,7 @@
 #   marker planted) through kvm-recheck.sh, rendered by headless chromium: every guest row is in
 #   the DOM, every image loaded (the page's script sets data-images="loaded"), every link and
 #   image names a file of the run. Skipped without chromium, failing under CI=true.
-# About 4 minutes (two kernel builds and two rounds of 20-s guests on 2 host cores, then 15 s
+# About 3 minutes (two kernel builds and two rounds of 20-s guests on 2 host cores, then 15 s
 # for the dead host) plus 15 s for the page.
 
 KVM_REMOTE_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm-remote.sh
