@@ -99,6 +99,7 @@ kvm_dryrun() {
 		grep -q "REFSCALE: cmdline: refscale.scale_runnable=1 .*shutdown_secs=90" <<<"$("$KVM_SH" \
 			--dryrun --torture rcuperf --configs "TREE8 REFSCALE" --duration 90s --results "$KVM_RES")" &&
 		grep -q -- '--torture rcu|rcuperf' <<<"$("$KVM_SH" --help)" &&
+		grep -q -- '--build-only' <<<"$("$KVM_SH" --help)" &&
 		! "$KVM_SH" --dryrun --accel bogus >/dev/null 2>&1 &&
 		! "$KVM_SH" --dryrun --configs NOSUCH >/dev/null 2>&1 &&
 		! "$KVM_SH" --dryrun --duration 0 >/dev/null 2>&1
@@ -254,7 +255,8 @@ torture_summary() {
 }
 run_cmd_test torture-summary torture_summary
 
-# A real rcuperf run through the runner: two guests, their verdicts, the table, the histogram.
+# A real rcuperf run through the runner: two guests, their verdicts, the table, the histogram,
+# the results page (index.html: both guests, the histograms and the CDF).
 kvm_rcuperf() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --torture rcuperf --configs "TREE2 REFSCALE" --duration 60s --cpus 2 \
@@ -268,7 +270,12 @@ kvm_rcuperf() {
 		grep -Eq '^REFSCALE +rcu +4 +[0-9]+\.[0-9]{3} ' <<<"$out" &&
 		[ -f "$dir/TREE2/.config" ] && [ -s "$dir/TREE2/histogram.dat" ] &&
 		grep -q '^PASS' "$dir/TREE2/verdict" &&
-		{ ! command -v gnuplot >/dev/null || [ -s "$dir/TREE2/histogram.png" ]; }
+		{ ! command -v gnuplot >/dev/null || [ -s "$dir/TREE2/histogram.png" ]; } &&
+		grep -q "^kvm.sh: results page: $dir/index.html" <<<"$out" &&
+		grep -q '<tr class="pass guest" id="guest-TREE2">' "$dir/index.html" &&
+		grep -q '<tr class="pass guest" id="guest-REFSCALE">' "$dir/index.html" &&
+		{ ! command -v gnuplot >/dev/null || { grep -q '<img src="TREE2/cdf.png"' "$dir/index.html" &&
+			grep -q '<img src="TREE2/histogram.png"' "$dir/index.html" && [ -s "$dir/TREE2/cdf.png" ]; }; }
 }
 run_cmd_test kvm-rcuperf kvm_rcuperf
 
