@@ -34,12 +34,16 @@ command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
 
 esc() { sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' <<<"$1"; }
 
-guests=()
-for d in "$run"/*/; do
-	d=${d%/}
-	[ -f "$d/console.log" ] || [ -f "$d/verdict" ] || continue
-	guests+=("$d")
-done
+mapfile -t guests < <(guest_dirs "$run")
+
+# png_plot BASE TITLE <<SCRIPT: BASE.png from the gnuplot commands on stdin (800x400, the title
+# given), gnuplot's messages in BASE.gnuplot.log; fails without gnuplot or without a picture.
+png_plot() {
+	[ $have_gnuplot = 1 ] || return 1
+	{ printf 'set terminal png size 800,400\nset output "%s.png"\nset title "%s"\n' "$1" "$2"; cat; } |
+		gnuplot >"$1.gnuplot.log" 2>&1 || return 1
+	[ -s "$1.png" ]
+}
 
 # rcutorture statistics over time: "SECONDS VER OUTSTANDING" a line.
 stats_plot() { # GUESTDIR
@@ -51,18 +55,13 @@ stats_plot() { # GUESTDIR
 		awk 'BEGIN { print "# guest_seconds versions(grace_periods) outstanding(rta-rtf)" }
 			{ print $1, $2, $3 - $4 }' >"$d/stats.dat"
 	[ "$(wc -l <"$d/stats.dat")" -gt 1 ] || { rm -f "$d/stats.dat"; return 1; }
-	[ $have_gnuplot = 1 ] || return 1
-	gnuplot <<-GP >"$d/stats.gnuplot.log" 2>&1 || return 1
-		set terminal png size 800,400
-		set output "$d/stats.png"
-		set title "$g: rcutorture statistics ($(($(wc -l <"$d/stats.dat") - 1)) samples)"
+	png_plot "$d/stats" "$g: rcutorture statistics ($(($(wc -l <"$d/stats.dat") - 1)) samples)" <<-GP
 		set xlabel "guest time (s)"; set ylabel "grace periods (writer versions)"
 		set y2label "callbacks outstanding (rta - rtf)"; set y2tics; set ytics nomirror
 		set key top left; set grid; set yrange [0:*]; set y2range [0:*]
 		plot "$d/stats.dat" using 1:2 with linespoints title "grace periods completed" axes x1y1, \
 		     "$d/stats.dat" using 1:3 with linespoints title "callbacks outstanding" axes x1y2
 	GP
-	[ -s "$d/stats.png" ]
 }
 
 # rcuperf: a CDF of the grace-period latencies of one guest.
@@ -73,16 +72,11 @@ cdf_plot() { # GUESTDIR
 	sort -n "$d/durations.ns" | awk '{ v[NR] = $1 } END {
 		print "# latency_us fraction";
 		for (i = 1; i <= NR; i++) printf "%.3f %.5f\n", v[i] / 1000, i / NR }' >"$d/cdf.dat"
-	[ $have_gnuplot = 1 ] || return 1
-	gnuplot <<-GP >"$d/cdf.gnuplot.log" 2>&1 || return 1
-		set terminal png size 800,400
-		set output "$d/cdf.png"
-		set title "$g: grace-period latency CDF ($(wc -l <"$d/durations.ns") samples)"
+	png_plot "$d/cdf" "$g: grace-period latency CDF ($(wc -l <"$d/durations.ns") samples)" <<-GP
 		set xlabel "latency (us)"; set ylabel "fraction of samples <= latency"
 		set yrange [0:1]; set grid; set key bottom right
 		plot "$d/cdf.dat" using 1:2 with steps title "$g"
 	GP
-	[ -s "$d/cdf.png" ]
 }
 
 if [ "$torture" = rcuperf ] && [ ${#guests[@]} -gt 0 ]; then

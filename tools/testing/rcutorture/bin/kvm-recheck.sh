@@ -27,12 +27,7 @@ for run in "$@"; do
 	[ -d "$run" ] || { echo "kvm-recheck: no run directory $run" >&2; exit 2; }
 	torture=$(cat "$run/torture" 2>/dev/null || echo rcu)
 	cfdir=$KVM/configs/$torture
-	guests=()
-	for d in "$run"/*/; do
-		d=${d%/}
-		[ -f "$d/console.log" ] || [ -f "$d/verdict" ] || continue
-		guests+=("$d")
-	done
+	mapfile -t guests < <(guest_dirs "$run")
 	[ ${#guests[@]} -gt 0 ] || { echo "kvm-recheck: $run holds no guest directories" >&2; exit 2; }
 	echo "kvm-recheck: $run"
 	for d in "${guests[@]}"; do
