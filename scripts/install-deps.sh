@@ -20,9 +20,13 @@ set -euo pipefail
 #  gdb                    qemu-run.sh's report on a guest that overran its time (QEMU's threads)
 #  spin                   the Promela model of RCU's handshakes (tools/model/rcu, make model)
 #  sparse                 `make C=1` / `make C=2` (__rcu, __iomem checks; make check runs it)
+#  parallel rsync openssh-client openssh-server
+#                         kvm-remote.sh (GNU parallel ships guests over ssh, rsync moves their
+#                         files) and its test, which serves two "hosts" from a throwaway sshd
+#  chromium               the results-page test: index.html rendered in a headless browser
 packages=(gcc binutils make libc6-dev python3-kconfiglib qemu-system-x86 qemu-system-data
 	grub-pc-bin grub-common xorriso mtools clang libclang-rt-dev gnuplot-nox gdb
-	spin sparse)
+	spin sparse parallel rsync openssh-client openssh-server chromium)
 read -r -a extra <<<"${EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 

@@ -292,6 +292,19 @@ build_config() {
 	done
 }
 
+# built_boot_test DIR WHAT NAME SMP ARGS [boot_test options...]: boot DIR/kernel.elf (a kernel the
+# test file built, e.g. with build_config) as `boot_test NAME --smp SMP --append ARGS ...` would, or
+# report NAME skipped when that build failed ("the WHAT kernel did not build").
+built_boot_test() {
+	local dir=$1 what=$2 name=$3 smp=$4 args=$5
+	shift 5
+	if [ ! -f "$dir/kernel.elf" ]; then
+		skip_test "$name" "the $what kernel did not build"
+		return 0
+	fi
+	KERNEL=$dir/kernel.elf boot_test "$name" --smp "$smp" --append "$args" "$@"
+}
+
 skip_test() {
 	_test_selected "$1" || return 0
 	TEST_NUM=$((TEST_NUM + 1))

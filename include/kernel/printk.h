@@ -51,5 +51,8 @@ void console_force_unlock(void);
 void console_write(const char *s, size_t len);
 /* Append printed text to the in-memory log that debuggers read (log_buf). */
 void log_buf_store(const char *s, size_t len);
+/* That log (kernel/printk_log.c): global so that scripts/gdb reads them by name. */
+extern char log_buf[];
+extern unsigned long log_next;
 
 #endif

@@ -479,6 +479,8 @@ extern bool rcu_cpu_stall_suppress;
 void record_gp_stall_check_time(void);
 /* Called from the GP kthread's FQS loop and each CPU's tick. */
 void rcu_check_cpu_stall(struct rcu_data *rdp);
+/* "RCU_GP_WAIT_FQS" and the like for rcu_state.gp_state values; "???" for others. */
+const char *rcu_gp_state_name(int gs);
 
 /* --- shared by tree.c, tree_gp.c (the grace-period kthread) and tree_sync.c (waiting) --- */
 extern bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */

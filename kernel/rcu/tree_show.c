@@ -20,17 +20,6 @@
 #include <kernel/smp.h>
 #include <time/time.h>
 
-/* The stall warning's names for rcu_state.gp_state (tree_stall.c keeps its own, static). */
-static const char *const gp_state_name[] = {
-	[RCU_GP_IDLE] = "RCU_GP_IDLE",
-	[RCU_GP_WAIT_GPS] = "RCU_GP_WAIT_GPS",
-	[RCU_GP_INIT] = "RCU_GP_INIT",
-	[RCU_GP_WAIT_FQS] = "RCU_GP_WAIT_FQS",
-	[RCU_GP_DOING_FQS] = "RCU_GP_DOING_FQS",
-	[RCU_GP_CLEANUP] = "RCU_GP_CLEANUP",
-	[RCU_GP_CLEANED] = "RCU_GP_CLEANED",
-};
-
 /*
  * With preemptible RCU a leaf also says whether tasks preempted inside
  * readers hold up the current normal or expedited grace period (the stall
@@ -76,7 +65,7 @@ void rcu_show_gp_state(void)
 
 	pr_info("%s: g=%ld (%s) state: %s(%d) ->gp_seq_needed %ld ->gp_flags %#x ->gp_start %ld jiffies ago, %lu grace periods completed\n",
 		rcu_state.name, (long)gp_seq, rcu_seq_state(gp_seq) ? "in progress" : "idle",
-		gs >= 0 && gs < (int)ARRAY_SIZE(gp_state_name) ? gp_state_name[gs] : "???", gs,
+		rcu_gp_state_name(gs), gs,
 		(long)READ_ONCE(rcu_get_root()->gp_seq_needed), READ_ONCE(rcu_state.gp_flags),
 		(long)(jiffies - READ_ONCE(rcu_state.gp_start)), READ_ONCE(rcu_state.n_gp_completed));
 	rcu_for_each_node_breadth_first(rnp)

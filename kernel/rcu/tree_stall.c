@@ -78,7 +78,8 @@ static const char *const gp_state_names[] = {
 	[RCU_GP_CLEANED] = "RCU_GP_CLEANED",
 };
 
-static const char *gp_state_getname(int gs)
+/* The name of rcu_state.gp_state as the stall warning prints it (also rcu_show_gp_state()). */
+const char *rcu_gp_state_name(int gs)
 {
 	if (gs < 0 || gs >= (int)ARRAY_SIZE(gp_state_names) || !gp_state_names[gs])
 		return "???";
@@ -186,7 +187,7 @@ static void rcu_check_gp_kthread_starvation(void)
 	cpu = gpk ? (int)task_cpu(gpk) : -1;
 	pr_err("%s kthread starved for %ld jiffies! g%ld f%#x %s(%d) ->state=%#lx ->cpu=%d\n",
 	       rcu_state.name, (long)j, (long)rcu_seq_current(&rcu_state.gp_seq),
-	       READ_ONCE(rcu_state.gp_flags), gp_state_getname(READ_ONCE(rcu_state.gp_state)),
+	       READ_ONCE(rcu_state.gp_flags), rcu_gp_state_name(READ_ONCE(rcu_state.gp_state)),
 	       READ_ONCE(rcu_state.gp_state), gpk ? (unsigned long)task_state(gpk) : ~0UL, cpu);
 	if (!gpk)
 		return;

@@ -1,11 +1,13 @@
 # shellcheck shell=bash
 # tests/boot/03-sparse.sh - sparse, the static checker behind `make C=1` / `make C=2`
 # (Documentation/RCU/sparse.md). No QEMU boot; each build is in its own O= directory under $LOGDIR.
-#   sparse-clean-test     `make C=2` of arch/x86_64/configs/test_defconfig ($LOGDIR/build-sparse):
-#                         builds, and sparse checks every kernel C file and prints nothing at all
+#   sparse-clean-test     `make C=2 all` in the suite's own kernel build ($O: test_defconfig with
+#                         the in-kernel tests, already built, so nothing recompiles): sparse checks
+#                         every kernel C file and prints nothing at all
 #   sparse-clean-preempt  `make checksrc` (sparse only) of preempt_defconfig with the in-kernel
 #                         tests: the preemptible-RCU files and suites test_defconfig lacks
 #   sparse-clean-tiny     the same for tiny_defconfig (Tiny RCU, Tiny SRCU)
+#   sparse-clean-debug    the same for debug_defconfig (every RCU debugging option's code)
 #   sparse-planted        `make C=1` of tests/sparse/rcu_misuse.c (never part of a kernel): sparse
 #                         reports each planted misuse of an __rcu pointer at its file:line with the
 #                         message its "SPARSE:" marker gives, and nothing on the correct uses
@@ -21,13 +23,14 @@ sparse_progress_re='^  (CC|AS|LD|SIZE|CHECK) '
 
 # sparse_clean DIR DEFCONFIG MIN_FILES MAKE_ARGS...: configure DIR from DEFCONFIG plus the
 # in-kernel tests, run `make MAKE_ARGS` there, and pass only if sparse checked at least MIN_FILES
-# files and printed nothing.
+# files and printed nothing. DEFCONFIG "-": DIR is already configured and built (the suite's own
+# kernel, $O): make there compiles nothing, so `make C=2 all` costs only sparse's time.
 sparse_clean() {
 	local dir=$1 defconfig=$2 min=$3 out checked noise
 	shift 3
-	out=$dir.out
+	out=$LOGDIR/$(basename "$dir").sparse.out
 	mkdir -p "$dir"
-	if ! { make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
+	if [ "$defconfig" != - ] && ! { make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
 		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" &&
 		make -C "$TESTS_ROOT" O="$dir" olddefconfig >/dev/null; }; then
 		echo "configuring $defconfig failed"
@@ -97,7 +100,7 @@ sparse_missing() {
 
 # CHECK names the checker, for make as for us (default sparse).
 if ! command -v "${CHECK:-sparse}" >/dev/null 2>&1; then
-	for t in sparse-clean-test sparse-clean-preempt sparse-clean-tiny sparse-planted; do
+	for t in sparse-clean-test sparse-clean-preempt sparse-clean-tiny sparse-clean-debug sparse-planted; do
 		if [ "${CI:-}" = true ]; then
 			run_cmd_test "$t" sparse_missing
 		else
@@ -105,9 +108,12 @@ if ! command -v "${CHECK:-sparse}" >/dev/null 2>&1; then
 		fi
 	done
 else
-	# make C=2: the build as well, so the suite checks what a developer runs.
-	run_cmd_test sparse-clean-test sparse_clean "$sparse_dir" test_defconfig 80 C=2 all
+	# make C=2 on the suite's own kernel (test_defconfig with the in-kernel tests, already built):
+	# what a developer runs, sparse over every kernel C file, nothing recompiled.
+	run_cmd_test sparse-clean-test sparse_clean "$O" - 80 C=2 all
 	run_cmd_test sparse-clean-preempt sparse_clean "$sparse_dir-preempt" preempt_defconfig 80 checksrc
 	run_cmd_test sparse-clean-tiny sparse_clean "$sparse_dir-tiny" tiny_defconfig 60 checksrc
+	# Every debugging option's code (debug objects, tracing, EQS checks, lockdep).
+	run_cmd_test sparse-clean-debug sparse_clean "$sparse_dir-debug" debug_defconfig 80 checksrc
 	run_cmd_test sparse-planted sparse_planted
 fi

@@ -19,7 +19,8 @@
 #   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
 #   callbacks and RCU's one-shot woke it), NOCB01 (CPUs 1-3 offloaded in two rcuog groups: CPU 1
 #   queued callbacks and invoked none itself) and NOCB02 (every CPU offloaded, rcu_nocb_poll, the
-#   forward-progress flood on offloaded lists) must pass, BUSTED (grace periods that do not wait: caught for
+#   forward-progress flood on offloaded lists), DEBUG01 (every RCU debugging option on: no report,
+#   the tracker loaded by the flood, the power-off trace dump) must pass, BUSTED (grace periods that do not wait: caught for
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
@@ -99,6 +100,7 @@ kvm_dryrun() {
 		grep -q "REFSCALE: cmdline: refscale.scale_runnable=1 .*shutdown_secs=90" <<<"$("$KVM_SH" \
 			--dryrun --torture rcuperf --configs "TREE8 REFSCALE" --duration 90s --results "$KVM_RES")" &&
 		grep -q -- '--torture rcu|rcuperf' <<<"$("$KVM_SH" --help)" &&
+		grep -q -- '--build-only' <<<"$("$KVM_SH" --help)" &&
 		! "$KVM_SH" --dryrun --accel bogus >/dev/null 2>&1 &&
 		! "$KVM_SH" --dryrun --configs NOSUCH >/dev/null 2>&1 &&
 		! "$KVM_SH" --dryrun --duration 0 >/dev/null 2>&1
@@ -254,7 +256,8 @@ torture_summary() {
 }
 run_cmd_test torture-summary torture_summary
 
-# A real rcuperf run through the runner: two guests, their verdicts, the table, the histogram.
+# A real rcuperf run through the runner: two guests, their verdicts, the table, the histogram,
+# the results page (index.html: both guests, the histograms and the CDF).
 kvm_rcuperf() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --torture rcuperf --configs "TREE2 REFSCALE" --duration 60s --cpus 2 \
@@ -268,7 +271,12 @@ kvm_rcuperf() {
 		grep -Eq '^REFSCALE +rcu +4 +[0-9]+\.[0-9]{3} ' <<<"$out" &&
 		[ -f "$dir/TREE2/.config" ] && [ -s "$dir/TREE2/histogram.dat" ] &&
 		grep -q '^PASS' "$dir/TREE2/verdict" &&
-		{ ! command -v gnuplot >/dev/null || [ -s "$dir/TREE2/histogram.png" ]; }
+		{ ! command -v gnuplot >/dev/null || [ -s "$dir/TREE2/histogram.png" ]; } &&
+		grep -q "^kvm.sh: results page: $dir/index.html" <<<"$out" &&
+		grep -q '<tr class="pass guest" id="guest-TREE2">' "$dir/index.html" &&
+		grep -q '<tr class="pass guest" id="guest-REFSCALE">' "$dir/index.html" &&
+		{ ! command -v gnuplot >/dev/null || { grep -q '<img src="TREE2/cdf.png"' "$dir/index.html" &&
+			grep -q '<img src="TREE2/histogram.png"' "$dir/index.html" && [ -s "$dir/TREE2/cdf.png" ]; }; }
 }
 run_cmd_test kvm-rcuperf kvm_rcuperf
 
@@ -278,11 +286,11 @@ kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null
 
 kvm_short_matrix() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 DEBUG01 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
 		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all fourteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all fifteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
@@ -301,6 +309,7 @@ kvm_short_matrix() {
 		grep -Eq '^TREE08 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^DEBUG01 +4 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
 		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
 		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&

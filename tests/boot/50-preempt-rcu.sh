@@ -36,11 +36,7 @@ prcu_boot() {
 	local name=$1 kind=$2 smp=$3 args=$4 dir=$prcu_dir
 	shift 4
 	[ "$kind" = boost ] && dir=$prcu_boost_dir
-	if [ ! -f "$dir/kernel.elf" ]; then
-		skip_test "$name" "the $kind preemptible kernel did not build"
-		return
-	fi
-	KERNEL=$dir/kernel.elf boot_test "$name" --smp "$smp" --append "$args" \
+	built_boot_test "$dir" "$kind preemptible" "$name" "$smp" "$args" \
 		--expect "^\[ *[0-9.]+\] rcu: Preemptible hierarchical RCU implementation\." \
 		--expect "reboot: Power down" "$@"
 }

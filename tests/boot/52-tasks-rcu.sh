@@ -31,11 +31,7 @@ tasks_dir=$(cd "$LOGDIR" && pwd)/build-preempt
 tasks_boot() {
 	local name=$1 smp=$2 args=$3
 	shift 3
-	if [ ! -f "$tasks_dir/kernel.elf" ]; then
-		skip_test "$name" "the preemptible kernel did not build"
-		return
-	fi
-	KERNEL=$tasks_dir/kernel.elf boot_test "$name" --smp "$smp" --append "$args" \
+	built_boot_test "$tasks_dir" preemptible "$name" "$smp" "$args" \
 		--expect "^\[ *[0-9.]+\] ${TAB}Tasks RCU enabled\.$" \
 		--expect "reboot: Power down" "$@"
 }

@@ -26,11 +26,7 @@ tiny_dir=$(cd "$LOGDIR" && pwd)/build-tiny
 tiny_boot() {
 	local name=$1 args=$2
 	shift 2
-	if [ ! -f "$tiny_dir/kernel.elf" ]; then
-		skip_test "$name" "the Tiny RCU kernel did not build"
-		return
-	fi
-	KERNEL=$tiny_dir/kernel.elf boot_test "$name" --smp 1 --append "$args" \
+	built_boot_test "$tiny_dir" "Tiny RCU" "$name" 1 "$args" \
 		--expect '^\[ *[0-9.]+\] rcu: Tiny RCU implementation: ' \
 		--reject 'Hierarchical RCU implementation' \
 		--expect 'reboot: Power down' "$@"

@@ -29,11 +29,7 @@ FNH_BANNER="^\[ *[0-9.]+\] rcu: ${TAB}RCU dyntick-idle grace-period acceleration
 fnh_boot() { # NAME SMP ARGS [boot_test options...]
 	local name=$1 smp=$2 args=$3
 	shift 3
-	if [ ! -f "$fnh_dir/kernel.elf" ]; then
-		skip_test "$name" "the RCU_FAST_NO_HZ kernel did not build"
-		return
-	fi
-	KERNEL=$fnh_dir/kernel.elf boot_test "$name" --smp "$smp" --append "$args" \
+	built_boot_test "$fnh_dir" RCU_FAST_NO_HZ "$name" "$smp" "$args" \
 		--expect "$FNH_BANNER" --expect "reboot: Power down" "$@"
 }
 

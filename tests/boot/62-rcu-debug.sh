@@ -52,11 +52,7 @@ RCD_ANY_REPORT='ODEBUG: (activate|free|init|deactivate|destroy|active_state|obje
 rcd_boot() { # NAME ARGS [boot_test options...]
 	local name=$1 args=$2
 	shift 2
-	if [ ! -f "$rcd_dir/kernel.elf" ]; then
-		skip_test "$name" "the debug_defconfig kernel did not build"
-		return
-	fi
-	KERNEL=$rcd_dir/kernel.elf boot_test "$name" --smp 2 --append "$args" \
+	built_boot_test "$rcd_dir" debug_defconfig "$name" 2 "$args" \
 		--expect "$RCD_TRACE_BANNER" --expect "$RCD_EQS_BANNER" "$@"
 }
 

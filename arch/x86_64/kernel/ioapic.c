@@ -31,7 +31,7 @@ static irq_handler_t isa_handlers[16];
 
 static u32 ioapic_read(u32 reg)
 {
-	volatile u8 *base = (volatile u8 *)(uintptr_t)x86_ioapic.phys;
+	u8 __iomem *base = (u8 __iomem *)(uintptr_t)x86_ioapic.phys;
 
 	writel(reg, base + IOAPIC_REGSEL);
 	return readl(base + IOAPIC_WINDOW);
@@ -39,7 +39,7 @@ static u32 ioapic_read(u32 reg)
 
 static void ioapic_write(u32 reg, u32 val)
 {
-	volatile u8 *base = (volatile u8 *)(uintptr_t)x86_ioapic.phys;
+	u8 __iomem *base = (u8 __iomem *)(uintptr_t)x86_ioapic.phys;
 
 	writel(reg, base + IOAPIC_REGSEL);
 	writel(val, base + IOAPIC_WINDOW);

@@ -4,6 +4,8 @@
 #   duration_secs D    print D in seconds: D is minutes, or N with an s, m or h suffix;
 #                      returns 1 (printing nothing) unless D is a whole positive duration
 #   cflist_of CFDIR    print the scenario names of CFDIR/CFLIST, comments left out
+#   guest_dirs RUN_DIR one guest directory of a kvm.sh run a line (those with a console.log or a
+#                      verdict: not build/)
 #   kvm_summary CFDIR TORTURE GUESTDIR...
 #                      judge each guest directory that has no verdict yet (parse-console.sh
 #                      with its expect file and CFDIR/<scenario>.features; console.log.diags on
@@ -30,6 +32,15 @@ duration_secs() {
 }
 
 cflist_of() { grep -v '^#' "$1/CFLIST"; }
+
+guest_dirs() {
+	local d
+	for d in "$1"/*/; do
+		d=${d%/}
+		[ -f "$d/console.log" ] || [ -f "$d/verdict" ] || continue
+		echo "$d"
+	done
+}
 
 # How a guest ended, in words (qemu-run.sh's exit status; the raw QEMU codes are in README.md).
 exit_word() {

@@ -9,9 +9,11 @@
 #
 # Each guest's verdict and console.log.diags are written anew (the old verdict is kept as
 # verdict.old when it differs), and kvm.sh's summary table is printed. A guest killed before it
-# ended keeps that in its verdict (qemu.rc says so). Exit status as kvm.sh's: 0 all as expected,
-# 1 some guest not as expected, 3 all as expected with some test ending in FAILURE as its
-# scenario requires (BUSTED, NOBOOST), 2 for a usage error.
+# ended keeps that in its verdict (qemu.rc says so), as does one whose kvm-remote.sh host went
+# away ("FAIL (host H unreachable)"). The results page, RUN_DIR/index.html, is written anew
+# (bin/kvm-html.sh). Exit status as kvm.sh's: 0 all as expected, 1 some guest not as expected,
+# 3 all as expected with some test ending in FAILURE as its scenario requires (BUSTED,
+# NOBOOST), 2 for a usage error.
 set -uo pipefail
 
 KVM=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -25,17 +27,14 @@ for run in "$@"; do
 	[ -d "$run" ] || { echo "kvm-recheck: no run directory $run" >&2; exit 2; }
 	torture=$(cat "$run/torture" 2>/dev/null || echo rcu)
 	cfdir=$KVM/configs/$torture
-	guests=()
-	for d in "$run"/*/; do
-		d=${d%/}
-		[ -f "$d/console.log" ] || [ -f "$d/verdict" ] || continue
-		guests+=("$d")
-	done
+	mapfile -t guests < <(guest_dirs "$run")
 	[ ${#guests[@]} -gt 0 ] || { echo "kvm-recheck: $run holds no guest directories" >&2; exit 2; }
 	echo "kvm-recheck: $run"
 	for d in "${guests[@]}"; do
 		# A build failure has no console to judge again: keep its verdict.
+		# Nor does a guest whose kvm-remote.sh host went away.
 		[ -f "$d/verdict" ] && [ "$(cat "$d/verdict")" = "FAIL (build failed)" ] && continue
+		[ -f "$d/verdict" ] && [[ $(cat "$d/verdict") == "FAIL (host "*" unreachable)" ]] && continue
 		[ -f "$d/verdict" ] && mv "$d/verdict" "$d/verdict.prev"
 	done
 	kvm_summary "$cfdir" "$torture" "${guests[@]}"
@@ -48,6 +47,7 @@ for run in "$@"; do
 			echo "kvm-recheck: $(basename "$d"): verdict changed (was: $(cat "$d/verdict.old"))"
 		fi
 	done
+	"$KVM/bin/kvm-html.sh" "$run" | sed 's/^/kvm-recheck: /'
 	echo "kvm-recheck: $(( ${#guests[@]} - kvm_fail )) of ${#guests[@]} guests as expected"
 	if [ "$kvm_fail" -gt 0 ]; then
 		status=1

@@ -21,6 +21,12 @@
 #                          summary lines and draws latency histograms (bin/rcuperf-report.sh)
 #   --results DIR          where the run directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print what would be built and run, build and run nothing
+#   --build-only           build, and make each guest directory bootable anywhere, boot nothing:
+#                          GUEST/kernel.elf, GUEST/qemu-run.sh and GUEST/job.sh (bash job.sh
+#                          boots the guest from its own directory and writes console.log,
+#                          qemu.log, qemu.rc, qemu-cmd; it exits 0 whatever the guest did);
+#                          RUNDIR/guests lists the guest directories to boot, RUNDIR/timeout
+#                          their host-side time limit in seconds (kvm-remote.sh uses this)
 #   -h, --help             this text
 #
 # A scenario NAME in configs/<torture>/ is a Kconfig fragment NAME (merged over CFcommon, then
@@ -44,7 +50,9 @@
 # table at the end: per guest its CPUs, expectation, how it ended (GUEST: poweroff, testfail,
 # panic, overran, reset), grace periods completed (normal + expedited) and per second of uptime,
 # and the verdict; under it, for each guest not as expected, its first offending console line.
-# Linux's path, tools/testing/selftests/rcutorture/bin/kvm.sh, works too (a symlink). Exit status: 0 when every guest did what its
+# RUNDIR/index.html is the results page of the run (bin/kvm-html.sh: the table, links to each
+# guest's files, plots). Linux's path, tools/testing/selftests/rcutorture/bin/kvm.sh, works too
+# (a symlink). Exit status: 0 when every guest did what its
 # scenario expects and no test failed; 1 when some guest did not do what its scenario expects; 2
 # for a usage error; 3 when every guest did what its scenario expects but some test, as expected,
 # ended with FAILURE (BUSTED, NOBOOST): as with Linux's kvm.sh, a failed test is never exit 0.
@@ -67,6 +75,7 @@ accel=tcg
 torture=rcu
 results=$KVM/res
 dryrun=0
+build_only=0
 jitter=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
@@ -85,6 +94,7 @@ while [ $# -gt 0 ]; do
 	--results) results=$2; shift ;;
 	--jitter) jitter=$2; shift ;;
 	--dryrun) dryrun=1 ;;
+	--build-only) build_only=1 ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
@@ -183,6 +193,47 @@ for name in "${runs[@]}"; do
 done
 [ $dryrun = 1 ] && exit 0
 
+# Guest files kvm-recheck.sh and kvm_summary need, written before the guest boots.
+guest_files() { # index
+	local d=${dirs[$1]} name=${runs[$1]}
+	echo "$name" >"$d/scenario"
+	guest_cpus "$name" >"$d/cpus"
+	expect_of "$name" >"$d/expect"
+}
+
+# --build-only: every guest directory gets its kernel, the launcher and a job script.
+if [ $build_only = 1 ]; then
+	: >"$RUNDIR/guests"
+	echo $((secs + grace)) >"$RUNDIR/timeout"
+	for i in "${!runs[@]}"; do
+		d=${dirs[$i]} name=${runs[$i]} b=${built[${runs[$i]}]}
+		guest_files "$i"
+		if [ "$b" = failed ]; then
+			echo "FAIL (build failed)" >"$d/verdict"
+			continue
+		fi
+		cp "$b/.config" "$d/.config"
+		ln -f "$b/kernel.elf" "$d/kernel.elf" 2>/dev/null || cp "$b/kernel.elf" "$d/kernel.elf"
+		cp "$SRCTREE/scripts/qemu-run.sh" "$d/qemu-run.sh"
+		# shellcheck disable=SC2016 # the job script's own expansions
+		{
+			echo '#!/usr/bin/env bash'
+			echo "# job.sh - boot guest $(basename "$d") (scenario $name) of a kvm.sh --build-only run from"
+			echo '# this directory, anywhere QEMU and bash are: bash job.sh. Writes console.log, qemu.log,'
+			echo '# qemu.rc (qemu-run.sh exit status) and qemu-cmd; exits 0 whatever the guest did.'
+			echo 'cd "$(dirname "$0")" || exit 1'
+			printf 'bash ./qemu-run.sh --kernel kernel.elf --smp %q --accel %q --append %q --timeout %q --quiet --log console.log --qemu-args %q --verbose >qemu.log 2>&1\n' \
+				"$(guest_cpus "$name")" "$accel" "$(guest_args "$name")" $((secs + grace)) "$qemu_args"
+			echo 'echo $? >qemu.rc'
+			echo "sed -n 's/^qemu-run: command: //p' qemu.log >qemu-cmd"
+			echo 'exit 0'
+		} >"$d/job.sh"
+		basename "$d" >>"$RUNDIR/guests"
+	done
+	echo "kvm.sh: built; $(wc -l <"$RUNDIR/guests") guest(s) ready to boot in $RUNDIR (bash GUEST/job.sh)"
+	exit 0
+fi
+
 # Launch guests while their CPU budget fits; a guest is killed $grace s past its duration.
 pids=() pid_dir=() pid_cost=()
 inuse=0 started=0 finished=0
@@ -268,6 +319,8 @@ if [ "$torture" = rcuperf ]; then
 	echo
 	"$KVM/bin/rcuperf-report.sh" "${dirs[@]}"
 fi
+# The results page, RUNDIR/index.html (bin/kvm-html.sh).
+"$KVM/bin/kvm-html.sh" "$RUNDIR" | sed 's/^/kvm.sh: /'
 echo
 echo "kvm.sh: $(( ${#runs[@]} - kvm_fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
 [ $kvm_fail -eq 0 ] || exit 1
