@@ -5,6 +5,7 @@
  */
 #include <kernel/bug.h>
 #include <kernel/printk.h>
+#include <locking/lockdep.h>
 #include <kernel/sprintf.h>
 #include <kernel/smp.h>
 #include <kernel/irq.h>
@@ -79,6 +80,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	mm_show_stats();
 	rcu_show_stats();
 	debug_objects_show_stats();
+	lockdep_show_stats();
 	rcu_trace_shutdown_dump();	/* rcutree.trace_dump_at_shutdown=1 (RCU_TRACE) */
 	tick_show_jiffies();
 	tick_show_stats();

@@ -80,6 +80,8 @@ bool lock_is_held(const struct lockdep_map *map);
 void lockdep_print_held_locks(struct task_struct *p);
 /* Print the current task's held locks, if any (scheduling-while-atomic reports). */
 void debug_show_held_locks(struct task_struct *p);
+/* Power-off statistics: classes, dependencies, debug_locks (one "lockdep:" line). */
+void lockdep_show_stats(void);
 /* Turn lockdep off; returns true for the caller that turned it off (it reports). */
 bool debug_locks_off(void);
 
@@ -103,6 +105,7 @@ struct lockdep_map { };
 #define lock_acquire(map, trylock, nograph, ip)	do { } while (0)
 #define lock_release(map, ip)			(true)
 #define debug_show_held_locks(p)		do { } while (0)
+#define lockdep_show_stats()			do { } while (0)
 /* Without lockdep a lock's holder is not known per task: answer "held" (nothing to check). */
 #define lockdep_is_held(lock)	((void)(lock), 1)
 

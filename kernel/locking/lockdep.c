@@ -139,6 +139,16 @@ static void print_lock(const char *prefix, const struct held_lock *h)
 	       lock_name(h->class), (void *)h->ip);
 }
 
+/*
+ * One line at power-off, as Linux's /proc/lockdep_stats would say it, so a
+ * clean run shows that lockdep did run (and kept debug_locks on).
+ */
+void lockdep_show_stats(void)
+{
+	printk(KERN_INFO "lockdep: %u lock classes, %u direct dependencies, debug_locks=%d\n",
+	       READ_ONCE(nr_lock_classes), READ_ONCE(nr_lock_deps), READ_ONCE(debug_locks));
+}
+
 void lockdep_print_held_locks(struct task_struct *p)
 {
 	int i, depth = p->lockdep.depth;
