@@ -13,8 +13,8 @@
  * tick of a CPU with tasks waiting, which wakes an idle CPU that may take
  * one (the idle CPU's own tick may be stopped).
  *
- * Busy CPUs balance too, periodically (every sched.balance_ms, staggered
- * over the CPUs): a CPU running N tasks takes a waiting one from a CPU
+ * Busy CPUs balance too, periodically (every sched.balance_ms, each CPU
+ * on its own deadline): a CPU running N tasks takes a waiting one from a CPU
  * running N + 2 or more. That evens out what idle balancing leaves, e.g.
  * eight CPU-bound tasks woken on CPU 0 of four: idle pulls give 5/1/1/1,
  * periodic pulls then 2/2/2/2. Simple by design: task counts only, no
@@ -244,19 +244,22 @@ static bool has_idle_taker(struct rq *rq, struct task_struct *p, void *arg)
 }
 
 /*
- * Periodic balancing, from the tick: every sched_balance_ms, each CPU in
- * its own jiffy of the period (so the CPUs do not all scan at once), take
- * a task from a CPU running two or more tasks more than this one.
+ * Periodic balancing, from the tick: once per sched_balance_ms on each CPU
+ * (its own deadline, rq->next_balance, so CPUs drift apart rather than all
+ * scanning on one jiffy, and a CPU whose ticks come late, such as a vCPU
+ * the host runs seldom, still balances at its next one), take a task from
+ * a CPU running two or more tasks more than this one.
  */
 static void sched_balance_periodic(struct rq *rq)
 {
-	unsigned long ms = READ_ONCE(sched_balance_ms), period, flags;
+	unsigned long ms = READ_ONCE(sched_balance_ms), period, flags, now = jiffies;
 	struct task_struct *p;
 
-	if (!ms || cpumask_empty(&sched_overloaded))
+	if (!ms || time_before(now, rq->next_balance))
 		return;
 	period = ms * HZ / 1000 ? ms * HZ / 1000 : 1;
-	if ((jiffies + rq->cpu) % period)
+	rq->next_balance = now + period;
+	if (cpumask_empty(&sched_overloaded))
 		return;
 	local_irq_save(flags);
 	do_raw_spin_lock(&rq->lock, __THIS_PC);

@@ -21,6 +21,7 @@ struct rq {
 	unsigned long nr_pulled;		/* tasks this CPU took from others (balance.c) */
 	unsigned long nr_pushed;		/* tasks others took from this CPU */
 	unsigned long nr_periodic_pulls;	/* of nr_pulled, by periodic balancing */
+	unsigned long next_balance;		/* jiffies: this CPU's next periodic balance */
 	unsigned long nr_balance_kicks;		/* idle CPUs this CPU's tick woke to take one */
 	unsigned int cpu;
 };
