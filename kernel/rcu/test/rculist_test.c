@@ -285,14 +285,17 @@ static void rst_list_reader(unsigned int cpu)
 		/* Between read-side sections: a quiescent state when RCU asks for one. */
 		cond_resched();
 		/*
-		 * Rare, so not held back by the backlog: free callbacks on every
-		 * CPU. After every walk until one went through (a reader may
-		 * walk only a few times with hundreds of vCPUs on one host
-		 * thread), then every RST_READER_UPDATE_EVERY walks until the
-		 * updater's deadline.
+		 * Free callbacks on every CPU. After every walk until one went
+		 * through (a reader may walk only a few times with hundreds of
+		 * vCPUs on one host thread), then every RST_READER_UPDATE_EVERY
+		 * walks until the updater's deadline, as long as the backlog
+		 * allows: readers walk millions of times on a fast host, and
+		 * unchecked their updates flooded the callback lists (50,000
+		 * callbacks on one CPU, past qhimark).
 		 */
 		if (!queued ||
-		    (rl.walks[cpu] % RST_READER_UPDATE_EVERY == 0 && local_clock() < rl.deadline)) {
+		    (rl.walks[cpu] % RST_READER_UPDATE_EVERY == 0 && local_clock() < rl.deadline &&
+		     !rst_list_backlog())) {
 			rnd = rnd * 1664525u + 1013904223u;
 			queued |= rst_list_update_one(rnd >> 8, rnd >> 24, true);
 		}
