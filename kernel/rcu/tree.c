@@ -553,8 +553,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 		rdp->n_max_batch = count;
 	if (rdp->blimit == LONG_MAX && rcu_segcblist_n_cbs(&rdp->cblist) <= rcu_params.qlowmark)
 		rdp->blimit = rcu_params.blimit;	/* the flood has drained: batches are limited again */
-	if (rcu_segcblist_n_cbs(&rdp->cblist) < rdp->qlen_last_fqs_check - rcu_params.qhimark)
-		rdp->qlen_last_fqs_check = rcu_segcblist_n_cbs(&rdp->cblist);
+	rcu_flood_mark_drained(rdp);
 	if (rcu_segcblist_ready_cbs(&rdp->cblist))
 		WRITE_ONCE(rdp->rcu_cpu_has_work, true);
 	local_irq_restore(flags);

@@ -443,6 +443,24 @@ static inline void rcu_nohz_show_stats(void) { }
 static inline bool rcu_nohz_sleeping(struct rcu_data *rdp) { return false; }
 #endif
 
+/*
+ * After invoking a batch: lower the flood mark (->qlen_last_fqs_check, the
+ * list length at the last qhimark crossing) once the list has drained by
+ * qhimark, and clear it when the list is empty, as Linux's rcu_do_batch()
+ * does. Without the clear, a mark lowered to a few hundred stayed there
+ * when the list then emptied, and the next flood had to reach mark +
+ * qhimark to count (a 600-callback flood with qhimark 500 was missed).
+ */
+static inline void rcu_flood_mark_drained(struct rcu_data *rdp)
+{
+	long n = rcu_segcblist_n_cbs(&rdp->cblist);
+
+	if (!n)
+		rdp->qlen_last_fqs_check = 0;
+	else if (n < rdp->qlen_last_fqs_check - rcu_params.qhimark)
+		rdp->qlen_last_fqs_check = n;
+}
+
 /* --- callback offloading (tree_nocb.c); stubs without CONFIG_RCU_NOCB_CPU --- */
 #ifdef CONFIG_RCU_NOCB_CPU
 static inline bool rcu_rdp_is_offloaded(struct rcu_data *rdp) { return READ_ONCE(rdp->offloaded); }

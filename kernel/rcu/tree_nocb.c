@@ -379,8 +379,7 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 	rdp->n_nocb_cbs_invoked += count;
 	if (count > (long)rdp->n_max_batch)
 		rdp->n_max_batch = count;
-	if (rcu_segcblist_n_cbs(&rdp->cblist) < rdp->qlen_last_fqs_check - rcu_params.qhimark)
-		rdp->qlen_last_fqs_check = rcu_segcblist_n_cbs(&rdp->cblist);
+	rcu_flood_mark_drained(rdp);
 	ready = rcu_segcblist_ready_cbs(&rdp->cblist);
 	if (ready)
 		rdp->nocb_cb_sleep = false;
