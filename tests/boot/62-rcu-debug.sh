@@ -12,14 +12,15 @@
 #   rcudebug-objdebug         rcutorture.object_debug=1: Linux's duplicate call_rcu() check, two
 #                             ODEBUG reports naming rcu_torture_leak_cb, PASS verdict
 #   rcudebug-<bug>            the planted bugs (rcutree.debug_objects_test=double_call_rcu,
-#                             kfree_queued, onstack_noinit, double_call_srcu;
-#                             rcutree.eqs_debug_test=irq_exit,
-#                             irq_enter, idle_in_reader): the report's lines, then the
+#                             kfree_queued, onstack_noinit; rcutree.eqs_debug_test=irq_enter,
+#                             idle_in_reader; and through the one dispatcher's rcu_debug_test=,
+#                             double_call_srcu and irq_exit): the report's lines, then the
 #                             "...: survived" line and a clean power-off
 #   rcudebug-stall-dump       a provoked stall (rcutree.stall_test_secs): the trace dump follows
 #                             the stall warning and shows the stalled CPU's call_rcu()
 #   rcudebug-oops-dump        a NULL dereference with ftrace_dump_on_oops: the dump on panic
-#   rcudebug-bad-params       unknown planted-bug names, non-boolean dump switches: one warning
+#   rcudebug-bad-params       unknown planted-bug names (each alias lists its group's names,
+#                             rcu_debug_test= every built group's), non-boolean dump switches: one warning
 #                             each (parameter, value, value used), boot continues, no dump
 #   rcudebug-tiny-double-call-rcu  Tiny RCU's call_rcu() reports and refuses a duplicate too
 # About 80 s of boots on 2 loaded host cores, plus two builds (about 40 s): 2 minutes in all.
@@ -152,10 +153,10 @@ if [ "$rcd_wanted" = 1 ]; then
 	rcd_planted rcudebug-onstack-noinit rcutree.debug_objects_test=onstack_noinit \
 		"rcu: debug_objects_test: onstack_noinit: callback ran 1 time\(s\) .*survived" \
 		--expect "ODEBUG: object 0x[0-9a-f]+ is on stack 0x[0-9a-f]+, but NOT annotated\."
-	rcd_planted rcudebug-double-call-srcu rcutree.debug_objects_test=double_call_srcu \
+	rcd_planted rcudebug-double-call-srcu rcu_debug_test=double_call_srcu \
 		"rcu: debug_objects_test: double_call_srcu: first callback ran 1 time\(s\), second 0 .*survived" \
 		--expect "ODEBUG: activate active \(active state 1\) object: 0x[0-9a-f]+ object type: rcu_head hint: dot_first_cb\+"
-	rcd_planted rcudebug-irq-exit rcutree.eqs_debug_test=irq_exit \
+	rcd_planted rcudebug-irq-exit rcu_debug_test=irq_exit \
 		"rcu: eqs_debug_test: irq_exit: RCU watching this CPU: 1, a grace period completed: survived" \
 		--expect "rcu: Unbalanced irq/NMI exit: no matching enter \(irq/NMI nesting 0, CPU [0-9]+\); exit ignored"
 	rcd_planted rcudebug-irq-enter rcutree.eqs_debug_test=irq_enter \
@@ -179,9 +180,10 @@ if [ "$rcd_wanted" = 1 ]; then
 		--expect "RCU trace: [0-9]+ events printed"
 
 	rcd_boot rcudebug-bad-params \
-		"rcutree.debug_objects_test=twice rcutree.eqs_debug_test=nmi rcutree.trace_dump_at_shutdown=maybe ftrace_dump_on_oops=2 shutdown_secs=2" \
+		"rcutree.debug_objects_test=twice rcutree.eqs_debug_test=nmi rcu_debug_test=bogus rcutree.trace_dump_at_shutdown=maybe ftrace_dump_on_oops=2 shutdown_secs=2" \
 		--expect "rcu: rcutree\.debug_objects_test: invalid value 'twice' \(not double_call_rcu, kfree_queued, onstack_noinit or double_call_srcu\), using none$" \
 		--expect "rcu: rcutree\.eqs_debug_test: invalid value 'nmi' \(not irq_exit, irq_enter or idle_in_reader\), using none$" \
+		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not ([a-z]+, )*double_call_rcu, kfree_queued, onstack_noinit, double_call_srcu, irq_exit, irq_enter or idle_in_reader\), using none$" \
 		--expect "rcu: rcutree\.trace_dump_at_shutdown: invalid value 'maybe' \(not a boolean\), using N$" \
 		--expect "rcu: ftrace_dump_on_oops: invalid value '2' \(not a boolean\), using N$" \
 		--reject "Dumping ftrace buffer" \

@@ -162,7 +162,7 @@ if [ "$prove_wanted" = 1 ]; then
 		--expect "rcu: rcu_debug_test: srcu read 42 and 42$"
 
 	prove_boot prove-bad-param "rcu_debug_test=bogus shutdown_secs=2" \
-		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep, unlock, list or srcu\), using none$" \
+		--expect "rcu: rcu_debug_test: invalid value 'bogus' \(not deref, protected, sync, abba, sleep, unlock, list(, [a-z_]+)* or [a-z_]+\), using none$" \
 		--reject "committing|$PROVE_REPORTS"
 fi
 

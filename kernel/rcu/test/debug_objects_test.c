@@ -1,6 +1,7 @@
 /*
- * Planted rcu_head bugs for CONFIG_DEBUG_OBJECTS_RCU_HEAD (our own
- * parameter, linked only with the option): rcutree.debug_objects_test=
+ * Planted rcu_head bugs for CONFIG_DEBUG_OBJECTS_RCU_HEAD (linked only with
+ * the option), a group of the planted-bug dispatcher (planted_bugs.c):
+ * rcu_debug_test=NAME, or the group's own alias rcutree.debug_objects_test=
  *   double_call_rcu  call_rcu() twice on one head before its grace period
  *   kfree_queued     kfree() the object holding a queued head
  *   onstack_noinit   call_rcu() on a stack head without init_rcu_head_on_stack()
@@ -18,14 +19,14 @@
 #include <kernel/init.h>
 #include <kernel/param.h>
 #include <kernel/printk.h>
-#include <kernel/string.h>
 #include <kernel/atomic.h>
 #include <mm/slab.h>
 #include <rcu/srcu.h>
+#include "planted_bugs.h"
 
 static char debug_objects_test[24];
 KPARAM_STRING("rcutree.debug_objects_test", debug_objects_test,
-	      "test: plant an rcu_head bug (double_call_rcu, kfree_queued, onstack_noinit)");
+	      "test: plant an rcu_head bug; an alias of rcu_debug_test= for this group");
 
 #define DOT_MAGIC	0x5ca1ab1eUL
 
@@ -111,10 +112,7 @@ static void dot_double_call_srcu(void)
 }
 #endif
 
-static const struct {
-	const char *name;
-	void (*run)(void);
-} dot_tests[] = {
+static const struct rcu_planted_bug dot_tests[] = {
 	{ "double_call_rcu", dot_double_call_rcu },
 	{ "kfree_queued", dot_kfree_queued },
 	{ "onstack_noinit", dot_onstack_noinit },
@@ -123,19 +121,17 @@ static const struct {
 #endif
 };
 
-static int rcu_debug_objects_test_init(void)
+/* Inline, from the dispatcher's late_initcall: each bug waits for its own callbacks. */
+static void dot_plant(const struct rcu_planted_bug *bug)
 {
-	if (!debug_objects_test[0])
-		return 0;
-	for (unsigned int i = 0; i < ARRAY_SIZE(dot_tests); i++) {
-		if (strcmp(debug_objects_test, dot_tests[i].name))
-			continue;
-		pr_info("debug_objects_test: %s: planting the bug\n", dot_tests[i].name);
-		dot_tests[i].run();
-		return 0;
-	}
-	pr_warn("rcutree.debug_objects_test: invalid value '%s' (not double_call_rcu, kfree_queued, onstack_noinit or double_call_srcu), using none\n",
-		debug_objects_test);
-	return 0;
+	pr_info("debug_objects_test: %s: planting the bug\n", bug->name);
+	bug->run();
 }
-late_initcall(rcu_debug_objects_test_init);
+
+const struct rcu_planted_group rcu_debug_objects_bugs = {
+	.alias = "rcutree.debug_objects_test",
+	.alias_value = debug_objects_test,
+	.bugs = dot_tests,
+	.nr = ARRAY_SIZE(dot_tests),
+	.plant = dot_plant,
+};

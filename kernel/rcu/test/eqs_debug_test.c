@@ -1,6 +1,7 @@
 /*
- * Planted extended-quiescent-state bugs for CONFIG_RCU_EQS_DEBUG (our own
- * parameter, linked only with the option): rcutree.eqs_debug_test=
+ * Planted extended-quiescent-state bugs for CONFIG_RCU_EQS_DEBUG (linked only
+ * with the option), a group of the planted-bug dispatcher (planted_bugs.c):
+ * rcu_debug_test=NAME, or the group's own alias rcutree.eqs_debug_test=
  *   irq_exit        an irq exit without its enter (ct_irq_exit() from a task)
  *   irq_enter       an irq enter without its exit, found at the next idle entry
  *   idle_in_reader  idle entry (ct_idle_enter()) inside rcu_read_lock()
@@ -17,14 +18,14 @@
 #include <kernel/init.h>
 #include <kernel/param.h>
 #include <kernel/printk.h>
-#include <kernel/string.h>
 #include <kernel/irqflags.h>
 #include <kernel/smp.h>
 #include <time/delay.h>
+#include "planted_bugs.h"
 
 static char eqs_debug_test[24];
 KPARAM_STRING("rcutree.eqs_debug_test", eqs_debug_test,
-	      "test: plant an idle/irq bookkeeping bug (irq_exit, irq_enter, idle_in_reader)");
+	      "test: plant an idle/irq bookkeeping bug; an alias of rcu_debug_test= for this group");
 
 static void eqs_irq_exit(void)
 {
@@ -57,32 +58,27 @@ static void eqs_idle_in_reader(void)
 	local_irq_restore(flags);
 }
 
-static const struct {
-	const char *name;
-	void (*run)(void);
-} eqs_tests[] = {
+static const struct rcu_planted_bug eqs_tests[] = {
 	{ "irq_exit", eqs_irq_exit },
 	{ "irq_enter", eqs_irq_enter },
 	{ "idle_in_reader", eqs_idle_in_reader },
 };
 
-static int rcu_eqs_debug_test_init(void)
+/* Inline, from the dispatcher's late_initcall, then a grace period must still end. */
+static void eqs_plant(const struct rcu_planted_bug *bug)
 {
-	if (!eqs_debug_test[0])
-		return 0;
-	for (unsigned int i = 0; i < ARRAY_SIZE(eqs_tests); i++) {
-		if (strcmp(eqs_debug_test, eqs_tests[i].name))
-			continue;
-		pr_info("eqs_debug_test: %s: planting the bug on CPU %d\n", eqs_tests[i].name,
-			raw_smp_processor_id());
-		eqs_tests[i].run();
-		synchronize_rcu();	/* grace periods still end */
-		pr_info("eqs_debug_test: %s: RCU watching this CPU: %d, a grace period completed: survived\n",
-			eqs_tests[i].name, rcu_is_watching());
-		return 0;
-	}
-	pr_warn("rcutree.eqs_debug_test: invalid value '%s' (not irq_exit, irq_enter or idle_in_reader), using none\n",
-		eqs_debug_test);
-	return 0;
+	pr_info("eqs_debug_test: %s: planting the bug on CPU %d\n", bug->name,
+		raw_smp_processor_id());
+	bug->run();
+	synchronize_rcu();
+	pr_info("eqs_debug_test: %s: RCU watching this CPU: %d, a grace period completed: survived\n",
+		bug->name, rcu_is_watching());
 }
-late_initcall(rcu_eqs_debug_test_init);
+
+const struct rcu_planted_group rcu_eqs_debug_bugs = {
+	.alias = "rcutree.eqs_debug_test",
+	.alias_value = eqs_debug_test,
+	.bugs = eqs_tests,
+	.nr = ARRAY_SIZE(eqs_tests),
+	.plant = eqs_plant,
+};

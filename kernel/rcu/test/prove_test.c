@@ -1,6 +1,7 @@
 /*
- * Planted lockdep-RCU bugs (CONFIG_RCU_PROVE_TEST): rcu_debug_test=NAME makes
- * kthreads commit one bug once boot is done, so tests/boot/63-prove-rcu.sh
+ * Planted lockdep-RCU bugs (CONFIG_RCU_PROVE_TEST), a group of the planted-bug
+ * dispatcher (planted_bugs.c): rcu_debug_test=NAME makes a kthread commit one
+ * bug once boot is done, so tests/boot/63-prove-rcu.sh
  * can check each report end to end. Every bug is one the checks must
  * catch and survive: the kernel prints the splat, carries on, and powers
  * off normally. One bug per boot: a lockdep report switches lockdep off.
@@ -15,7 +16,6 @@
  *   srcu       srcu_dereference() outside a reader of its domain (after one inside, which is fine)
  */
 #define pr_fmt(fmt) "rcu: " fmt
-#define KPARAM_SUBSYS "rcu"
 
 #include <rcu/rcupdate.h>
 #include <rcu/rculist.h>
@@ -25,15 +25,9 @@
 #include <sched/kthread.h>
 #include <sched/completion.h>
 #include <kernel/init.h>
-#include <kernel/param.h>
 #include <kernel/printk.h>
-#include <kernel/string.h>
 #include <kernel/smp.h>
-#include <kernel/errno.h>
-
-static char rcu_debug_test[16];
-KPARAM_STRING("rcu_debug_test", rcu_debug_test,
-	      "test only: commit one lockdep-RCU bug after boot (deref|protected|sync|abba|sleep|unlock|list|srcu)");
+#include "planted_bugs.h"
 
 static int prove_value = 42;
 static int __rcu *prove_gp;			/* RCU-protected, updated under prove_lock */
@@ -145,10 +139,7 @@ static void prove_abba(void)
 	spin_unlock(&prove_lock_b);
 }
 
-static const struct {
-	const char *name;
-	void (*fn)(void);
-} prove_tests[] = {
+static const struct rcu_planted_bug prove_tests[] = {
 	{ "deref", prove_deref },
 	{ "protected", prove_protected },
 	{ "sync", prove_sync },
@@ -161,34 +152,31 @@ static const struct {
 
 static int prove_thread(void *arg)
 {
-	const typeof(prove_tests[0]) *t = arg;
+	const struct rcu_planted_bug *t = arg;
 
 	pr_info("rcu_debug_test: committing '%s'\n", t->name);
-	t->fn();
+	t->run();
 	pr_info("rcu_debug_test: '%s' done, kernel still running\n", t->name);
 	return 0;
 }
 
-static int rcu_debug_test_init(void)
+/* From a kthread on the last CPU: some bugs sleep, and abba needs a second CPU. */
+static void prove_plant(const struct rcu_planted_bug *bug)
 {
-	unsigned int i, cpu = nr_cpu_ids > 1 ? nr_cpu_ids - 1 : 0;
+	unsigned int cpu = nr_cpu_ids > 1 ? nr_cpu_ids - 1 : 0;
 	struct task_struct *t;
 
-	if (!rcu_debug_test[0])
-		return 0;
 	rcu_assign_pointer(prove_gp, &prove_value);
-	for (i = 0; i < ARRAY_SIZE(prove_tests); i++)
-		if (!strcmp(rcu_debug_test, prove_tests[i].name))
-			break;
-	if (i == ARRAY_SIZE(prove_tests)) {
-		pr_warn("rcu_debug_test: invalid value '%s' (not deref, protected, sync, abba, sleep, unlock, list or srcu), using none\n",
-			rcu_debug_test);
-		return 0;
+	t = kthread_create_on_cpu(prove_thread, (void *)bug, cpu, "rcu_prove/%u");
+	if (!t) {
+		pr_err("rcu_debug_test: cannot create rcu_prove/%u\n", cpu);
+		return;
 	}
-	t = kthread_create_on_cpu(prove_thread, (void *)&prove_tests[i], cpu, "rcu_prove/%u");
-	if (!t)
-		return -ENOMEM;
 	wake_up_process(t);
-	return 0;
 }
-late_initcall(rcu_debug_test_init);
+
+const struct rcu_planted_group rcu_prove_bugs = {
+	.bugs = prove_tests,
+	.nr = ARRAY_SIZE(prove_tests),
+	.plant = prove_plant,
+};
