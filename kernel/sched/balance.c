@@ -217,7 +217,7 @@ bool sched_idle_balance(void)
 	if (!READ_ONCE(sched_idle_balance_on) || cpumask_empty(&sched_overloaded))
 		return false;
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
-	if (!rq->nr_running && sched_pull_task(rq)) {
+	if (!rq->nr_running && pull_one(rq)) {
 		resched_curr(rq);	/* our own CPU: sets need_resched, no IPI */
 		pulled = true;
 	}
@@ -266,8 +266,7 @@ static void sched_balance_periodic(struct rq *rq)
 	p = pull_one(rq);
 	if (p) {
 		rq->nr_periodic_pulls++;
-		if (p->prio < rq->curr->prio)	/* a higher-priority (RT) task came */
-			resched_curr(rq);
+		check_preempt_curr(rq, p);	/* as any task enqueued here */
 	}
 	do_raw_spin_unlock(&rq->lock);
 	local_irq_restore(flags);

@@ -143,7 +143,7 @@ void set_tsk_need_resched(struct task_struct *p)
 	resched_cpu(task_cpu(p));
 }
 
-static void check_preempt_curr(struct rq *rq, struct task_struct *p)
+void check_preempt_curr(struct rq *rq, struct task_struct *p)
 {
 	if (p->prio < rq->curr->prio)
 		resched_curr(rq);

@@ -36,6 +36,8 @@ DECLARE_PER_CPU(struct rq, runqueues);
 void enqueue_task(struct rq *rq, struct task_struct *p, bool head);
 void dequeue_task(struct rq *rq, struct task_struct *p);
 void resched_curr(struct rq *rq);
+/* A task just queued on rq: reschedule rq's CPU if p outranks what it runs. Caller holds rq->lock. */
+void check_preempt_curr(struct rq *rq, struct task_struct *p);
 bool cpu_allowed(struct task_struct *p, unsigned int cpu);
 
 /*
