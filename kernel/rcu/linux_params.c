@@ -105,7 +105,6 @@ KPARAM_UNIMPL("rcuperf.kfree_mult", "no kfree_rcu() scalability test");
 KPARAM_UNIMPL("rcuperf.kfree_nthreads", "no kfree_rcu() scalability test");
 KPARAM_UNIMPL("rcuperf.kfree_alloc_num", "no kfree_rcu() scalability test");
 KPARAM_UNIMPL("rcuperf.kfree_loops", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.minruntime", "writers stop after a fixed number of grace periods");
 KPARAM_UNIMPL("rcuperf.writer_holdoff_jiffies", "see rcuperf.writer_holdoff");
 KPARAM_UNIMPL("refscale.lookup_instances", "no typesafe-lookup scale types");
 KPARAM_UNIMPL("refscale.verbose_batched", "no batched verbose output");

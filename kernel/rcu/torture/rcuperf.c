@@ -16,7 +16,9 @@
  *                 gp_async_max callbacks per writer are in flight; past that
  *                 the writer waits in rcu_barrier(), as Linux's does.
  * Samples count once every writer has started. When every writer has
- * MIN_MEAS samples the test is over: the main kthread stops the threads and
+ * MIN_MEAS samples, and has run for rcuperf.minruntime seconds (Linux's
+ * parameter: more samples make p99 a tail rather than one maximum; at most
+ * MAX_MEAS are kept, the last slot being overwritten), the test is over: the main kthread stops the threads and
  * prints Linux's lines ("rcu-perf: writer N gps: G", the start/end/duration/
  * gps/batches line, one "writer-duration" line per sample) plus our own
  * machine-readable line over all writers' samples:
@@ -70,6 +72,8 @@ torture_param(int, gp_async_max, 1000, 1, 100000,
 torture_param(int, writer_holdoff, 0, 0, 1000000,
 	      "busy-wait in microseconds between a writer's samples");
 torture_param(int, holdoff, 0, 0, 3600, "seconds to wait before the test starts");
+torture_param(int, minruntime, 0, 0, 3600,
+	      "seconds each writer runs at least (and until MIN_MEAS samples), 0: samples only");
 torture_param_bool(shutdown, true, "power off when the test is done");
 torture_param(int, verbose, 1, 0, 2, "print thread start/stop lines");
 
@@ -190,6 +194,7 @@ static int rcu_perf_writer(void *arg)
 	struct perf_writer *w = &writers[me];
 	struct sched_param sp = { .sched_priority = 1 };
 	bool started = false, done = false;
+	unsigned long jdone = 0;
 	int i = 0;
 
 	VERBOSE_PERFOUT("rcu_perf_writer task started");
@@ -215,9 +220,11 @@ static int rcu_perf_writer(void *arg)
 		}
 		if (!started && atomic_read(&n_writers_started) >= nrealwriters) {
 			started = true;
+			jdone = jiffies + (unsigned long)minruntime * HZ;
 			WRITE_ONCE(w->recording, true);
 		}
-		if (!done && perf_writer_samples(w) >= MIN_MEAS) {
+		if (!done && started && perf_writer_samples(w) >= MIN_MEAS &&
+		    (!minruntime || time_after(jiffies, jdone))) {
 			done = true;
 			perf_writer_finished(me);
 		}
