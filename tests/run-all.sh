@@ -151,6 +151,7 @@ if [ "$skip_boot" != 1 ]; then
 	export TEST_STATE_FILE
 	for file in "${files[@]}"; do
 		echo "# $file"
+		file_start=$SECONDS
 		_test_save_state
 		# Not `( ... ) || rc=$?`: that context would switch off set -e inside the subshell.
 		set +e
@@ -166,6 +167,8 @@ if [ "$skip_boot" != 1 ]; then
 			TEST_NUM=$((TEST_NUM + 1))
 			_test_report "$file" "" "" "test file aborted with status $rc; its later tests did not run"
 		fi
+		# Where make check's time goes, file by file (reported, never judged).
+		echo "# $file took $((SECONDS - file_start)) s"
 	done
 fi
 
