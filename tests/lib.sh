@@ -40,7 +40,8 @@
 #   build_config DIR DEFCONFIG LINE...  make DEFCONFIG plus CONFIG_KERNEL_TESTS=y and the kernel
 #                                     out of tree in DIR (for run_cmd_test); each LINE must be in
 #                                     DIR/.config, or with a
-#                                     leading "!" must not be. A failed build or a missing/unwanted
+#                                     leading "!" must not be; a LINE with a leading "+" is
+#                                     added to the .config before olddefconfig instead. A failed build or a missing/unwanted
 #                                     line leaves no kernel.elf behind, so nothing boots a stale one.
 #   add_counts PASSED FAILED          fold another runner's totals into ours
 #   tests_summary                     prints "N passed, N failed" (", N skipped" when N > 0);
@@ -280,11 +281,16 @@ build_config() {
 	rm -f "$dir/kernel.elf"
 	# Test kernels carry the in-kernel tests (CONFIG_KERNEL_TESTS, off in the plain configs).
 	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
-		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" &&
-		make -C "$TESTS_ROOT" O="$dir" olddefconfig >/dev/null &&
+		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" || return 1
+	for line in "$@"; do
+		[ "${line#+}" = "$line" ] || echo "${line#+}" >>"$dir/.config"
+	done
+	make -C "$TESTS_ROOT" O="$dir" olddefconfig >/dev/null &&
 		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
 	for line in "$@"; do
-		if [ "${line#!}" != "$line" ]; then
+		if [ "${line#+}" != "$line" ]; then
+			continue
+		elif [ "${line#!}" != "$line" ]; then
 			! grep -qx "${line#!}" "$dir/.config" || { echo "$dir/.config has ${line#!}"; rm -f "$dir/kernel.elf"; return 1; }
 		else
 			grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; rm -f "$dir/kernel.elf"; return 1; }

@@ -2,6 +2,10 @@
  * The per-CPU preempt count, laid out as in Linux: bits 0-7 preemption
  * disable depth, 8-15 softirq, 16-19 hardirq nesting, 20-23 NMI nesting.
  * in_interrupt(), in_task() and the scheduler's "may I switch?" checks read it.
+ * Without CONFIG_PREEMPT_COUNT (only possible without preemption),
+ * preempt_disable() and preempt_enable() are compiler barriers and bits
+ * 0-7 stay zero outside the scheduler's own switch path; the interrupt
+ * counts are always kept.
  */
 #ifndef _KERNEL_PREEMPT_H
 #define _KERNEL_PREEMPT_H
@@ -34,6 +38,7 @@ DECLARE_PER_CPU(int, __need_resched);
 /* Called by preempt_enable() when the count drops to zero and a reschedule is pending. */
 void preempt_schedule(void);
 
+#ifdef CONFIG_PREEMPT_COUNT
 #define preempt_disable()	do { preempt_count_add(1); barrier(); } while (0)
 #define preempt_enable_no_resched() do { barrier(); preempt_count_sub(1); } while (0)
 #define preempt_enable() do {							\
@@ -43,5 +48,11 @@ void preempt_schedule(void);
 						      need_resched()))		\
 		preempt_schedule();						\
 } while (0)
+#else
+/* Nothing preempts a task here: a section only has to keep the compiler's order. */
+#define preempt_disable()		barrier()
+#define preempt_enable_no_resched()	barrier()
+#define preempt_enable()		barrier()
+#endif
 
 #endif

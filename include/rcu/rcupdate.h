@@ -141,10 +141,15 @@ bool rcu_read_lock_held(void);
 bool rcu_read_lock_sched_held(void);
 bool rcu_read_lock_bh_held(void);
 #else
-/* True in any context RCU treats as a reader (preemption or interrupts off, or a handler). */
+/*
+ * True in any context RCU treats as a reader (preemption or interrupts off,
+ * or a handler). Without CONFIG_PREEMPT_COUNT a reader leaves no trace:
+ * true, as Linux answers without lockdep.
+ */
 static inline bool rcu_read_lock_held(void)
 {
-	return rcu_preempt_depth() > 0 || preempt_count() != 0 ||
+	return !IS_ENABLED(CONFIG_PREEMPT_COUNT) ||
+	       rcu_preempt_depth() > 0 || preempt_count() != 0 ||
 	       irqs_disabled_flags(arch_local_save_flags());
 }
 #define rcu_read_lock_sched_held()	rcu_read_lock_held()

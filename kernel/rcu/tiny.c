@@ -140,13 +140,14 @@ static bool rcu_tiny_rrupt_from_idle(void)
 /*
  * The tick. It interrupted a quiescent state if it came from user mode or
  * the idle loop, or from task context holding no preempt count: every
- * reader holds one here (PREEMPT_COUNT is always on), and interrupts were
- * on. Otherwise, with callbacks waiting, ask for a reschedule so the next
+ * reader holds one (with CONFIG_PREEMPT_COUNT, the default), and interrupts
+ * were on. Without the count only cond_resched() and schedule() end it. Otherwise, with callbacks waiting, ask for a reschedule so the next
  * cond_resched() or schedule() ends the grace period.
  */
 void rcu_sched_clock_irq(int user)
 {
-	if (user || rcu_tiny_rrupt_from_idle() || preempt_count() == HARDIRQ_OFFSET)
+	if (user || rcu_tiny_rrupt_from_idle() ||
+	    (IS_ENABLED(CONFIG_PREEMPT_COUNT) && preempt_count() == HARDIRQ_OFFSET))
 		rcu_qs();
 	else if (rcu_tiny_gp_pending())
 		rcu_tiny_resched();

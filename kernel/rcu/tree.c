@@ -217,21 +217,35 @@ void rcu_note_context_switch(bool preempt)
 	}
 }
 
-/* cond_resched(): when a grace period has asked this CPU for help, give it a QS. */
+/*
+ * cond_resched(), outside every reader: a quiescent state. Linux's
+ * rcu_all_qs() reports it only once the grace period has asked for help
+ * (urgent_qs); here it reports whenever this CPU owes the current grace
+ * period (or an expedited one) a quiescent state, at the cost of two
+ * per-CPU loads, so a CPU busy in the kernel ends a grace period at its
+ * next cond_resched() rather than at its next tick. Without
+ * CONFIG_PREEMPT_COUNT that is the only place a busy CPU can report.
+ */
 int rcu_cond_resched_hook(void)
 {
-	struct rcu_data *rdp;
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 	unsigned long flags;
 
-	if (!READ_ONCE(this_cpu_ptr(&rcu_data)->urgent_qs))
+	if (!READ_ONCE(rdp->urgent_qs) &&
+	    !(READ_ONCE(rdp->cpu_no_qs) && READ_ONCE(rdp->core_needs_qs)) &&
+	    !READ_ONCE(rdp->exp_deferred_qs))
 		return 0;
 	local_irq_save(flags);
-	rdp = this_cpu_ptr(&rcu_data);
-	if (preempt_count() == 0 && rcu_preempt_depth() == 0 && rdp->urgent_qs) {
+	rdp = this_cpu_ptr(&rcu_data);		/* PREEMPT: we may have moved */
+	/* Not in a preemptible reader (a PREEMPT_RCU task may call cond_resched() there). */
+	if (preempt_count() == 0 && rcu_preempt_depth() == 0) {
+		bool urgent = rdp->urgent_qs;
+
 		WRITE_ONCE(rdp->urgent_qs, false);
 		WRITE_ONCE(rdp->need_heavy_qs, false);
 		rcu_qs();
-		invoke_rcu_core();
+		if (urgent)
+			invoke_rcu_core();
 	}
 	local_irq_restore(flags);
 	return 0;
@@ -629,15 +643,16 @@ void rcu_sched_clock_irq(int user)
 	 * state. So is any task context that holds no preempt count: in this
 	 * non-preemptible flavor every reader (rcu_read_lock(), spinlocks,
 	 * _sched readers) raises it, and interrupts were on. preempt_count
-	 * is always maintained here (PREEMPT_COUNT), which Linux's !PREEMPT
-	 * builds cannot count on, so a CPU busy in the kernel reports at its
-	 * next tick instead of after jiffies_till_sched_qs.
+	 * is maintained by default here (CONFIG_PREEMPT_COUNT), which Linux's
+	 * !PREEMPT builds do not do, so a CPU busy in the kernel reports at its
+	 * next tick instead of after jiffies_till_sched_qs. Without it, a
+	 * busy CPU reports at cond_resched() or a context switch.
 	 * PREEMPT_RCU readers do not touch preempt_count: there the task's
 	 * reader nesting must be zero too.
 	 */
 	rcu_preempt_sched_clock_irq(user);
 	if (user || rcu_is_cpu_rrupt_from_idle() ||
-	    (rcu_preempt_depth() == 0 &&
+	    (IS_ENABLED(CONFIG_PREEMPT_COUNT) && rcu_preempt_depth() == 0 &&
 	     (preempt_count() & ~HARDIRQ_MASK) == 0 &&
 	     (preempt_count() & HARDIRQ_MASK) == HARDIRQ_OFFSET))	/* not a nested irq */
 		rcu_qs();

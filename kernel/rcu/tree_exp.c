@@ -130,7 +130,9 @@ void rcu_exp_report_deferred(struct rcu_data *rdp)
  * preempt_count() == HARDIRQ_OFFSET: this interrupt is the only thing
  * holding a count, so the interrupted task was in no reader (readers here
  * are preempt_disable() sections) and is in a quiescent state. The same
- * test as the tick's in rcu_sched_clock_irq().
+ * test as the tick's in rcu_sched_clock_irq(). Without CONFIG_PREEMPT_COUNT
+ * a busy CPU cannot be told from a reader: it reports at its next
+ * cond_resched() or context switch, as in Linux's PREEMPT_NONE.
  */
 static void rcu_exp_handler(void *unused)
 {
@@ -148,7 +150,7 @@ static void rcu_exp_handler(void *unused)
 		rdp->n_exp_deferred++;
 		return;
 	}
-	if (preempt_count() == HARDIRQ_OFFSET) {
+	if (IS_ENABLED(CONFIG_PREEMPT_COUNT) && preempt_count() == HARDIRQ_OFFSET) {
 		rcu_report_exp_rdp(rdp);
 		return;
 	}

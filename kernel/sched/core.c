@@ -382,16 +382,24 @@ static void schedule_debug(void)
 void schedule(void)
 {
 	schedule_debug();
-	preempt_disable();
+	/*
+	 * The switch path always holds one count (not preempt_disable(), which
+	 * may be empty: !CONFIG_PREEMPT_COUNT): a new task drops it in
+	 * schedule_tail(), as do cond_resched() and the preemption paths.
+	 */
+	preempt_count_add(1);
+	barrier();
 	__schedule(false);
-	preempt_enable_no_resched();
+	barrier();
+	preempt_count_sub(1);
 }
 
 /* A new task's first code: finish the switch that brought it here. */
 void schedule_tail(struct task_struct *prev)
 {
 	finish_task_switch(prev);
-	preempt_enable_no_resched();
+	barrier();
+	preempt_count_sub(1);	/* the switch path's count, see schedule() */
 	local_irq_enable();
 }
 

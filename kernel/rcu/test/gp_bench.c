@@ -23,7 +23,8 @@
  *       such a CPU outside a reader (preempt_count() is kept even under
  *       PREEMPT_NONE, see rcu_sched_clock_irq()) and reports its quiescent
  *       state at once, so a grace period waits about one tick per busy CPU,
- *       not rcutree.jiffies_till_sched_qs.
+ *       not rcutree.jiffies_till_sched_qs. Without CONFIG_PREEMPT_COUNT the
+ *       spinner's cond_resched() reports instead.
  *   rcu-bench: synchronize_rcu readers cpus=C n=200 reader_us=R median_ns=M p99_ns=P max_ns=X
  *       The same with each other CPU's kthread inside back-to-back
  *       read-side critical sections of R us (cond_resched() between them):

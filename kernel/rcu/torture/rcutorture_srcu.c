@@ -35,7 +35,9 @@ static void srcu_read_delay(struct torture_random_state *rrsp)
 	const long uspertick = 1000000 / HZ;
 	const long longdelay = 10;
 	unsigned long r = torture_random(rrsp);
-	bool can_sleep = in_task() && !preempt_count() && !irqs_disabled();
+	/* Without CONFIG_PREEMPT_COUNT an enclosing non-sleepable reader cannot be seen: never sleep. */
+	bool can_sleep = IS_ENABLED(CONFIG_PREEMPT_COUNT) && in_task() && !preempt_count() &&
+			 !irqs_disabled();
 
 	if (can_sleep && !(r % (nrealreaders * 2 * longdelay * uspertick)))
 		schedule_timeout_interruptible(longdelay);
