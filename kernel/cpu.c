@@ -37,7 +37,6 @@
 #include <time/tick.h>
 #include <time/timer.h>
 #include <rcu/hooks.h>
-#include <asm/smp.h>
 
 static DEFINE_MUTEX(cpu_hotplug_lock);
 
