@@ -15,6 +15,8 @@
 #include <kernel/sched_hooks.h>
 #include <mm/mm.h>
 #include <rcu/rcupdate.h>
+#include <rcu/hooks.h>
+#include <kernel/cpu.h>
 #include <rcu/trace.h>
 #include <kernel/debugobjects.h>
 #include <time/tick.h>
@@ -79,6 +81,8 @@ static void __noreturn power_off(enum poweroff_status status)
 	show_interrupts();
 	mm_show_stats();
 	rcu_show_stats();
+	rcu_check_cb_accounting();	/* queued = invoked + pending per CPU, across hotplug */
+	cpuhp_show_stats();
 	debug_objects_show_stats();
 	lockdep_show_stats();
 	rcu_trace_shutdown_dump();	/* rcutree.trace_dump_at_shutdown=1 (RCU_TRACE) */

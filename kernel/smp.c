@@ -160,6 +160,49 @@ void generic_smp_call_function_interrupt(void)
 	}
 }
 
+#ifdef CONFIG_HOTPLUG_CPU
+/*
+ * CPU hotplug: the senders that may be about to queue a call on each CPU.
+ * A sender counts itself in before it checks that the target is online
+ * and out once its call is queued; a dying CPU, out of the online mask,
+ * runs its queue until the count is zero, then once more
+ * (smp_cpu_dying_flush()). So either the sender sees the CPU offline, or
+ * the dying CPU runs the call: the fully ordered increment pairs with the
+ * smp_mb() that follows the online bit's clearing (kernel/cpu.c), the
+ * fully ordered decrement (after the enqueue) with the smp_mb() after the
+ * dying CPU saw the count at zero.
+ */
+static DEFINE_PER_CPU(atomic_t, csd_senders);
+
+static bool csd_target_get(int cpu)
+{
+	atomic_inc_return(per_cpu_ptr(&csd_senders, cpu));
+	if (cpu_online(cpu))
+		return true;
+	atomic_dec_return(per_cpu_ptr(&csd_senders, cpu));
+	return false;
+}
+
+static void csd_target_put(int cpu)
+{
+	atomic_dec_return(per_cpu_ptr(&csd_senders, cpu));
+}
+
+void smp_cpu_dying_flush(unsigned int cpu)
+{
+	/* Run calls meanwhile: a sender may wait for its previous call here to finish. */
+	while (atomic_read(per_cpu_ptr(&csd_senders, cpu))) {
+		generic_smp_call_function_interrupt();
+		cpu_relax();
+	}
+	smp_mb();	/* count read as zero before the queue: pairs with csd_target_put() */
+	generic_smp_call_function_interrupt();
+}
+#else
+static inline bool csd_target_get(int cpu) { return cpu_online(cpu); }
+static inline void csd_target_put(int cpu) { }
+#endif
+
 static void run_local(smp_call_func_t func, void *info)
 {
 	unsigned long flags;
@@ -189,7 +232,7 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info, int wait
 		run_local(func, info);
 		goto out;
 	}
-	if ((unsigned int)cpu >= nr_cpu_ids || !cpu_online(cpu)) {
+	if ((unsigned int)cpu >= nr_cpu_ids || !csd_target_get(cpu)) {
 		err = -ENXIO;
 		goto out;
 	}
@@ -207,6 +250,7 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info, int wait
 	if (csd_enqueue(csd, cpu))
 		arch_send_call_function_single_ipi(cpu);
 	local_irq_restore(flags);
+	csd_target_put(cpu);
 	if (wait)
 		csd_lock_wait(csd, cpu);
 out:
@@ -231,6 +275,10 @@ static void call_function_many(const struct cpumask *mask, smp_call_func_t func,
 		for_each_cpu(cpu, &targets) {
 			struct call_single_data *csd = &cfd[cpu];
 
+			if (!csd_target_get(cpu)) {	/* went offline since the snapshot */
+				cpumask_clear_cpu(cpu, &targets);
+				continue;
+			}
 			flags = csd_lock(csd, cpu, wait);
 			csd->func = func;
 			csd->info = info;
@@ -240,6 +288,7 @@ static void call_function_many(const struct cpumask *mask, smp_call_func_t func,
 				last = cpu;
 			}
 			local_irq_restore(flags);
+			csd_target_put(cpu);
 		}
 		if (nr_ipi == 1)
 			arch_send_call_function_single_ipi(last);

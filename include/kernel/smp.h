@@ -52,6 +52,13 @@ static inline void smp_measure_ipi_rtt(void) { }
  */
 void notify_cpu_starting(unsigned int cpu);
 
+/*
+ * CPU hotplug (kernel/cpu.c): on the dying CPU, out of the online mask,
+ * interrupts off: wait out the senders that saw it online and run every
+ * call queued here. No call can be queued on it afterwards.
+ */
+void smp_cpu_dying_flush(unsigned int cpu);
+
 /* ---- called by the arch's interrupt handlers ---- */
 
 /* The CALL_FUNCTION IPI: run the calls queued for this CPU. */

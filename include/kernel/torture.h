@@ -5,7 +5,8 @@
  * (leaving one CPU idle in turn, so it enters dyntick-idle), "stutter"
  * (pause the whole test now and then, so every CPU can go idle), and the
  * timed shutdown that runs the test's cleanup and then powers off.
- * There is no CPU hotplug here, so Linux's onoff part has no equivalent.
+ * With CONFIG_HOTPLUG_CPU, "onoff" (kernel/torture_onoff.c) takes random
+ * CPUs down and up, as Linux's does.
  */
 #ifndef _KERNEL_TORTURE_H
 #define _KERNEL_TORTURE_H
@@ -75,6 +76,24 @@ bool stutter_wait(const char *title);
  * from "paused": an unchanged count means no pause began or ended meanwhile.
  */
 unsigned long torture_stutter_pauses(void);
+
+/*
+ * CPU hotplug: after ooholdoff jiffies, offline or online a random CPU
+ * every oointerval jiffies (0: never) until the test ends, then bring all
+ * back. torture_onoff_stats() prints Linux's "onoff: ..." fields into buf
+ * (returns the length); torture_onoff_failures(): some operation failed.
+ */
+#if defined(CONFIG_HOTPLUG_CPU)
+int torture_onoff_init(long ooholdoff, long oointerval);
+void torture_onoff_cleanup(void);
+int torture_onoff_stats(char *buf, size_t size);
+bool torture_onoff_failures(void);
+#else
+static inline int torture_onoff_init(long ooholdoff, long oointerval) { return 0; }
+static inline void torture_onoff_cleanup(void) { }
+static inline int torture_onoff_stats(char *buf, size_t size) { return 0; }
+static inline bool torture_onoff_failures(void) { return false; }
+#endif
 
 /* Power off ssecs seconds from now, after calling cleanup (which prints the verdict). */
 int torture_shutdown_init(int ssecs, void (*cleanup)(void));

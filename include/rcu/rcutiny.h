@@ -8,6 +8,8 @@
 
 /* One CPU, online from the start: nothing joins the grace periods later. */
 static inline void rcu_cpu_starting(unsigned int cpu) { (void)cpu; }
+/* No CPU hotplug (one CPU): nothing moves, the power-off line of Tree RCU has no counterpart. */
+static inline bool rcu_check_cb_accounting(void) { return true; }
 /* No tree and no per-CPU state: the statistics say all there is (gp_seq, callbacks). */
 void rcu_show_stats(void);
 static inline void rcu_show_gp_state(void) { rcu_show_stats(); }

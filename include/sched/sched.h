@@ -46,6 +46,16 @@ void sched_init(void);
 void sched_init_smp(void);
 /* Called on each secondary CPU before it idles. */
 void sched_init_ap(unsigned int cpu);
+/*
+ * CPU hotplug (kernel/sched/hotplug.c, CONFIG_HOTPLUG_CPU; kernel/cpu.c
+ * calls them): sched_cpu_dying() on the dying CPU, out of the online mask,
+ * interrupts off: close its runqueue and move every queued task to an
+ * online CPU. sched_cpu_idle_dead(): its idle loop's last step.
+ * sched_cpu_dead() on the controlling CPU afterwards: checks it is empty.
+ */
+void sched_cpu_dying(unsigned int cpu);
+void sched_cpu_idle_dead(unsigned int cpu);
+void sched_cpu_dead(unsigned int cpu);
 /* The tick's scheduler work (time slices). */
 void scheduler_tick(void);
 /* Print every task's state (a sysrq-t lookalike for stall reports). */

@@ -50,6 +50,11 @@ void tick_setup_this_cpu(void);
  * any context); returns at once if another CPU is doing so already.
  */
 void tick_do_update_jiffies(u64 now);
+/*
+ * CPU hotplug, on the dying CPU with interrupts off: stop its tick and
+ * hand the jiffies duty to the first online CPU (kernel/cpu.c).
+ */
+void tick_cpu_dying(void);
 /* Print "tick: jiffies=J (clock says C)" (for the power-off report). */
 void tick_show_jiffies(void);
 /* Power-off statistics: each CPU's mean tick phase within the jiffy. */
@@ -81,7 +86,10 @@ void tick_irq_enter(void);
 void tick_irq_exit(void);
 /* True while this CPU's periodic tick is stopped (it is idle). */
 bool tick_nohz_tick_stopped(void);
+/* CPU hotplug: this CPU dies (interrupts off): forget its dyntick state. */
+void tick_nohz_cpu_dying(void);
 #else
+static inline void tick_nohz_cpu_dying(void) { }
 static inline void tick_nohz_idle_enter(void) { }
 static inline void tick_nohz_idle_exit(void) { }
 static inline void tick_irq_enter(void) { }

@@ -67,6 +67,11 @@ unsigned long timer_next_expiry(unsigned long now);
  * re-programs its tick. Interrupts off.
  */
 void timer_set_idle(bool idle);
+/*
+ * CPU hotplug: move every timer of dead CPU cpu to this CPU's base
+ * (kernel/cpu.c, once cpu is dead; any context but interrupts).
+ */
+void timers_dead_cpu(unsigned int cpu);
 /* Set up every possible CPU's timer base (boot CPU, before the first tick). */
 void timers_init(void);
 

@@ -167,6 +167,28 @@ void rcu_segcblist_insert_done_cbs(struct rcu_segcblist *rsclp, struct rcu_cblis
 	rcu_cblist_init(rclp);
 }
 
+void rcu_segcblist_extract_all(struct rcu_segcblist *rsclp, struct rcu_cblist *donep,
+			       struct rcu_cblist *pendp)
+{
+	struct rcu_head **done_tail = rsclp->tails[RCU_DONE_TAIL];
+	struct rcu_cblist *to = done_tail == &rsclp->head ? pendp : donep;
+	struct rcu_head *rhp = rsclp->head, *next;
+	int i;
+
+	for (; rhp; rhp = next) {
+		next = rhp->next;
+		rcu_cblist_enqueue(to, rhp);
+		if (&rhp->next == done_tail)
+			to = pendp;	/* the last of DONE: the rest are pending */
+	}
+	WRITE_ONCE(rsclp->head, NULL);
+	for (i = 0; i < RCU_CBLIST_NSEGS; i++) {
+		WRITE_ONCE(rsclp->tails[i], &rsclp->head);
+		rsclp->seglen[i] = 0;
+	}
+	WRITE_ONCE(rsclp->len, 0);
+}
+
 /*
  * seq is a completed grace-period number (a leaf rcu_node's gp_seq).
  * WAIT and NEXT_READY segments whose gp_seq it has reached join DONE, in

@@ -46,6 +46,13 @@ void rcu_segcblist_add_len(struct rcu_segcblist *rsclp, long v);
 void rcu_segcblist_extract_done_cbs(struct rcu_segcblist *rsclp, struct rcu_cblist *rclp);
 /* Put back callbacks that were extracted but not invoked, at the head of DONE. */
 void rcu_segcblist_insert_done_cbs(struct rcu_segcblist *rsclp, struct rcu_cblist *rclp);
+/*
+ * Empty the whole list (CPU hotplug hands it to another CPU): DONE's
+ * callbacks to the end of donep, the pending ones to the end of pendp,
+ * each in order. len and every segment go to zero; gp_seq[] is kept.
+ */
+void rcu_segcblist_extract_all(struct rcu_segcblist *rsclp, struct rcu_cblist *donep,
+			       struct rcu_cblist *pendp);
 /* Move every segment whose grace period (gp_seq <= seq) has ended into DONE. */
 void rcu_segcblist_advance(struct rcu_segcblist *rsclp, unsigned long seq);
 /*

@@ -261,7 +261,8 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 		       unsigned long flags)
 {
 	for (;;) {
-		if (!(rnp->qsmask & mask) || rnp->gp_seq != gps) {
+		/* mask 0: a leaf with no CPU to wait for (tree_hotplug.c) goes up if it can. */
+		if ((mask && !(rnp->qsmask & mask)) || rnp->gp_seq != gps) {
 			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 			return;
 		}
@@ -602,9 +603,14 @@ static int rcu_cpu_kthread(void *arg)
 	struct rcu_data *rdp = arg;
 
 	for (;;) {
-		wait_event_idle(rdp->rcuc_wq, READ_ONCE(rdp->rcu_cpu_has_work) || kthread_should_stop());
+		wait_event_idle(rdp->rcuc_wq, READ_ONCE(rdp->rcu_cpu_has_work) ||
+				kthread_should_stop_or_park());
 		if (kthread_should_stop())
 			break;
+		if (kthread_should_park()) {	/* its CPU goes offline (tree_hotplug.c) */
+			kthread_parkme();
+			continue;
+		}
 		WRITE_ONCE(rdp->rcu_cpu_has_work, false);
 		rcu_core();
 		cond_resched();
@@ -726,32 +732,6 @@ static void rcu_init_percpu_data(unsigned int cpu)
 	init_waitqueue_head(&rdp->rcuc_wq);
 }
 
-/* A CPU joins the grace periods that start after this point. Interrupts off. */
-void rcu_cpu_starting(unsigned int cpu)
-{
-	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
-	struct rcu_node *rnp = rdp->mynode;
-	unsigned long mask = rdp->grpmask;
-
-	for (; rnp; rnp = rnp->parent) {
-		unsigned long old;
-
-		raw_spin_lock_rcu_node(rnp);
-		old = rnp->qsmaskinit;
-		WRITE_ONCE(rnp->qsmaskinit, old | mask);
-		if (rnp == rdp->mynode) {
-			rdp->gp_seq = rdp->gp_seq_needed = rnp->gp_seq;
-			rdp->cpu_no_qs = false;
-			rdp->core_needs_qs = false;
-			rdp->beenonline = true;
-		}
-		raw_spin_unlock_rcu_node(rnp);
-		if (old)	/* the parent already counts this node */
-			break;
-		mask = rnp->grpmask;
-	}
-}
-
 void rcu_init(void)
 {
 	unsigned int cpu;
@@ -762,6 +742,7 @@ void rcu_init(void)
 	rcu_state.gp_seq_polled = rcu_state.gp_seq;	/* wrap early here too */
 	rcu_state.gp_seq_polled_needed = rcu_state.gp_seq_polled;
 	mutex_init(&rcu_state.barrier_mutex);
+	raw_spin_lock_init(&rcu_state.ofl_lock);
 	init_completion(&rcu_state.barrier_completion);
 	rcu_exp_init();
 	rcu_expedite_gp();	/* as Linux: expedited until rcu_end_inkernel_boot() */

@@ -34,6 +34,18 @@ struct rcu_node {
 	unsigned long gp_seq_needed;	/* furthest grace period requested through here */
 	unsigned long qsmask;		/* CPUs/children still to report for this GP */
 	unsigned long qsmaskinit;	/* CPUs/children that take part in every GP */
+	/*
+	 * CPU hotplug (tree_hotplug.c), under ->lock and rcu_state.ofl_lock:
+	 * a leaf's online CPUs right now. Copied into ->qsmaskinit (and up
+	 * the tree) only at grace-period start, so that a grace period's
+	 * masks never change under it. wait_blkd_tasks: the leaf has no
+	 * online CPU left but keeps its parent's bit for the tasks preempted
+	 * in readers on its list. expmaskinit (every node): CPUs/children
+	 * ever online below here, what an expedited GP starts from.
+	 */
+	unsigned long qsmaskinitnext;
+	unsigned long expmaskinit;
+	bool wait_blkd_tasks;
 	unsigned long grpmask;		/* this node's bit in its parent's masks */
 	int grplo, grphi;		/* CPUs covered */
 	int grpnum;			/* index among the parent's children */
@@ -131,6 +143,8 @@ struct rcu_state {
 	unsigned long n_gp_kthread_wakeups;
 	unsigned long n_gp_started, n_gp_completed;
 	unsigned long n_kthread_kicks;
+	/* Orders CPUs leaving and joining (qsmaskinitnext) against GP start (tree_hotplug.c). */
+	raw_spinlock_t ofl_lock;
 	struct mutex barrier_mutex;		/* one rcu_barrier() at a time */
 	atomic_t barrier_cpu_count;
 	struct completion barrier_completion;
@@ -155,6 +169,7 @@ struct rcu_data {
 	bool cpu_no_qs;			/* no quiescent state yet in the current GP */
 	bool core_needs_qs;		/* RCU waits for this CPU in the current GP */
 	bool beenonline;
+	bool cpu_started;		/* rcu_cpu_starting() ran, rcu_report_dead() not since */
 	bool gpwrap;			/* gp_seq too stale to compare (rcu_gpnum_ovf()); rnp->lock */
 	struct rcu_node *mynode;	/* this CPU's leaf */
 	unsigned long grpmask;		/* this CPU's bit in mynode's masks */
@@ -172,6 +187,8 @@ struct rcu_data {
 	struct rcu_head barrier_head;
 	/* Statistics (rcu_show_stats). */
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
+	/* CPU hotplug: callbacks handed to (adopted from) another CPU, times gone offline. */
+	unsigned long n_cbs_orphaned, n_cbs_adopted, n_offline;
 	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis;
 	unsigned long n_rcu_core;	/* rcu_core() runs: rcuc/N wake-ups that found work */
 	unsigned long n_gpwrap;		/* times an FQS scan found gp_seq a quarter-wrap stale */
@@ -512,5 +529,18 @@ bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp);
 bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp);
 /* The grace-period kthread's body (tree_gp.c). */
 int rcu_gp_kthread(void *unused);
+
+/* --- CPU hotplug (tree_hotplug.c) --- */
+/* rcu_gp_init(), before the masks are set: fold CPUs gone and come into ->qsmaskinit. */
+void rcu_hotplug_gp_init(void);
+/*
+ * rcu_gp_init(), a leaf just set up for the new GP (its lock held, flags
+ * saved): report the CPUs that went offline since the fold, and a leaf
+ * that only waits for preempted readers that have all left. Releases the
+ * lock; returns false if there was nothing to report (lock still held).
+ */
+bool rcu_hotplug_gp_init_leaf(struct rcu_node *rnp, unsigned long flags);
+/* rcu_exp_select_cpus(): grow ->expmaskinit with CPUs that came online. */
+void rcu_hotplug_exp_init(void);
 
 #endif

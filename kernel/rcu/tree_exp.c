@@ -5,10 +5,11 @@
  *
  * One expedited grace period:
  *   1. rcu_state.expedited_sequence goes "in progress" (rcu_seq_start()).
- *   2. Every rcu_node's ->expmask is set from ->qsmaskinit (breadth first,
- *      so a parent's bits are in place before a child can report).
+ *   2. Every rcu_node's ->expmask is set from ->expmaskinit, the CPUs ever
+ *      online below it (breadth first, so a parent's bits are in place
+ *      before a child can report; tree_hotplug.c keeps ->expmaskinit).
  *   3. Each leaf drops at once the bits of CPUs that cannot be in a reader:
- *      offline ones, dyntick-idle ones (an even dynticks counter: no IPI is
+ *      offline ones (not in ->qsmaskinitnext), dyntick-idle ones (an even dynticks counter: no IPI is
  *      sent to an idle CPU) and the caller's own CPU (it may sleep, so it
  *      is not in a reader of this non-preemptible flavor).
  *   4. The remaining CPUs get one IPI (smp_call_function_many(), no wait).
@@ -169,9 +170,10 @@ static void rcu_exp_select_cpus(struct cpumask *ipi)
 	int cpu;
 
 	cpumask_clear(ipi);
+	rcu_hotplug_exp_init();		/* CPUs online since the last one: into ->expmaskinit */
 	rcu_for_each_node_breadth_first(rnp) {
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
-		WRITE_ONCE(rnp->expmask, rnp->qsmaskinit);
+		WRITE_ONCE(rnp->expmask, rnp->expmaskinit);
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	}
 	rcu_for_each_leaf_node(rnp) {
@@ -184,7 +186,8 @@ static void rcu_exp_select_cpus(struct cpumask *ipi)
 
 			if (!(rnp->expmask & bit))
 				continue;
-			if ((unsigned int)cpu == me || !cpu_online(cpu)) {
+			/* Offline: left ->qsmaskinitnext in rcu_report_dead(), no reader left. */
+			if ((unsigned int)cpu == me || !(rnp->qsmaskinitnext & bit)) {
 				mask_qs |= bit;
 			} else if (rcu_dynticks_in_eqs(rcu_dynticks_snap(cpu))) {
 				mask_qs |= bit;
@@ -231,7 +234,7 @@ static int rcu_exp_print_tasks(struct rcu_node *rnp) { return 0; }
  * The expedited stall warning, in Linux's format; returns the CPUs and
  * tasks listed. Each CPU's four flags print a letter when the condition
  * is false and '.' when true, as Linux: O online, o / N in the leaf's
- * masks at the grace period's start / now (no hotplug here: the same),
+ * ->expmaskinit (at the grace period's start) / ->qsmaskinitnext (now),
  * D the IPI has been handled and the CPU's report is deferred (a 'D'
  * means the IPI is still pending: interrupts are off there).
  */
@@ -245,13 +248,14 @@ static int rcu_exp_print_stall(unsigned long jiffies_start)
 		ndetected += rcu_exp_print_tasks(rnp);
 		for_each_leaf_node_possible_cpu(rnp, cpu) {
 			struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
-			bool in_masks = rdp->grpmask & READ_ONCE(rnp->qsmaskinit);
+			bool in_init = rdp->grpmask & READ_ONCE(rnp->expmaskinit);
+			bool in_next = rdp->grpmask & READ_ONCE(rnp->qsmaskinitnext);
 
 			if (!(READ_ONCE(rnp->expmask) & leaf_node_cpu_bit(rnp, cpu)))
 				continue;
 			ndetected++;
-			pr_cont(" %d-%c%c%c%c", cpu, "O."[!!cpu_online(cpu)], "o."[in_masks],
-				"N."[in_masks], "D."[!!READ_ONCE(rdp->exp_deferred_qs)]);
+			pr_cont(" %d-%c%c%c%c", cpu, "O."[!!cpu_online(cpu)], "o."[in_init],
+				"N."[in_next], "D."[!!READ_ONCE(rdp->exp_deferred_qs)]);
 		}
 	}
 	/* "0x%lx", not "%#lx": Linux's printk prints 0x0 for zero, ours (as C) a bare 0. */

@@ -83,8 +83,10 @@ static bool rcu_gp_init(void)
 	rcu_state.n_gp_started++;
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 
-	/* Breadth-first: a node's mask is set before any child can report into it. */
+	/* CPUs that came or went since the last grace period: into ->qsmaskinit. */
 	WRITE_ONCE(rcu_state.gp_state, RCU_GP_INIT);
+	rcu_hotplug_gp_init();
+	/* Breadth-first: a node's mask is set before any child can report into it. */
 	rcu_for_each_node_breadth_first(rnp) {
 		raw_spin_lock_irqsave_rcu_node(rnp, flags);
 		rcu_preempt_gp_init_node(rnp);	/* tasks already blocked block this GP */
@@ -94,7 +96,9 @@ static bool rcu_gp_init(void)
 		rdp = this_cpu_ptr(&rcu_data);
 		if (rnp == rdp->mynode)
 			(void)__note_gp_changes(rnp, rdp);
-		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+		/* A leaf's CPUs gone offline since the fold: reported for them. */
+		if (!rcu_is_leaf_node(rnp) || !rcu_hotplug_gp_init_leaf(rnp, flags))
+			raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 		rcu_gp_slow(rcu_params.gp_init_delay);
 		cond_resched();
 	}
@@ -151,6 +155,10 @@ static void force_qs_rnp(bool first)
 
 			if (!(rnp->qsmask & bit))
 				continue;
+			if (!(READ_ONCE(rnp->qsmaskinitnext) & bit)) {
+				mask |= bit;	/* offline: owes this GP nothing (Linux warns, never waits) */
+				continue;
+			}
 			rcu_gpnum_ovf(rnp, rdp);
 			snap = rcu_dynticks_snap(cpu);
 			if (first) {

@@ -5,6 +5,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #include "tree.h"
+#include <kernel/cpu.h>
 #include <rcu/rcupdate.h>
 #include <kernel/might_sleep.h>
 #include <kernel/printk.h>
@@ -231,15 +232,26 @@ void rcu_barrier(void)
 {
 	unsigned int cpu;
 
+	/*
+	 * No CPU comes or goes meanwhile (Linux held the hotplug lock here
+	 * too): an online CPU's callbacks get an entrained callback by IPI;
+	 * an offline one has none, or, offloaded, keeps them where its rcuo
+	 * kthreads still serve them, and they are entrained from here.
+	 */
+	cpus_read_lock();
 	mutex_lock(&rcu_state.barrier_mutex);
 	rcu_state.barrier_sequence++;
 	init_completion(&rcu_state.barrier_completion);
 	atomic_set(&rcu_state.barrier_cpu_count, 1);	/* our own reference, dropped below */
-	for_each_online_cpu(cpu) {
+	for_each_possible_cpu(cpu) {
 		/* Offloaded: entrained from here under its nocb lock, no IPI to disturb it. */
 		if (rcu_nocb_barrier_entrain(per_cpu_ptr(&rcu_data, cpu), rcu_barrier_callback,
 					     &rcu_state.barrier_cpu_count))
 			continue;
+		if (!cpu_online(cpu)) {
+			WARN_ON_ONCE(READ_ONCE(per_cpu(rcu_data, cpu).cblist.len));	/* adopted */
+			continue;
+		}
 		if (!READ_ONCE(per_cpu(rcu_data, cpu).cblist.len))
 			continue;
 		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, 1);
@@ -249,4 +261,5 @@ void rcu_barrier(void)
 		complete(&rcu_state.barrier_completion);
 	wait_for_completion(&rcu_state.barrier_completion);
 	mutex_unlock(&rcu_state.barrier_mutex);
+	cpus_read_unlock();
 }

@@ -122,7 +122,8 @@ void resched_curr(struct rq *rq)
 	if (READ_ONCE(per_cpu(__need_resched, cpu)))
 		return;
 	WRITE_ONCE(per_cpu(__need_resched, cpu), 1);
-	if (cpu != (int)raw_smp_processor_id())
+	/* An offline CPU (hotplug.c) runs nothing more: no IPI, Linux warns on one. */
+	if (cpu != (int)raw_smp_processor_id() && cpu_online(cpu))
 		smp_send_reschedule(cpu);
 }
 
@@ -205,6 +206,21 @@ bool cpu_allowed(struct task_struct *p, unsigned int cpu)
 	return cpumask_test_cpu(cpu, &p->cpus_mask) && cpu_online(cpu);
 }
 
+/*
+ * None of the CPUs p may run on is online (the last went down): as Linux,
+ * it may run anywhere from now on, and the console says so. pi_lock held.
+ */
+static unsigned int select_fallback_cpu(struct task_struct *p)
+{
+	unsigned int prev = task_cpu(p);
+
+	if (!(p->flags & PF_EXITING))
+		printk(KERN_INFO "process %d (%s) no longer affine to cpu%u\n", p->pid, p->comm, prev);
+	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
+	p->nr_cpus_allowed = cpumask_weight(&p->cpus_mask);
+	return cpumask_first(cpu_online_mask);
+}
+
 /* Choose where a waking task runs: its last CPU, unless an allowed CPU is idle. */
 static unsigned int select_task_rq(struct task_struct *p)
 {
@@ -221,7 +237,42 @@ static unsigned int select_task_rq(struct task_struct *p)
 	for_each_cpu(cpu, &p->cpus_mask)
 		if (cpu_online(cpu))
 			return cpu;
-	return prev;	/* nothing allowed is online: keep it where it was */
+	return select_fallback_cpu(p);
+}
+
+/*
+ * Lock the runqueue of cpu (chosen by select_task_rq()) for enqueueing p,
+ * which is on no queue, its pi_lock held: a CPU that has gone offline
+ * meanwhile (its queue already emptied by hotplug.c) is swapped for
+ * another. Sets p->cpu; returns the locked runqueue.
+ */
+static struct rq *lock_online_rq(struct task_struct *p, unsigned int cpu)
+{
+	struct rq *rq;
+
+	for (;;) {
+		if (cpu != task_cpu(p)) {
+			/* Never move a task whose old CPU is still switching away from it. */
+			while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
+				cpu_relax();
+			WRITE_ONCE(p->cpu, cpu);
+		}
+		rq = cpu_rq(cpu);
+		do_raw_spin_lock(&rq->lock, __THIS_PC);
+		if (likely(!rq->offline))
+			return rq;
+		do_raw_spin_unlock(&rq->lock);
+		cpu = select_task_rq(p);	/* out of the online mask before ->offline is set */
+	}
+}
+
+void sched_enqueue_online(struct task_struct *p)
+{
+	struct rq *rq = lock_online_rq(p, select_task_rq(p));
+
+	enqueue_task(rq, p, false);
+	check_preempt_curr(rq, p);
+	do_raw_spin_unlock(&rq->lock);
 }
 
 bool try_to_wake_up(struct task_struct *p, unsigned int state)
@@ -250,14 +301,7 @@ bool try_to_wake_up(struct task_struct *p, unsigned int state)
 
 	cpu = select_task_rq(p);
 	p->migrate_to = -1;
-	if (cpu != task_cpu(p)) {
-		/* Never move a task whose old CPU is still switching away from it. */
-		while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
-			cpu_relax();
-		WRITE_ONCE(p->cpu, cpu);
-	}
-	rq = cpu_rq(cpu);
-	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	rq = lock_online_rq(p, cpu);
 	WRITE_ONCE(p->__state, TASK_RUNNING);
 	enqueue_task(rq, p, false);
 	if (sleeper)
@@ -287,9 +331,7 @@ static void migrate_after_switch(struct task_struct *p)
 	p->migrate_to = -1;
 	if (dest < 0 || !cpu_allowed(p, dest))
 		dest = select_task_rq(p);
-	WRITE_ONCE(p->cpu, dest);
-	rq = cpu_rq(dest);
-	do_raw_spin_lock(&rq->lock, __THIS_PC);
+	rq = lock_online_rq(p, dest);	/* p is off its old CPU: on_cpu is clear */
 	enqueue_task(rq, p, false);
 	check_preempt_curr(rq, p);
 	do_raw_spin_unlock(&rq->lock);
@@ -595,13 +637,20 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 
 		do_raw_spin_unlock(&rq->lock);
 		double_rq_lock(rq, to);
-		if (p->on_rq && !p->on_cpu && task_cpu(p) == rq->cpu) {
+		/* to went offline meanwhile (hotplug.c): nothing may be queued there. */
+		if (p->on_rq && !p->on_cpu && task_cpu(p) == rq->cpu && to->offline) {
 			dequeue_task(rq, p);
-			WRITE_ONCE(p->cpu, dest);
-			enqueue_task(to, p, false);
-			check_preempt_curr(to, p);
+			double_rq_unlock(rq, to);
+			sched_enqueue_online(p);
+		} else {
+			if (p->on_rq && !p->on_cpu && task_cpu(p) == rq->cpu) {
+				dequeue_task(rq, p);
+				WRITE_ONCE(p->cpu, dest);
+				enqueue_task(to, p, false);
+				check_preempt_curr(to, p);
+			}
+			double_rq_unlock(rq, to);
 		}
-		double_rq_unlock(rq, to);
 	} else {
 		WRITE_ONCE(p->cpu, dest);	/* asleep: the next wakeup enqueues it there */
 		do_raw_spin_unlock(&rq->lock);
@@ -700,10 +749,23 @@ void sched_init(void)
 /* On each secondary CPU as it comes up, before it enables interrupts. */
 void sched_init_ap(unsigned int cpu)
 {
-	struct task_struct *idle = kzalloc(sizeof(*idle), GFP_KERNEL);
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *idle = rq->idle;
 
-	BUG_ON(!idle);
-	make_idle(idle, cpu);
+	if (idle) {
+		/* Back from CPU hotplug (hotplug.c): the same idle task, the queue open again. */
+		do_raw_spin_lock(&rq->lock, __THIS_PC);
+		idle->on_cpu = 1;
+		rq->curr = idle;
+		rq->offline = false;
+		this_cpu_write(__preempt_count, 0);	/* the idle loop's, as at first boot */
+		sched_note_idle(rq, true);
+		do_raw_spin_unlock(&rq->lock);
+	} else {
+		idle = kzalloc(sizeof(*idle), GFP_KERNEL);
+		BUG_ON(!idle);
+		make_idle(idle, cpu);
+	}
 	this_cpu_write(current_task, idle);
 }
 

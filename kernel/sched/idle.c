@@ -12,12 +12,16 @@
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
 #include <kernel/sched_hooks.h>
+#include <kernel/cpu.h>
 
 void do_idle_loop(void)
 {
 	for (;;) {
 		while (!need_resched()) {
 			local_irq_disable();
+			/* cpu_down() took this CPU out of the online mask: its last steps. */
+			if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && unlikely(!cpu_online(raw_smp_processor_id())))
+				cpuhp_idle_dead();
 			if (need_resched()) {
 				local_irq_enable();
 				break;

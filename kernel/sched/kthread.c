@@ -13,6 +13,7 @@
 #include <kernel/sprintf.h>
 #include <kernel/errno.h>
 #include <kernel/bug.h>
+#include <time/delay.h>
 
 #define KTHREAD_SHOULD_STOP	0
 #define KTHREAD_SHOULD_PARK	1
@@ -152,6 +153,15 @@ int kthread_park(struct task_struct *p)
 	if (p != current) {
 		wake_up_process(p);
 		wait_for_completion(&k->parked);
+		/*
+		 * As Linux's wait_task_inactive(): parked means off its CPU. A
+		 * thread preempted between complete() and its schedule() is
+		 * still queued, and CPU hotplug would move it (breaking its
+		 * binding) instead of leaving it parked.
+		 */
+		while ((READ_ONCE(p->on_rq) || READ_ONCE(p->on_cpu)) &&
+		       test_bit(KTHREAD_SHOULD_PARK, &k->flags))
+			msleep(1);
 	}
 	return 0;
 }

@@ -24,6 +24,12 @@ struct rq {
 	unsigned long next_balance;		/* jiffies: this CPU's next periodic balance */
 	unsigned long nr_balance_kicks;		/* idle CPUs this CPU's tick woke to take one */
 	unsigned int cpu;
+	/*
+	 * CPU hotplug (hotplug.c): set under ->lock by the dying CPU once it
+	 * is out of the online mask and has emptied this queue; cleared when
+	 * it comes back. Nothing is enqueued here while it is set.
+	 */
+	bool offline;
 };
 
 DECLARE_PER_CPU(struct rq, runqueues);
@@ -39,6 +45,12 @@ void resched_curr(struct rq *rq);
 /* A task just queued on rq: reschedule rq's CPU if p outranks what it runs. Caller holds rq->lock. */
 void check_preempt_curr(struct rq *rq, struct task_struct *p);
 bool cpu_allowed(struct task_struct *p, unsigned int cpu);
+/*
+ * For hotplug.c: p is on no queue, its pi_lock held, interrupts off:
+ * queue it on an online CPU it may run on (breaking its affinity if none
+ * is left, as Linux's select_fallback_rq() does).
+ */
+void sched_enqueue_online(struct task_struct *p);
 
 /*
  * Idle load balancing (balance.c). sched_pull_task(): rq has nothing to run

@@ -138,3 +138,15 @@ void tick_irq_exit(void)
 	if (ts->tick_stopped && need_resched())
 		tick_nohz_restart(ts);
 }
+
+#ifdef CONFIG_HOTPLUG_CPU
+/* The CPU goes offline in its idle loop, maybe with its tick stopped: start afresh when it is back. */
+void tick_nohz_cpu_dying(void)
+{
+	struct tick_sched *ts = this_cpu_ptr(&tick_cpu_sched);
+
+	ts->tick_stopped = false;
+	ts->do_timer_last = false;
+	timer_set_idle(false);
+}
+#endif

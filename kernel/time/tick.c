@@ -179,6 +179,26 @@ void tick_handle(void)
 	scheduler_tick();
 }
 
+#ifdef CONFIG_HOTPLUG_CPU
+void tick_cpu_dying(void)
+{
+	int cpu = raw_smp_processor_id(), heir = cpumask_first(cpu_online_mask);
+
+	tick_nohz_cpu_dying();
+	tick_cancel_event();	/* the LAPIC timer stops: a dead CPU takes no interrupt */
+	/*
+	 * The duty (and, with every CPU idle, the once-a-second wakeup of its
+	 * last holder, which runs the power-off deadline) goes to the first
+	 * online CPU, as Linux's tick_handover_do_timer(). The IPI gets it
+	 * out of a dyntick halt to take it up.
+	 */
+	if (READ_ONCE(tick_do_timer_cpu) == cpu || READ_ONCE(tick_do_timer_cpu) == TICK_DO_TIMER_NONE) {
+		WRITE_ONCE(tick_do_timer_cpu, heir);
+		smp_send_reschedule(heir);
+	}
+}
+#endif
+
 void tick_setup_this_cpu(void)
 {
 	unsigned int cpu = raw_smp_processor_id();

@@ -367,6 +367,45 @@ void timer_set_idle(bool idle)
 	spin_unlock_irqrestore(&base->lock, flags);
 }
 
+#ifdef CONFIG_HOTPLUG_CPU
+/*
+ * Both bases locked, lower CPU first, as Linux's timers_dead_cpu(). The
+ * dead CPU's lock is taken without lockdep's annotation: two locks of one
+ * class, held in a fixed order lockdep cannot see.
+ */
+void timers_dead_cpu(unsigned int cpu)
+{
+	struct timer_base *old = per_cpu_ptr(&timer_bases, cpu), *new;
+	struct timer_list *t;
+	unsigned long flags;
+	unsigned int i;
+
+	local_irq_save(flags);
+	new = this_cpu_ptr(&timer_bases);
+	if (WARN_ON_ONCE(old == new)) {
+		local_irq_restore(flags);
+		return;
+	}
+	if (old->cpu < new->cpu)
+		do_raw_spin_lock(&old->lock, __THIS_PC);
+	spin_lock(&new->lock);
+	if (old->cpu > new->cpu)
+		do_raw_spin_lock(&old->lock, __THIS_PC);
+	WARN_ON_ONCE(old->running_timer);
+	for (i = 0; i < WHEEL_SIZE; i++) {
+		while (old->vectors[i].first) {
+			t = hlist_entry(old->vectors[i].first, struct timer_list, entry);
+			detach_timer(old, t);
+			WRITE_ONCE(t->flags, (t->flags & ~TIMER_CPUMASK) | new->cpu);
+			enqueue_timer(new, t);
+		}
+	}
+	do_raw_spin_unlock(&old->lock);
+	spin_unlock(&new->lock);
+	local_irq_restore(flags);
+}
+#endif
+
 void timers_init(void)
 {
 	unsigned int cpu;

@@ -5,7 +5,8 @@
 # - kvm.sh: its dry run, the console judge on canned logs (so that a judge that passes everything
 #   fails here), a real --torture rcuperf run (table and histogram), and, once rcutorture is in the
 #   tree, a short real matrix: TREE01 (8 CPUs over a three-level tree, grace-period phases slowed
-#   down, the rcu_barrier() tester: it must pass with barrier tests done; it stalled or livelocked
+#   down, the rcu_barrier() tester, CPU hotplug every 20 ms: it must pass with barrier tests and
+#   hundreds of CPU offline and online operations done, callbacks all accounted for; it stalled or livelocked
 #   in its tick in 3 of 5 runs before the tick went one-shot and stopped spinning for
 #   jiffies_lock; each scenario's NAME.features must match its console, or its verdict is "FAIL
 #   (feature not exercised: ...)"), TREE04 (expedited-only writers: its console must show the writer
@@ -296,6 +297,8 @@ kvm_short_matrix() {
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
 		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
+		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* onoff: [1-9][0-9][0-9]+/[0-9]+:[1-9][0-9][0-9]+/[0-9]+ ' &&
+		kvm_console_has "$dir" TREE01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9][0-9]+ times' &&
 		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" TREE05 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&

@@ -441,6 +441,54 @@ static void test_extract_insert(void)
 	CHECK_EQ(id_of(l.head), 2);
 }
 
+/* CPU hotplug's hand-over: every callback out, DONE's and the pending ones apart, in order. */
+static void test_extract_all(void)
+{
+	struct rcu_cblist done, pend;
+	struct mseg want_done, want_pend = { .n = 0 };
+	int i;
+
+	rcu_segcblist_init(&l);
+	model_init();
+	rcu_cblist_init(&done);
+	rcu_cblist_init(&pend);
+	rcu_segcblist_extract_all(&l, &done, &pend);	/* empty list: both stay empty */
+	CHECK(!done.head && !pend.head && done.len == 0 && pend.len == 0);
+	check_list(&l);
+
+	enqueue_n(0, 4);		/* 0-3 ready after 8 */
+	rcu_segcblist_accelerate(&l, 8);
+	model_accelerate(8);
+	enqueue_n(4, 3);		/* 4-6 wait for 12 */
+	rcu_segcblist_accelerate(&l, 12);
+	model_accelerate(12);
+	enqueue_n(7, 2);		/* 7-8 in NEXT */
+	rcu_segcblist_advance(&l, 8);
+	model_advance(8);
+	check_list(&l);
+	want_done = m.seg[RCU_DONE_TAIL];
+	for (i = RCU_WAIT_TAIL; i < RCU_CBLIST_NSEGS; i++)
+		mseg_append(&want_pend, &m.seg[i]);
+	rcu_segcblist_extract_all(&l, &done, &pend);
+	model_init();
+	check_list(&l);			/* nothing left, every segment empty */
+	check_cblist(&done, &want_done);
+	check_cblist(&pend, &want_pend);
+	CHECK_EQ(done.len, 4);
+	CHECK_EQ(pend.len, 5);
+
+	/* Nothing ready: all pending. */
+	rcu_cblist_init(&done);
+	rcu_cblist_init(&pend);
+	enqueue_n(10, 3);
+	rcu_segcblist_extract_all(&l, &done, &pend);
+	CHECK(!done.head && done.len == 0);
+	CHECK_EQ(pend.len, 3);
+	CHECK_EQ(id_of(pend.head), 10);
+	model_init();
+	check_list(&l);
+}
+
 /* ---- random model check ----------------------------------------------------- */
 
 static unsigned long rng_state = 0x9e3779b97f4a7c15UL;
@@ -575,6 +623,7 @@ static const struct test_case tests[] = {
 	TEST_CASE(test_advance_compacts),
 	TEST_CASE(test_entrain),
 	TEST_CASE(test_extract_insert),
+	TEST_CASE(test_extract_all),
 	TEST_CASE(test_random),
 };
 

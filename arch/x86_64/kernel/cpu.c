@@ -49,6 +49,8 @@ void x86_cpu_init(unsigned int cpu)
 	u64 tss = (u64)(uintptr_t)&t->tss;
 	struct { u16 limit; u64 base; } __packed gdtr = { sizeof(t->gdt) - 1, (u64)(uintptr_t)t->gdt };
 
+	u64 ist0 = t->tss.ist[0], ist1 = t->tss.ist[1];	/* a CPU started again keeps its stacks */
+
 	memset(t, 0, sizeof(*t));
 	t->gdt[1] = 0x00af9a000000ffffULL;	/* 0x08: 64-bit kernel code */
 	t->gdt[2] = 0x00cf92000000ffffULL;	/* 0x10: kernel data */
@@ -57,8 +59,8 @@ void x86_cpu_init(unsigned int cpu)
 		    (((tss >> 24) & 0xff) << 56);
 	t->gdt[4] = tss >> 32;
 	t->tss.iomap_base = sizeof(struct tss);
-	t->tss.ist[0] = (u64)(uintptr_t)ist_stack();	/* IST1: double fault */
-	t->tss.ist[1] = (u64)(uintptr_t)ist_stack();	/* IST2: NMI */
+	t->tss.ist[0] = ist0 ? ist0 : (u64)(uintptr_t)ist_stack();	/* IST1: double fault */
+	t->tss.ist[1] = ist1 ? ist1 : (u64)(uintptr_t)ist_stack();	/* IST2: NMI */
 
 	__asm__ volatile("lgdt %0\n\t"
 			 "ltr %w1"

@@ -23,6 +23,8 @@
 #include <asm/x86/x86.h>
 #include <asm/x86/smp.h>
 #include <asm/x86/boot.h>
+#include <time/tick.h>
+#include <kernel/errno.h>
 
 #define TRAMPOLINE_BASE		0x8000UL	/* startup IPI vector 0x08 */
 #define AP_STACK_SIZE		(16 * 1024)
@@ -109,12 +111,19 @@ static bool wait_ns(u64 start, u64 ns, bool (*done)(unsigned int), unsigned int 
 static bool ap_alive(unsigned int unused) { return READ_ONCE(*TR(tr_alive)) != 0; }
 static bool ap_called_in(unsigned int unused) { return READ_ONCE(ap_state) != AP_WAITING; }
 
+/*
+ * Each AP's boot stack, kept for CPU hotplug: a CPU started again runs
+ * its bring-up on it (the dead CPU's idle context, which lived on it, is
+ * gone). Never freed, as below.
+ */
+static void *ap_stack[NR_CPUS];
+
 /* Start one AP and wait until it is online (true) or given up on (false). */
 static bool boot_one_cpu(unsigned int cpu)
 {
 	u32 apic_id = x86_cpu_to_apicid[cpu];
 	u32 sipi = APIC_DM_STARTUP | (TRAMPOLINE_BASE >> 12);
-	void *stack, *stack_base;
+	void *stack = ap_stack[cpu], *stack_base;
 	u64 start;
 
 	if (!x2apic_mode && apic_id > 0xfe) {
@@ -122,7 +131,8 @@ static bool boot_one_cpu(unsigned int cpu)
 		       cpu, apic_id);
 		return false;
 	}
-	stack = alloc_kernel_stack(AP_STACK_SIZE, &stack_base);
+	if (!stack)
+		stack = alloc_kernel_stack(AP_STACK_SIZE, &stack_base);
 	if (!stack) {
 		printk(KERN_ERR "smp: CPU %u: no memory for its stack: not started\n", cpu);
 		return false;
@@ -145,6 +155,7 @@ static bool boot_one_cpu(unsigned int cpu)
 	if (wait_ns(start, ALIVE_TIMEOUT_NS, ap_called_in, 0) ||
 	    (ap_alive(0) && wait_ns(start, CALLIN_TIMEOUT_NS, ap_called_in, 0)) ||
 	    cmpxchg(&ap_state, AP_WAITING, AP_ABANDONED) != AP_WAITING) {
+		ap_stack[cpu] = stack;
 		/* Claimed by the AP: it is about to mark itself online. */
 		while (!cpu_online(cpu))
 			cpu_relax();
@@ -205,3 +216,36 @@ void arch_smp_boot_secondary_cpus(void)
 {
 	x86_smp_boot_aps();
 }
+
+#ifdef CONFIG_HOTPLUG_CPU
+bool arch_cpu_present(unsigned int cpu)
+{
+	return cpu < NR_CPUS && cpumask_test_cpu(cpu, &x86_cpu_present_mask) && ap_stack[cpu];
+}
+
+/*
+ * INIT-SIPI-SIPI again, through the trampoline still at TRAMPOLINE_BASE
+ * (the boot-time copy: nothing else uses that page), and the bring-up of
+ * x86_ap_entry(), as at boot. kernel/cpu.c serialises callers.
+ */
+int arch_cpu_up(unsigned int cpu)
+{
+	printk(KERN_INFO "smpboot: Booting Node 0 Processor %u APIC 0x%x\n", cpu,
+	       x86_cpu_to_apicid[cpu]);
+	return boot_one_cpu(cpu) ? 0 : -EIO;
+}
+
+/*
+ * Linux's hlt_play_dead(): timer masked, interrupts off, halted for good.
+ * Only INIT (then a startup IPI) gets the CPU out; an NMI would return to
+ * the halt. The loop guards against a spurious wakeup.
+ */
+void arch_cpu_die(void)
+{
+	arch_timer_stop();
+	for (;;) {
+		local_irq_disable();
+		arch_halt();
+	}
+}
+#endif

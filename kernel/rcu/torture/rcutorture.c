@@ -82,6 +82,9 @@ torture_param_bool(fwd_progress_need_resched, true,
 torture_param(int, read_exit_delay, 13, 0, 3600, "seconds between read-then-exit episodes");
 torture_param(int, read_exit_burst, 16, 0, 10000, "read-then-exit kthreads per episode (0: none)");
 torture_param(int, verbose, 1, 0, 2, "print kthread start/stop lines");
+torture_param(int, onoff_interval, 0, 0, 3600000,
+	      "milliseconds between CPU-hotplug operations (0: none; needs CONFIG_HOTPLUG_CPU)");
+torture_param(int, onoff_holdoff, 0, 0, 3600, "seconds before the first CPU-hotplug operation");
 torture_param(int, object_debug, 0, 0, 1,
 	      "test double call_rcu() detection (needs debug objects, not implemented yet)");
 
@@ -271,6 +274,7 @@ static void rcu_torture_cleanup(void)
 		torture_cleanup_end();
 		return;
 	}
+	torture_onoff_cleanup();	/* first: every CPU back online for the rest */
 	rcu_torture_read_exit_cleanup();
 	rcu_torture_boost_cleanup();
 	rcu_torture_barrier_cleanup();
@@ -308,8 +312,11 @@ static void rcu_torture_cleanup(void)
 	failed = atomic_read(&n_rcu_torture_error) || atomic_read(&n_rcu_torture_lost) ||
 		 atomic_read(&n_rcu_torture_poll_timeouts) || n_rcu_torture_barrier_error ||
 		 n_rcu_torture_boost_failure;
+	/* As Linux: hotplug operations that failed, with nothing else wrong, say LOCK_HOTPLUG. */
 	rcu_torture_print_module_parms(cur_ops, failed ? "End of test: FAILURE" :
-						       "End of test: SUCCESS");
+				       torture_onoff_failures() ? "End of test: LOCK_HOTPLUG" :
+				       "End of test: SUCCESS");
+	failed |= torture_onoff_failures();
 	if (failed)
 		kernel_note_test_failure();	/* the power-off exit status says so */
 	torture_cleanup_end();
@@ -453,6 +460,9 @@ static int rcu_torture_init(void)
 			goto unwind;
 	}
 	test_end_ns = shutdown_secs ? local_clock() + (u64)shutdown_secs * NSEC_PER_SEC : 0;
+	firsterr = torture_onoff_init(onoff_holdoff * HZ, msecs_to_jiffies(onoff_interval));
+	if (firsterr)
+		goto unwind;
 	firsterr = torture_shutdown_init(shutdown_secs, rcu_torture_cleanup);
 	if (firsterr)
 		goto unwind;

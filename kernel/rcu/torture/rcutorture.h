@@ -104,8 +104,6 @@ struct rcu_torture_ops {
 
 /* Features of Linux's rcutorture not present here; printed as 0 in the parameter line. */
 #define stall_cpu_block		0
-#define onoff_interval		0
-#define onoff_holdoff		0
 
 #define KBUILD_MODNAME "rcutorture"
 
@@ -234,6 +232,8 @@ extern bool fwd_progress_need_resched;
 extern int read_exit_delay;
 extern int read_exit_burst;
 extern int verbose;
+extern int onoff_interval;
+extern int onoff_holdoff;
 extern int test_boost;
 extern int test_boost_interval;
 extern int test_boost_duration;

@@ -42,6 +42,8 @@ void rcu_torture_stats_print(void)
 	n += snprintf(buf + n, sizeof(buf) - n, "rtbf: %ld rtb: %ld nt: %ld ",
 		      n_rcu_torture_boost_failure, n_rcu_torture_boosts,
 		      atomic_long_read(&n_rcu_torture_timers));
+	if (IS_ENABLED(CONFIG_HOTPLUG_CPU))	/* Linux's place for it: before barrier */
+		n += torture_onoff_stats(buf + n, sizeof(buf) - n);
 	n += snprintf(buf + n, sizeof(buf) - n, "barrier: %ld/%ld:%ld ",
 		      READ_ONCE(n_barrier_successes), READ_ONCE(n_barrier_attempts),
 		      READ_ONCE(n_rcu_torture_barrier_error));

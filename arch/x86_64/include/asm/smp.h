@@ -24,6 +24,19 @@ static inline void arch_smp_boot_secondary_cpus(void) { }
 #endif
 
 /*
+ * CPU hotplug (kernel/cpu.c, CONFIG_HOTPLUG_CPU). arch_cpu_present(): the
+ * CPU exists and can be started. arch_cpu_up(): start an offline CPU
+ * again, from process context; it runs the per-CPU bring-up of boot and
+ * marks itself online; returns 0 once it is, or -EIO if it did not come.
+ * arch_cpu_die(): the dying CPU's last act, interrupts off: stop its
+ * timer and halt in a state arch_cpu_up() can start it from (x86: INIT,
+ * then the startup IPIs).
+ */
+bool arch_cpu_present(unsigned int cpu);
+int arch_cpu_up(unsigned int cpu);
+void arch_cpu_die(void) __attribute__((noreturn));
+
+/*
  * IPIs. Any context (interrupts on or off); the targets must be online and
  * not the calling CPU (except arch_smp_send_reschedule, which may target it).
  */

@@ -2,3 +2,5 @@ rcutree.kthread_prio=2
 # A boost-test window every 2 s rather than Linux's 7: our runs last tens of seconds, not hours,
 # and stutter pauses (5 s of every 10) leave a window without readers to starve.
 rcutorture.test_boost_interval=2
+# CPU hotplug as Linux's scenario has it (interval as Linux, holdoff 5 s rather than 30: short runs).
+rcutorture.onoff_interval=200 rcutorture.onoff_holdoff=5

@@ -5,3 +5,5 @@ rcutree.jiffies_till_first_fqs=1 rcutree.jiffies_till_next_fqs=1
 # timeout, so the cond_resched() loop (a quarter to all of the stall timeout) ends in time:
 # TREE05.features wants "rcu_torture_fwd_prog: tested [1-9]".
 rcutorture.fwd_progress_holdoff=3 rcupdate.rcu_cpu_stall_timeout=10
+# CPU hotplug as Linux's scenario has it (interval as Linux, holdoff 5 s rather than 30: short runs).
+rcutorture.onoff_interval=200 rcutorture.onoff_holdoff=5

@@ -1,0 +1,50 @@
+# shellcheck shell=bash
+# tests/boot/47-hotplug.sh - CPU hotplug (CONFIG_HOTPLUG_CPU, kernel/cpu.c, kernel/rcu/tree_hotplug.c,
+# Documentation/RCU/hotplug.md): the KTAP suite "cpuhp" (cpuhp.selftest=1) on the kernel under
+# test (test_defconfig: non-preemptible) with 4 CPUs, then on a preemptible-RCU kernel built here
+# with a leaf fanout of 2, so that the preempted-reader case empties a leaf of its CPUs. Each boot
+# checks Linux's console lines and the power-off accounting: every CPU's callbacks balance, none
+# lost across the moves. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
+# 40 s on 2 host cores (plus the preemptible build).
+#
+# Console lines assumed:
+#   "smpboot: CPU 3 is now offline"                       kernel/cpu.c, after each cpu_down()
+#   "smpboot: Booting Node 0 Processor 3 APIC 0x3"         arch/x86_64/kernel/smpboot.c, cpu_up()
+#   "rcu: rcu_sched: callback accounting: ok (CPUs went offline N times, M callbacks moved)"
+#   "smpboot: hotplug: N offline (0 failed), ..."          power-off totals
+
+hp_cfg=${O:-$TESTS_ROOT}/.config
+if [ -f "$hp_cfg" ] && ! grep -q '^CONFIG_HOTPLUG_CPU=y' "$hp_cfg"; then
+	skip_test cpuhp-selftest "kernel built without CONFIG_HOTPLUG_CPU"
+	return 0 2>/dev/null || exit 0
+fi
+
+boot_test cpuhp-selftest --smp 4 --timeout 90 \
+	--append "cpuhp.selftest=1 shutdown_secs=10" \
+	--expect "# Subtest: cpuhp" \
+	--expect "smpboot: CPU [123] is now offline" \
+	--expect "smpboot: Booting Node 0 Processor [123] APIC 0x[123]" \
+	--expect "# CPU [123]: [0-9]+ callbacks moved at its death" \
+	--expect "ok [0-9]+ cpuhp_sched_down_up" --expect "ok [0-9]+ cpuhp_offline_pending_cbs" \
+	--expect "ok [0-9]+ cpuhp_gps_during_hotplug" \
+	--expect "# cpuhp: pass:[34] fail:0 skip:[01] total:4" \
+	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
+	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
+	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
+	--expect "reboot: Power down"
+
+hp_dir=$(cd "$LOGDIR" && pwd)/build-hotplug-preempt
+if _test_selected cpuhp-preempt-leaf2; then
+	run_cmd_test cpuhp-preempt-build build_config "$hp_dir" preempt_defconfig \
+		'CONFIG_PREEMPT_RCU=y' 'CONFIG_HOTPLUG_CPU=y' 'CONFIG_RCU_HOTPLUG_SELFTEST=y'
+	# Leaves {0,1} and {2,3}: the reader on CPU 3 is preempted there by cpu_down(3)'s stopper
+	# and moved; with CPUs 2 and 3 offline its leaf has no CPU, yet grace periods wait for it.
+	built_boot_test "$hp_dir" "preemptible" cpuhp-preempt-leaf2 4 \
+		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=10" --timeout 90 \
+		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
+		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
+		--expect "# cpuhp: pass:4 fail:0 skip:0 total:4" \
+		--expect "rcu: rcu_preempt: callback accounting: ok" \
+		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
+		--expect "reboot: Power down"
+fi
