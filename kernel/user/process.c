@@ -1,0 +1,192 @@
+/*
+ * User processes: a process is a kthread that loads an embedded program
+ * into its own address space and enters user mode; it ends in exit() or
+ * when a fault kills it, and its address space is freed then. Started
+ * after boot by init=<prog> (once, as Linux's init) and
+ * user.run=<prog>@<cpulist> (one bound to each listed CPU).
+ */
+#include "user.h"
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include <kernel/sprintf.h>
+#include <kernel/errno.h>
+#include <kernel/atomic.h>
+#include <kernel/bitmap.h>
+#include <kernel/cpumask.h>
+#include <kernel/context_tracking.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <mm/slab.h>
+
+static char init_prog[64];
+KPARAM_STRING("init", init_prog,
+	      "program from user/ to run as the init process (a path's last component is used)");
+static char user_run[128];
+KPARAM_STRING("user.run", user_run,
+	      "PROG@CPULIST: start one copy of user program PROG bound to each listed CPU");
+
+static atomic_t nr_started, nr_exited, nr_killed;
+
+const struct user_program *user_program_find(const char *name)
+{
+	for (const struct user_program *p = user_programs; p->name; p++)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
+
+static void list_programs(char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (const struct user_program *p = user_programs; p->name && n + 1 < size; p++)
+		n += scnprintf(buf + n, size - n, "%s%s", n ? " " : "", p->name);
+}
+
+void user_write_flush(struct user_process *up)
+{
+	if (!up->line_len)
+		return;
+	printk(KERN_INFO "%.*s\n", (int)up->line_len, up->line);
+	up->line_len = 0;
+}
+
+__noreturn void user_process_exit(int code)
+{
+	struct task_struct *t = current;
+	struct user_process *up = t->uproc;
+	u64 uspace = t->thread.uspace;
+
+	user_write_flush(up);
+	/* Off the process's tables before freeing them (this CPU is the only one using them). */
+	arch_uspace_switch(0);
+	arch_uspace_destroy(uspace);
+	t->uproc = NULL;
+	kfree(up);
+	atomic_inc(code >= 128 ? &nr_killed : &nr_exited);
+	pr_info("user: %s[%d] exited with status %d\n", t->comm, t->pid, code);
+	kthread_exit(code);
+}
+
+static int process_main(void *arg)
+{
+	struct user_process *up = arg;
+	int err;
+
+	current->uproc = up;
+	err = user_elf_load(up);
+	if (err) {
+		pr_err("user: cannot load %s: error %d\n", up->prog->name, err);
+		arch_uspace_destroy(up->uspace);
+		current->uproc = NULL;
+		kfree(up);
+		return err;
+	}
+	arch_uspace_switch(up->uspace);
+	if (up->is_init)
+		pr_info("Run /%s as init process\n", up->prog->name);
+	else
+		pr_info("user: running %s[%d] on CPU %d\n", up->prog->name, current->pid, up->cpu);
+	atomic_inc(&nr_started);
+	arch_enter_user(up->entry, USER_STACK_TOP);
+}
+
+static int start_process(const struct user_program *prog, bool is_init, int cpu)
+{
+	struct user_process *up = kzalloc(sizeof(*up), GFP_KERNEL);
+	struct task_struct *t;
+
+	if (!up)
+		return -ENOMEM;
+	up->prog = prog;
+	up->is_init = is_init;
+	up->cpu = cpu;
+	t = kthread_create(process_main, up, "%s", prog->name);
+	if (!t) {
+		kfree(up);
+		return -ENOMEM;
+	}
+	if (cpu >= 0)
+		kthread_bind(t, cpu);
+	wake_up_process(t);
+	return 0;
+}
+
+/* init=: Linux takes a path; the program is its last component. */
+static void start_init(void)
+{
+	const char *name = strrchr(init_prog, '/') ? strrchr(init_prog, '/') + 1 : init_prog;
+	const struct user_program *prog = user_program_find(name);
+	char list[128];
+
+	if (!init_prog[0])
+		return;
+	if (!prog) {
+		list_programs(list, sizeof(list));
+		pr_warn("init=%s: no such program (have: %s); using none\n", init_prog, list);
+		return;
+	}
+	if (start_process(prog, true, -1))
+		pr_err("init=%s: out of memory starting it\n", init_prog);
+}
+
+/* user.run=PROG@CPULIST: every malformed part is reported and nothing of it started. */
+static void start_user_run(void)
+{
+	static unsigned long cpus[BITS_TO_LONGS(NR_CPUS)];
+	char name[64], list[128];
+	const struct user_program *prog;
+	const char *at = strchr(user_run, '@');
+	size_t len;
+	unsigned int cpu;
+
+	if (!user_run[0])
+		return;
+	len = at ? (size_t)(at - user_run) : strlen(user_run);
+	if (!at || len == 0 || len >= sizeof(name)) {
+		pr_warn("user.run=%s: not PROG@CPULIST; using none\n", user_run);
+		return;
+	}
+	memcpy(name, user_run, len);
+	name[len] = 0;
+	prog = user_program_find(name);
+	if (!prog) {
+		list_programs(list, sizeof(list));
+		pr_warn("user.run=%s: no program '%s' (have: %s); using none\n", user_run, name, list);
+		return;
+	}
+	if (bitmap_parselist(at + 1, cpus, nr_cpu_ids)) {
+		pr_warn("user.run=%s: bad CPU list '%s' (CPUs 0-%u); using none\n", user_run, at + 1,
+			nr_cpu_ids - 1);
+		return;
+	}
+	for_each_set_bit(cpu, cpus, nr_cpu_ids) {
+		if (!cpu_online(cpu)) {
+			pr_warn("user.run=%s: CPU %u is not online; not started there\n", user_run, cpu);
+			continue;
+		}
+		if (start_process(prog, false, cpu))
+			pr_err("user.run=%s: out of memory starting it on CPU %u\n", user_run, cpu);
+	}
+}
+
+void user_mode_start(void)
+{
+	start_init();
+	start_user_run();
+}
+
+/* The shutdown report's line: processes, and user-mode entries per CPU. */
+void user_mode_show_stats(void)
+{
+	unsigned int cpu;
+
+	if (!atomic_read(&nr_started))
+		return;
+	pr_info("user: %d processes started, %d exited, %d killed\n", atomic_read(&nr_started),
+		atomic_read(&nr_exited), atomic_read(&nr_killed));
+	for_each_online_cpu(cpu)
+		pr_info("user: CPU %u: %lu returns to user mode\n", cpu, ct_user_enter_count(cpu));
+}
