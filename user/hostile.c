@@ -52,6 +52,7 @@ static int syscall_abuse(void)
 	expect(sc(SYS_clock_gettime, 1, text, 0), -14, "clock_gettime into read-only text", SYS_clock_gettime);
 	/* A buffer running off the end of the stack into the guard page. */
 	expect(sc(SYS_write, 1, 0x7fffffffdff0UL, 64), 16, "write running into unmapped memory: partial", SYS_write);
+	write(1, "\n", 1);	/* ends the line of stack bytes just written */
 	expect(sc(SYS_write, 7, text, 4), -9, "write to fd 7", SYS_write);
 	expect(sc(SYS_nanosleep, (unsigned long)&bad_ts, 0, 0), -22, "nanosleep tv_sec -1", SYS_nanosleep);
 	expect(sc(SYS_clock_gettime, 12345, 0, 0), -22, "clock_gettime of a bad clock", SYS_clock_gettime);

@@ -30,8 +30,8 @@ int arch_uspace_map_page(u64 uspace, unsigned long va, void *page, unsigned int 
 void arch_uspace_destroy(u64 uspace);
 /* Make uspace current's address space (0: the kernel's), now and at every switch-in. */
 void arch_uspace_switch(u64 uspace);
-/* Leave the kernel for user mode at ip with stack sp; interrupts on in user mode. */
-__noreturn void arch_enter_user(unsigned long ip, unsigned long sp);
+/* Leave the kernel for user mode at ip with stack sp and arg in the first argument register. */
+__noreturn void arch_enter_user(unsigned long ip, unsigned long sp, unsigned long arg);
 /* SMEP / SMAP in force (for the banner and the documentation's claims). */
 bool arch_smep_active(void);
 bool arch_smap_active(void);

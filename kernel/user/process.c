@@ -10,6 +10,7 @@
 #include <kernel/printk.h>
 #include <kernel/string.h>
 #include <kernel/sprintf.h>
+#include <kernel/kstrtox.h>
 #include <kernel/errno.h>
 #include <kernel/atomic.h>
 #include <kernel/bitmap.h>
@@ -22,9 +23,9 @@
 static char init_prog[64];
 KPARAM_STRING("init", init_prog,
 	      "program from user/ to run as the init process (a path's last component is used)");
-static char user_run[128];
+static char user_run[512];
 KPARAM_STRING("user.run", user_run,
-	      "PROG@CPULIST: start one copy of user program PROG bound to each listed CPU");
+	      "PROG[:ARG]@CPULIST[;...]: start user program PROG (main(ARG)) bound to each listed CPU");
 
 static atomic_t nr_started, nr_exited, nr_killed;
 
@@ -90,10 +91,10 @@ static int process_main(void *arg)
 	else
 		pr_info("user: running %s[%d] on CPU %d\n", up->prog->name, current->pid, up->cpu);
 	atomic_inc(&nr_started);
-	arch_enter_user(up->entry, USER_STACK_TOP);
+	arch_enter_user(up->entry, USER_STACK_TOP, up->arg);
 }
 
-static int start_process(const struct user_program *prog, bool is_init, int cpu)
+int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg)
 {
 	struct user_process *up = kzalloc(sizeof(*up), GFP_KERNEL);
 	struct task_struct *t;
@@ -103,6 +104,7 @@ static int start_process(const struct user_program *prog, bool is_init, int cpu)
 	up->prog = prog;
 	up->is_init = is_init;
 	up->cpu = cpu;
+	up->arg = arg;
 	t = kthread_create(process_main, up, "%s", prog->name);
 	if (!t) {
 		kfree(up);
@@ -128,47 +130,72 @@ static void start_init(void)
 		pr_warn("init=%s: no such program (have: %s); using none\n", init_prog, list);
 		return;
 	}
-	if (start_process(prog, true, -1))
+	if (user_process_start(prog, true, -1, 0))
 		pr_err("init=%s: out of memory starting it\n", init_prog);
 }
 
-/* user.run=PROG@CPULIST: every malformed part is reported and nothing of it started. */
-static void start_user_run(void)
+/*
+ * One user.run= entry, PROG[:ARG]@CPULIST (NUL-terminated in place):
+ * every malformed part is reported naming the whole entry, and nothing of
+ * that entry is started.
+ */
+static void start_user_run_entry(char *entry)
 {
 	static unsigned long cpus[BITS_TO_LONGS(NR_CPUS)];
-	char name[64], list[128];
 	const struct user_program *prog;
-	const char *at = strchr(user_run, '@');
-	size_t len;
+	char *at = strchr(entry, '@'), *colon, list[128];
+	long arg = 0;
 	unsigned int cpu;
 
-	if (!user_run[0])
-		return;
-	len = at ? (size_t)(at - user_run) : strlen(user_run);
-	if (!at || len == 0 || len >= sizeof(name)) {
-		pr_warn("user.run=%s: not PROG@CPULIST; using none\n", user_run);
+	if (!at || at == entry) {
+		pr_warn("user.run=%s: not PROG[:ARG]@CPULIST; using none\n", entry);
 		return;
 	}
-	memcpy(name, user_run, len);
-	name[len] = 0;
-	prog = user_program_find(name);
+	*at = 0;
+	colon = strchr(entry, ':');
+	if (colon) {
+		*colon = 0;
+		if (kstrtol(colon + 1, 0, &arg)) {
+			pr_warn("user.run=%s:%s@%s: ARG '%s' is not a number; using none\n",
+				entry, colon + 1, at + 1, colon + 1);
+			return;
+		}
+	}
+	prog = user_program_find(entry);
 	if (!prog) {
 		list_programs(list, sizeof(list));
-		pr_warn("user.run=%s: no program '%s' (have: %s); using none\n", user_run, name, list);
+		pr_warn("user.run=%s@%s: no program '%s' (have: %s); using none\n", entry, at + 1,
+			entry, list);
 		return;
 	}
 	if (bitmap_parselist(at + 1, cpus, nr_cpu_ids)) {
-		pr_warn("user.run=%s: bad CPU list '%s' (CPUs 0-%u); using none\n", user_run, at + 1,
-			nr_cpu_ids - 1);
+		pr_warn("user.run=%s@%s: bad CPU list '%s' (CPUs 0-%u); using none\n", entry, at + 1,
+			at + 1, nr_cpu_ids - 1);
 		return;
 	}
 	for_each_set_bit(cpu, cpus, nr_cpu_ids) {
 		if (!cpu_online(cpu)) {
-			pr_warn("user.run=%s: CPU %u is not online; not started there\n", user_run, cpu);
+			pr_warn("user.run=%s@%s: CPU %u is not online; not started there\n", entry,
+				at + 1, cpu);
 			continue;
 		}
-		if (start_process(prog, false, cpu))
-			pr_err("user.run=%s: out of memory starting it on CPU %u\n", user_run, cpu);
+		if (user_process_start(prog, false, cpu, arg))
+			pr_err("user.run=%s@%s: out of memory starting it on CPU %u\n", entry, at + 1, cpu);
+	}
+}
+
+static void start_user_run(void)
+{
+	char *s = user_run;
+
+	while (s && *s) {
+		char *next = strchr(s, ';');
+
+		if (next)
+			*next++ = 0;
+		if (*s)
+			start_user_run_entry(s);
+		s = next;
 	}
 }
 
@@ -176,6 +203,11 @@ void user_mode_start(void)
 {
 	start_init();
 	start_user_run();
+}
+
+int user_processes_exited(void)
+{
+	return atomic_read(&nr_exited) + atomic_read(&nr_killed);
 }
 
 /* The shutdown report's line: processes, and user-mode entries per CPU. */

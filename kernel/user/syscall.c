@@ -31,7 +31,7 @@ struct user_timespec {
 	long tv_sec, tv_nsec;
 };
 
-/* fd 1 and 2 are the console; output is printed a line at a time. */
+/* fd 1 and 2 are the console; output is printed a line at a time (printk, so it is in the log). */
 static long sys_write(unsigned long fd, const char __user *buf, unsigned long count)
 {
 	struct user_process *up = current->uproc;
@@ -51,8 +51,10 @@ static long sys_write(unsigned long fd, const char __user *buf, unsigned long co
 		for (unsigned long i = 0; i < n - left; i++) {
 			if (chunk[i] == '\n' || up->line_len == UPROC_LINE_MAX)
 				user_write_flush(up);
+			/* Control bytes (a NUL would cut the line short) print as '.'. */
 			if (chunk[i] != '\n')
-				up->line[up->line_len++] = chunk[i];
+				up->line[up->line_len++] =
+					(chunk[i] >= 0x20 && chunk[i] < 0x7f) || chunk[i] == '\t' ? chunk[i] : '.';
 		}
 		done += n - left;
 		if (left)

@@ -184,10 +184,10 @@ __noreturn void x86_user_fault(struct pt_regs *regs)
 }
 
 /* Leave for user mode at ip with stack sp: an IRET frame built here, interrupts on there. */
-__noreturn void arch_enter_user(unsigned long ip, unsigned long sp)
+__noreturn void arch_enter_user(unsigned long ip, unsigned long sp, unsigned long arg)
 {
 	struct pt_regs regs = {
-		.rip = ip, .cs = USER_CS, .rflags = X86_EFLAGS_IF | 0x2,
+		.rdi = arg, .rip = ip, .cs = USER_CS, .rflags = X86_EFLAGS_IF | 0x2,
 		.rsp = sp, .ss = USER_DS,
 	};
 
