@@ -10,7 +10,7 @@
 
 #include <kernel/types.h>
 #include <kernel/compiler.h>
-#include <asm/user.h>
+#include <kernel/user.h>
 
 static inline bool access_ok(const void __user *p, unsigned long n)
 {
