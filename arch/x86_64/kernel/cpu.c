@@ -11,6 +11,7 @@
 #include <kernel/string.h>
 #include <asm/percpu.h>
 #include <asm/x86/x86.h>
+#include <asm/switch_to.h>
 #include <asm/x86/boot.h>
 
 #define IST_STACK_SIZE	(16 * 1024)

@@ -67,7 +67,8 @@ void x86_cpu_protect_init(unsigned int cpu)
 void x86_syscall_init(void)
 {
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
-	wrmsr(MSR_STAR, (0x10ULL << 48) | (0x08ULL << 32));
+	/* STAR's high half: EDX = 0x10 << 16 | 0x08 (written directly: no 64-bit constant to split). */
+	__asm__ volatile("wrmsr" :: "c"(MSR_STAR), "a"(0), "d"(0x00100008u) : "memory");
 	wrmsr(MSR_LSTAR, (u64)(uintptr_t)entry_SYSCALL_64);
 	wrmsr(MSR_SYSCALL_MASK, X86_EFLAGS_IF | 0x400 /* DF */ | 0x100 /* TF */ | X86_EFLAGS_AC);
 	/* The user's GS base while the kernel's is active; entry.S relies on it being 0. */

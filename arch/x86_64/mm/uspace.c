@@ -14,6 +14,7 @@
 #include <mm/mm.h>
 #include <asm/x86/boot.h>
 #include <asm/x86/x86.h>
+#include <asm/switch_to.h>
 
 #define PTRS		512
 #define ADDR_MASK	0x000ffffffffff000ULL

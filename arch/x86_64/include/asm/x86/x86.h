@@ -127,6 +127,7 @@ extern struct x86_ioapic_info x86_ioapic;
 #define CR4_SMEP		(1UL << 20)
 #define CR4_SMAP		(1UL << 21)
 DECLARE_PER_CPU(unsigned long, x86_cpu_kernel_rsp);
+DECLARE_PER_CPU(unsigned long, x86_user_rsp_scratch);
 static inline bool user_mode(const struct pt_regs *regs) { return regs->cs & 3; }
 void x86_syscall_init(void);
 void x86_cpu_protect_init(unsigned int cpu);
