@@ -16,9 +16,12 @@
 #   user-rcu-smp4         the KTAP suite "user": grace periods complete while CPUs 1-3 spin in
 #                         user mode; the power-off lines show the user-mode EQS entries and the
 #                         grace-period kthread's dyntick credits for each spinning CPU
+#   user-rcu-tasks-smp4   the same suite on preempt_defconfig (built in $LOGDIR/build-preempt, shared
+#                         with 50-preempt-rcu.sh and 52-tasks-rcu.sh): synchronize_rcu_tasks()
+#                         completes while the spinners, listed as holdouts, are still in user mode
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
-# About 45 s on 2 host cores.
+# About 60 s on 2 host cores, plus the preempt_defconfig build when it is not there yet.
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
@@ -103,3 +106,16 @@ boot_test user-bad-params --smp 2 \
 	--expect 'hello: pid [0-9]+ on CPU 1, arg 7' \
 	--expect 'user: 1 processes started, 1 exited, 0 killed' \
 	--expect 'reboot: Power down'
+
+user_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+if _test_selected user-rcu-tasks-smp4; then
+	run_cmd_test user-preempt-build build_config "$user_preempt_dir" preempt_defconfig \
+		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_USER_SELFTEST=y'
+	built_boot_test "$user_preempt_dir" preemptible user-rcu-tasks-smp4 4 "user.selftest=1 shutdown_secs=12" \
+		--accel tcg-single \
+		--expect '# [0-9] spinning CPUs: [1-9][0-9]* synchronize_rcu\(\) in 1 s, .*synchronize_rcu_tasks\(\) [0-9]+ us' \
+		--expect '# user: pass:1 fail:0 skip:0 total:1' \
+		--expect 'rcu_tasks: [1-9][0-9]* grace periods, mean [0-9]+ ms, longest [0-9]+ ms, most holdouts [1-9]' \
+		--expect 'user: 3 processes started, 3 exited, 0 killed' \
+		--expect 'reboot: Power down' --reject 'not ok'
+fi
