@@ -19,6 +19,9 @@
 #   user-rcu-tasks-smp4   the same suite on preempt_defconfig (built in $LOGDIR/build-preempt, shared
 #                         with 50-preempt-rcu.sh and 52-tasks-rcu.sh): synchronize_rcu_tasks()
 #                         completes while the spinners, listed as holdouts, are still in user mode
+#   user-nmi-user         SysRq l (8 times) while CPU 1 spins in user mode: the NMI arrives from ring 3
+#                         (swapgs on its IST stack), the backtrace shows the user RIP only and the
+#                         process goes on to finish normally
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
 # About 60 s on 2 host cores, plus the preempt_defconfig build when it is not there yet.
@@ -95,6 +98,20 @@ boot_test user-rcu-smp4 --smp 4 --accel tcg-single --append "user.selftest=1 shu
 	--expect 'user: 3 processes started, 3 exited, 0 killed' \
 	"${rcu_user_expects[@]}" \
 	--expect 'reboot: Power down' --reject 'not ok'
+
+# Eight NMIs: under TCG about half land in the kernel (often the tick handler), so at least one
+# lands in user mode but for 1 run in ~250.
+nmi_sends=()
+for i in 1 2 3 4 5 6 7 8; do
+	nmi_sends+=(--send '\x0fl' --pause 0.4)
+done
+boot_test user-nmi-user --smp 2 --qemu-args "-cpu max" --append "user.run=spin:8@1 shutdown_secs=12" \
+	--wait 'spin: pid [0-9]+ spinning in user mode on CPU 1' "${nmi_sends[@]}" \
+	--wait 'NMI backtrace for cpu 1' \
+	--expect 'RIP: 0023:0x7f80004[0-9a-f]+$' \
+	--expect 'spin: pid [0-9]+ done on CPU 1' \
+	--expect 'user: 1 processes started, 1 exited, 0 killed' \
+	--expect 'reboot: Power down' --reject 'Oops'
 
 boot_test user-bad-params --smp 2 \
 	--append "init=/sbin/nosuch user.run=nosuch@1;spin:abc@1;spin;hello@0-999;hello:7@1 shutdown_secs=3" \

@@ -20,6 +20,7 @@
 #include <asm/irqflags.h>
 #include <sched/sched.h>
 #include <mm/mm.h>
+#include <kernel/user.h>
 
 struct idt_entry {
 	u16 off_lo, sel;
@@ -85,8 +86,12 @@ void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler)
 
 static bool frame_ok(unsigned long fp, unsigned long prev)
 {
-	/* Frames grow toward higher addresses while unwinding; stay within 64 KiB steps. */
-	return fp && !(fp & 7) && fp > prev && fp - prev < 65536 && fp < 0x0000800000000000UL;
+	/*
+	 * Frames grow toward higher addresses while unwinding; stay within 64 KiB
+	 * steps, and below the user half: a user frame is never followed (with
+	 * SMAP reading it would fault, and it is not the kernel's to show).
+	 */
+	return fp && !(fp & 7) && fp > prev && fp - prev < 65536 && fp < USER_VA_START;
 }
 
 void x86_show_trace(unsigned long rip, unsigned long rbp)
