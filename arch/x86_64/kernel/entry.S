@@ -86,6 +86,7 @@ interrupt_common:
 	testb $3, PT_CS(%rsp)
 	jz 1f
 	swapgs
+	xorl %ebp, %ebp			/* backtraces end here, not in the user's frames */
 	jmp 3f
 1:	movq PT_VECTOR(%rsp), %rax
 	cmpq $2, %rax			/* NMI */
@@ -133,6 +134,7 @@ entry_SYSCALL_64:
 	pushq $-1			/* vector: a system call */
 	SAVE_REGS
 	xorl %r12d, %r12d		/* x86_interrupt_return: not a paranoid entry */
+	xorl %ebp, %ebp			/* backtraces end here, not in the user's frames */
 	movq %rsp, %rdi
 	call x86_syscall_entry
 	testb %al, %al
