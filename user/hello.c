@@ -1,4 +1,4 @@
-/* The smallest program: greets, says where it runs, exits 0. */
+/* The smallest program: greets, says where it runs, sleeps ARG seconds (nanosleep), exits 0. */
 #include "ulib.h"
 
 int main(long arg)
@@ -7,5 +7,11 @@ int main(long arg)
 
 	getcpu(&cpu, 0);
 	printf("hello: pid %d on CPU %u, arg %ld\n", getpid(), cpu, arg);
+	if (arg > 0) {
+		struct timespec ts = { arg, 0 };
+
+		nanosleep(&ts, 0);
+		printf("hello: pid %d slept %ld s\n", getpid(), arg);
+	}
 	return 0;
 }

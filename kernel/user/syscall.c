@@ -72,15 +72,19 @@ static long sys_nanosleep(const struct user_timespec __user *req, struct user_ti
 		return -EFAULT;
 	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
 		return -EINVAL;
-	/* No signals here: the sleep is never interrupted and rem never written. */
+	/*
+	 * No signals here: the sleep is never interrupted and rem never written.
+	 * An interruptible sleep, as Linux's ("S" in the task list, not "D").
+	 */
 	us = (u64)min(ts.tv_sec, 86400L) * 1000000 + ts.tv_nsec / 1000;
-	while (us >= 1000000) {
-		msleep(1000);
-		us -= 1000000;
+	while (us >= 1000) {
+		unsigned int ms = min(us / 1000, (u64)1000);
+
+		while (ms)
+			ms = msleep_interruptible(ms);
+		us -= min(us / 1000, (u64)1000) * 1000;
 	}
-	if (us >= 1000)
-		msleep(us / 1000);
-	else if (us)
+	if (us)
 		usleep_range(us, us);
 	return 0;
 }

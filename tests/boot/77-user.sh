@@ -22,6 +22,8 @@
 #   user-nmi-user         SysRq l (8 times) while CPU 1 spins in user mode: the NMI arrives from ring 3
 #                         (swapgs on its IST stack), the backtrace shows the user RIP only and the
 #                         process goes on to finish normally
+#   user-sysrq-t          SysRq t while a process sleeps in nanosleep(): its kernel stack's backtrace
+#                         ends at the system-call entry (no walk into user frames), no oops
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
 # About 60 s on 2 host cores, plus the preempt_defconfig build when it is not there yet.
@@ -113,14 +115,21 @@ boot_test user-nmi-user --smp 2 --qemu-args "-cpu max" --append "user.run=spin:8
 	--expect 'user: 1 processes started, 1 exited, 0 killed' \
 	--expect 'reboot: Power down' --reject 'Oops'
 
+boot_test user-sysrq-t --smp 2 --qemu-args "-cpu max" --append "user.run=hello:3@1 shutdown_secs=6" \
+	--wait 'hello: pid [0-9]+ on CPU 1, arg 3' --send '\x0ft' --wait 'task:hello' \
+	--expect 'task:hello +state:S' \
+	--expect 'hello: pid [0-9]+ slept 3 s' \
+	--expect 'user: 1 processes started, 1 exited, 0 killed' \
+	--expect 'reboot: Power down' --reject 'Oops'
+
 boot_test user-bad-params --smp 2 \
-	--append "init=/sbin/nosuch user.run=nosuch@1;spin:abc@1;spin;hello@0-999;hello:7@1 shutdown_secs=3" \
+	--append "init=/sbin/nosuch user.run=nosuch@1;spin:abc@1;spin;hello@0-999;hello:1@1 shutdown_secs=4" \
 	--expect 'init=/sbin/nosuch: no such program \(have: init hello hostile spin\); using none' \
 	--expect 'user.run=nosuch@1: no program .nosuch. \(have: init hello hostile spin\); using none' \
 	--expect "user.run=spin:abc@1: ARG 'abc' is not a number; using none" \
 	--expect 'user.run=spin: not PROG\[:ARG\]@CPULIST; using none' \
 	--expect "user.run=hello@0-999: bad CPU list '0-999' \(CPUs 0-1\); using none" \
-	--expect 'hello: pid [0-9]+ on CPU 1, arg 7' \
+	--expect 'hello: pid [0-9]+ on CPU 1, arg 1' \
 	--expect 'user: 1 processes started, 1 exited, 0 killed' \
 	--expect 'reboot: Power down'
 
