@@ -147,6 +147,8 @@ USER_CFLAGS := -std=gnu11 -O2 -g -m64 -ffreestanding -fno-builtin -nostdlib -fpi
 	-fvisibility=hidden -mgeneral-regs-only -fno-stack-protector -fno-asynchronous-unwind-tables \
 	-I$(srctree)/user/include $(WARNINGS)
 USER_ELFS := $(addprefix $(objtree)/user/,$(addsuffix .elf,$(USER_PROGS)))
+# Kept (not intermediates make would delete, and rebuild, on every change).
+.SECONDARY: $(addprefix $(objtree)/user/,$(addsuffix .o,$(USER_PROGS) lib))
 $(objtree)/user/%.o: $(srctree)/user/%.c $(srctree)/user/include/ulib.h
 	@mkdir -p $(dir $@)
 	@echo "  CC [U]  user/$*.o"
@@ -246,7 +248,7 @@ model:
 
 clean:
 	@rm -rf $(objtree)/.tmp_* $(objtree)/kernel.elf $(objtree)/kernel.iso $(objtree)/test-logs \
-		$(objtree)/check-build
+		$(objtree)/check-build $(objtree)/user
 	@find $(objtree) \( -name '*.o' -o -name '*.d' \) -not -path '*/.git/*' -delete
 distclean: clean
 	@rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/generated $(objtree)/include/config $(objtree)/defconfig
