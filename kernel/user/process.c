@@ -25,7 +25,7 @@ KPARAM_STRING("init", init_prog,
 	      "program from user/ to run as the init process (a path's last component is used)");
 static char user_run[512];
 KPARAM_STRING("user.run", user_run,
-	      "PROG[:ARG]@CPULIST[;...]: start user program PROG (main(ARG)) bound to each listed CPU");
+	      "PROG[:ARG]@CPULIST[;|+...]: start user program PROG (main(ARG)) bound to each listed CPU");
 
 static atomic_t nr_started, nr_exited, nr_killed;
 
@@ -189,10 +189,15 @@ static void start_user_run(void)
 	char *s = user_run;
 
 	while (s && *s) {
-		char *next = strchr(s, ';');
+		/* ';' or '+' between entries: GRUB's command line (scripts/mkiso.sh) cannot carry ';'. */
+		char *next = s;
 
-		if (next)
+		while (*next && *next != ';' && *next != '+')
+			next++;
+		if (*next)
 			*next++ = 0;
+		else
+			next = NULL;
 		if (*s)
 			start_user_run_entry(s);
 		s = next;
