@@ -26,7 +26,7 @@
 #                         ends at the system-call entry (no walk into user frames), no oops
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
-# About 60 s on 2 host cores, plus the preempt_defconfig build when it is not there yet.
+# About 90 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
