@@ -139,6 +139,27 @@ $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 
 -include $(KERNEL_OBJS:.o=.d)
 
+# ---- user programs (user/): freestanding static executables embedded in the kernel ----
+# Position-independent code linked at a fixed address in the user half (user/user.ld);
+# no FPU/SSE, whose state the kernel does not switch. kernel/user/programs.S includes them.
+USER_PROGS := init hello hostile spin
+USER_CFLAGS := -std=gnu11 -O2 -g -m64 -ffreestanding -fno-builtin -nostdlib -fpie \
+	-fvisibility=hidden -mgeneral-regs-only -fno-stack-protector -fno-asynchronous-unwind-tables \
+	-I$(srctree)/user/include $(WARNINGS)
+USER_ELFS := $(addprefix $(objtree)/user/,$(addsuffix .elf,$(USER_PROGS)))
+# Kept (not intermediates make would delete, and rebuild, on every change).
+.SECONDARY: $(addprefix $(objtree)/user/,$(addsuffix .o,$(USER_PROGS) lib))
+$(objtree)/user/%.o: $(srctree)/user/%.c $(srctree)/user/include/ulib.h
+	@mkdir -p $(dir $@)
+	@echo "  CC [U]  user/$*.o"
+	@$(CC) $(USER_CFLAGS) -c $< -o $@
+$(objtree)/user/%.elf: $(objtree)/user/%.o $(objtree)/user/lib.o $(srctree)/user/user.ld
+	@echo "  LD [U]  user/$*.elf"
+	@$(LD) -nostdlib -static -no-pie -z max-page-size=0x1000 -z noexecstack --build-id=none \
+		-T $(srctree)/user/user.ld -o $@ $< $(objtree)/user/lib.o
+$(objtree)/kernel/user/programs.o: $(USER_ELFS)
+$(objtree)/kernel/user/programs.o: AFLAGS += -Wa,-I$(objtree)/user
+
 # ---- link: two passes so the image carries its own symbol table ----
 LDS := $(srctree)/arch/x86_64/kernel.ld
 LINK = $(LD) $(ARCH_LDFLAGS) -T $(LDS) -o $@ $(KERNEL_OBJS) $(1)
@@ -227,7 +248,7 @@ model:
 
 clean:
 	@rm -rf $(objtree)/.tmp_* $(objtree)/kernel.elf $(objtree)/kernel.iso $(objtree)/test-logs \
-		$(objtree)/check-build
+		$(objtree)/check-build $(objtree)/user
 	@find $(objtree) \( -name '*.o' -o -name '*.d' \) -not -path '*/.git/*' -delete
 distclean: clean
 	@rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/generated $(objtree)/include/config $(objtree)/defconfig

@@ -2,6 +2,7 @@
  * start_kernel(): the boot sequence in one straight line, from the boot
  * CPU's first C code (after arch setup.c) to every CPU idling.
  */
+#include <kernel/user.h>
 #include <kernel/boot.h>
 #include <kernel/arch_setup.h>
 #include <kernel/printk.h>
@@ -63,6 +64,7 @@ static int kernel_init(void *unused)
 	do_initcalls();
 	ktap_run_suites();
 	system_state = SYSTEM_RUNNING;
+	user_mode_start();		/* init= and user.run= programs */
 	console_monitor_start();	/* the console prompt, once boot is over */
 	return 0;
 }

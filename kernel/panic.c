@@ -3,6 +3,7 @@
  * follows Linux: "Kernel panic - not syncing: ...", "kernel BUG at ...",
  * "WARNING: CPU: N PID: P at file:line func", "reboot: Power down".
  */
+#include <kernel/user.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>
 #include <locking/lockdep.h>
@@ -83,6 +84,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	rcu_show_stats();
 	rcu_check_cb_accounting();	/* queued = invoked + pending per CPU, across hotplug */
 	cpuhp_show_stats();
+	user_mode_show_stats();
 	debug_objects_show_stats();
 	lockdep_show_stats();
 	rcu_trace_shutdown_dump();	/* rcutree.trace_dump_at_shutdown=1 (RCU_TRACE) */

@@ -22,6 +22,7 @@ static const struct kparam_prefix known_prefixes[] = {
 	{ "torture.", "torture", NULL },
 	{ "smp.", "smp", NULL },
 	{ "sched.", "sched", NULL },
+	{ "user.", "user", NULL },
 };
 
 /*

@@ -1,8 +1,12 @@
 /*
  * Context tracking: the idle loop and every interrupt/NMI entry and exit
  * report here, so RCU knows when a CPU is in an extended quiescent state
- * (idle, not in an interrupt). RCU's dyntick-idle code implements the
- * rcu_* side; nesting of interrupts (and NMIs) inside idle is allowed.
+ * (idle or user mode, not in an interrupt). RCU's dyntick-idle code
+ * implements the rcu_* side; nesting of interrupts (and NMIs) inside idle
+ * is allowed. The arch calls ct_user_exit() on every kernel entry from
+ * user mode (system call, interrupt, exception) before anything can use
+ * RCU, and ct_user_enter() last thing before returning to user mode, with
+ * interrupts off.
  */
 #ifndef _KERNEL_CONTEXT_TRACKING_H
 #define _KERNEL_CONTEXT_TRACKING_H
@@ -13,5 +17,9 @@ void ct_irq_enter(void);
 void ct_irq_exit(void);
 void ct_nmi_enter(void);
 void ct_nmi_exit(void);
+void ct_user_enter(void);
+void ct_user_exit(void);
+/* Transitions into user mode on cpu so far (tests and the shutdown report). */
+unsigned long ct_user_enter_count(int cpu);
 
 #endif

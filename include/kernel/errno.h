@@ -4,10 +4,13 @@
 
 #define EPERM		1
 #define ENOENT		2
+#define ESRCH		3
 #define EINTR		4
 #define EIO		5
 #define ENXIO		6
 #define E2BIG		7
+#define ENOEXEC		8
+#define EBADF		9
 #define EAGAIN		11
 #define ENOMEM		12
 #define EFAULT		14

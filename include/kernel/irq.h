@@ -19,6 +19,12 @@ DECLARE_PER_CPU(struct irq_stat, irq_stat);
 
 #define inc_irq_stat(field)	this_cpu_inc(irq_stat.field)
 
+/*
+ * Arch contract: true while handling an interrupt that came from user mode
+ * (Linux's user_mode(get_irq_regs())), for the tick's RCU quiescent state.
+ */
+bool arch_irq_interrupted_user(void);
+
 void irq_enter(void);
 void irq_exit(void);
 void nmi_enter(void);

@@ -19,7 +19,7 @@ int rcu_cond_resched_hook(void);
 
 /*
  * The tick: rcu_sched_clock_irq() runs on every scheduling-clock interrupt
- * (user: the tick interrupted user mode, always 0 here); rcu_needs_cpu()
+ * (user: the tick interrupted user mode, a quiescent state); rcu_needs_cpu()
  * says whether this CPU must keep its tick while idle (dyntick-idle),
  * called at idle entry with interrupts off and basej the current jiffy.
  * When it answers 0, *nextj is the jiffy by which RCU wants the CPU woken
@@ -40,6 +40,13 @@ void rcu_irq_enter(void);
 void rcu_irq_exit(void);
 void rcu_nmi_enter(void);
 void rcu_nmi_exit(void);
+/*
+ * User mode (context tracking's ct_user_enter()/ct_user_exit(), interrupts
+ * off): an extended quiescent state for Tree RCU (the dynticks counter, as
+ * idle), a quiescent state for Tasks RCU, trivial for Tiny RCU.
+ */
+void rcu_user_enter(void);
+void rcu_user_exit(void);
 
 /* The flavor's own hooks and stubs (rcu_cpu_starting() for CPU bring-up, ...). */
 #ifdef CONFIG_TINY_RCU

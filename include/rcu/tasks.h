@@ -47,6 +47,33 @@ static inline void rcu_tasks_qs(struct task_struct *t, bool preempt)
 	if (!preempt && READ_ONCE(t->rcu_tasks_holdout))
 		smp_store_release(&t->rcu_tasks_holdout, false);
 }
+
+/*
+ * User mode is a Tasks RCU quiescent state (rcu_user_enter()/exit(), every
+ * flavor, interrupts off): entering it releases a holdout as a voluntary
+ * switch does, and a task found in it is not waited for.
+ */
+static inline void rcu_tasks_user_enter(struct task_struct *t)
+{
+	/*
+	 * Release: the task's kernel-side accesses come before either store;
+	 * pairs with smp_load_acquire() in kernel/rcu/tasks.c:rcu_tasks_check_holdout().
+	 */
+	if (READ_ONCE(t->rcu_tasks_holdout))
+		smp_store_release(&t->rcu_tasks_holdout, false);
+	smp_store_release(&t->rcu_tasks_in_user, true);
+}
+
+static inline void rcu_tasks_user_exit(struct task_struct *t)
+{
+	WRITE_ONCE(t->rcu_tasks_in_user, false);
+	/*
+	 * The kernel code that follows must not be seen before the flag
+	 * clears, or a scan could credit a task already back in the kernel;
+	 * pairs with smp_load_acquire() in rcu_tasks_check_holdout().
+	 */
+	smp_mb();
+}
 #else
 /* Non-preemptible kernel: every plain RCU grace period is also a Tasks RCU one. */
 static inline void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
@@ -61,6 +88,8 @@ static inline unsigned long rcu_tasks_stall_warnings(void) { return 0; }
 static inline void rcu_tasks_show_stats(void) { }
 static inline void rcu_tasks_bootup_oddness(void) { }
 static inline void rcu_tasks_qs(struct task_struct *t, bool preempt) { }
+static inline void rcu_tasks_user_enter(struct task_struct *t) { }
+static inline void rcu_tasks_user_exit(struct task_struct *t) { }
 #endif
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * struct task_struct: one schedulable kernel thread (every thread is a
- * kthread here: there is no user space). Fields are grouped by who guards
+ * struct task_struct: one schedulable thread: a kthread, or a user
+ * process (uproc set, kernel/user/), which is a kthread that entered
+ * user mode. Fields are grouped by who guards
  * them; `current` is this CPU's running task.
  */
 #ifndef _SCHED_TASK_H
@@ -43,10 +44,12 @@
 static inline bool rt_prio(int prio) { return prio < MAX_RT_PRIO; }
 
 struct rt_mutex_waiter;
+struct user_process;
 
 /* Architecture-saved context of a switched-out task. */
 struct thread_struct {
 	unsigned long sp;	/* saved stack pointer (callee-saved registers on the stack) */
+	u64 uspace;		/* user address space (arch handle, the PML4's address); 0: none */
 };
 
 struct task_struct {
@@ -84,6 +87,8 @@ struct task_struct {
 
 	/* --- kthread bookkeeping (kernel/sched/kthread.c) --- */
 	struct kthread *kthread;
+	/* --- user mode (kernel/user/): the process this task runs, or NULL --- */
+	struct user_process *uproc;
 
 	/* --- statistics --- */
 	u64 nvcsw, nivcsw;		/* voluntary / involuntary context switches */
@@ -101,6 +106,7 @@ struct task_struct {
 	/* --- Tasks RCU (kernel/rcu/tasks.c): holdout state, owned by rcu_tasks_kthread --- */
 	u64 rcu_tasks_nvcsw;		/* nvcsw when the grace period listed the task */
 	bool rcu_tasks_holdout;		/* set by the kthread, cleared at a voluntary switch */
+	bool rcu_tasks_in_user;		/* running in user mode: a quiescent state (rcu_user_enter()) */
 	struct list_head rcu_tasks_holdout_list;
 #endif
 

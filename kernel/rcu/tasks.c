@@ -180,11 +180,15 @@ static void rcu_tasks_check_holdout(struct task_struct *t, bool needreport, bool
 	/*
 	 * Acquire: a task seen done through its flag made its read-side
 	 * accesses visible first; pairs with the release in
-	 * include/rcu/tasks.h:rcu_tasks_qs(). nvcsw and on_rq have no such
+	 * include/rcu/tasks.h:rcu_tasks_qs() and rcu_tasks_user_enter() (a
+	 * task in user mode: its kernel accesses are over; a task leaving it
+	 * clears the flag and then runs smp_mb() in rcu_tasks_user_exit(),
+	 * so one seen still in user mode has not started new kernel accesses
+	 * this grace period must wait for). nvcsw and on_rq have no such
 	 * pair (plain stores in kernel/sched/core.c:__schedule()): the final
 	 * synchronize_rcu() of rcu_tasks_wait_gp() orders them.
 	 */
-	if (!smp_load_acquire(&t->rcu_tasks_holdout) ||
+	if (!smp_load_acquire(&t->rcu_tasks_holdout) || smp_load_acquire(&t->rcu_tasks_in_user) ||
 	    t->rcu_tasks_nvcsw != READ_ONCE(t->nvcsw) || !rcu_tasks_runnable(t)) {
 		WRITE_ONCE(t->rcu_tasks_holdout, false);
 		list_del_init(&t->rcu_tasks_holdout_list);

@@ -20,6 +20,7 @@
 #define pr_fmt(fmt) "rcu: " fmt
 
 #include "rcu.h"
+#include <rcu/tasks.h>
 #include "eqs_debug.h"
 #include <rcu/rcupdate.h>
 #include <kernel/might_sleep.h>
@@ -184,6 +185,22 @@ void rcu_idle_exit(void)
 {
 	rcu_eqs_debug_idle_exit(!rcu_ctrlblk.in_eqs, rcu_ctrlblk.irq_nesting);	/* RCU_EQS_DEBUG */
 	WRITE_ONCE(rcu_ctrlblk.in_eqs, false);
+}
+
+/*
+ * User mode: a quiescent state on entry (the one CPU holds no reader when
+ * it leaves the kernel), and the tick from user mode reports another
+ * (rcu_sched_clock_irq(1)). Nothing to undo on exit.
+ */
+void rcu_user_enter(void)
+{
+	rcu_tasks_user_enter(current);
+	rcu_qs();
+}
+
+void rcu_user_exit(void)
+{
+	rcu_tasks_user_exit(current);
 }
 
 void rcu_nmi_enter(void)

@@ -127,6 +127,35 @@ void rcu_idle_exit(void)
 	rcu_cleanup_after_idle();	/* RCU_FAST_NO_HZ: run callbacks whose GP ended meanwhile */
 }
 
+/*
+ * User mode is an extended quiescent state like idle: the task holds no
+ * reader (it cannot return to user mode inside one), so remote CPUs may
+ * credit it from the dynticks counter and never need to interrupt it. An
+ * interrupt from user mode leaves the EQS first (ct_user_exit()), so
+ * nesting is back to 1 before irq_enter(). Interrupts are off in both.
+ */
+void rcu_user_enter(void)
+{
+	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
+
+	if (!rcu_eqs_debug_idle_enter(rdt->nesting, rdt->nmi_nesting))
+		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
+	rcu_tasks_user_enter(current);	/* Tasks RCU: a quiescent state too */
+	rdt->n_user_eqs++;
+	rdt->nesting = 0;
+	rcu_dynticks_eqs_flip();
+}
+
+void rcu_user_exit(void)
+{
+	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
+
+	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
+	rcu_dynticks_eqs_flip();
+	rdt->nesting = 1;
+	rcu_tasks_user_exit(current);
+}
+
 /* Interrupts and NMIs: entering from EQS makes RCU watch until the matching exit. */
 void rcu_nmi_enter(void)
 {
@@ -644,6 +673,8 @@ void rcu_sched_clock_irq(int user)
 	if (!rdp->mynode)
 		return;		/* before rcu_init() */
 	rdp->ticks_this_gp++;
+	if (user)
+		this_cpu_inc(rcu_dynticks.n_user_ticks);
 	/*
 	 * The tick interrupted the idle loop, or user mode: a quiescent
 	 * state. So is any task context that holds no preempt count: in this

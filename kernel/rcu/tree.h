@@ -251,6 +251,8 @@ struct rcu_dynticks {
 	long nesting;			/* process level: 0 in idle, 1 otherwise */
 	long nmi_nesting;		/* interrupt/NMI level, +2 per level, 1 if entered from idle */
 	atomic_t dynticks;		/* even: in an extended quiescent state */
+	unsigned long n_user_eqs;	/* entries into user mode's EQS (rcu_user_enter()) */
+	unsigned long n_user_ticks;	/* ticks taken from user mode: quiescent states */
 };
 
 extern struct rcu_state rcu_state;

@@ -48,6 +48,11 @@ void rcu_show_stats(void)
 			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
 			rdp->n_rcu_core);
 		rcu_nocb_show_stats_cpu(rdp);
+		if (per_cpu(rcu_dynticks, cpu).n_user_eqs)
+			pr_info("CPU %u: user-mode EQS entries %lu, ticks from user mode %lu, dynticks %d\n",
+				cpu, per_cpu(rcu_dynticks, cpu).n_user_eqs,
+				per_cpu(rcu_dynticks, cpu).n_user_ticks,
+				atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks));
 	}
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();

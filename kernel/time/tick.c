@@ -15,6 +15,7 @@
 #include <kernel/printk.h>
 #include <sched/sched.h>
 #include <rcu/hooks.h>
+#include <kernel/irq.h>
 #include <kernel/cmpxchg.h>
 #include <kernel/param.h>
 #include <kernel/sprintf.h>
@@ -175,7 +176,7 @@ void tick_handle(void)
 		tick_do_update_jiffies(now);
 	}
 	run_local_timers();
-	rcu_sched_clock_irq(0);
+	rcu_sched_clock_irq(arch_irq_interrupted_user());
 	scheduler_tick();
 }
 

@@ -1,7 +1,9 @@
 /*
  * Per-CPU descriptor tables: each CPU gets its own GDT and TSS (the TSS
  * holds the IST stacks that double faults and NMIs switch to, so a kernel
- * stack overflow can still be reported), then loads the shared IDT.
+ * stack overflow can still be reported, and RSP0, the kernel stack an
+ * interrupt from user mode lands on), then loads the shared IDT. The GDT
+ * also holds the ring-3 segments, laid out as SYSRET expects them.
  */
 #include <kernel/percpu.h>
 #include <mm/mm.h>
@@ -9,10 +11,11 @@
 #include <kernel/string.h>
 #include <asm/percpu.h>
 #include <asm/x86/x86.h>
+#include <asm/switch_to.h>
 #include <asm/x86/boot.h>
 
 #define IST_STACK_SIZE	(16 * 1024)
-#define GDT_TSS		0x18
+#define GDT_TSS		0x28
 
 struct tss {
 	u32 reserved0;
@@ -24,7 +27,7 @@ struct tss {
 } __packed;
 
 struct cpu_tables {
-	u64 gdt[5];
+	u64 gdt[7];
 	struct tss tss;
 };
 static DEFINE_PER_CPU_ALIGNED(struct cpu_tables, cpu_tables);
@@ -54,10 +57,16 @@ void x86_cpu_init(unsigned int cpu)
 	memset(t, 0, sizeof(*t));
 	t->gdt[1] = 0x00af9a000000ffffULL;	/* 0x08: 64-bit kernel code */
 	t->gdt[2] = 0x00cf92000000ffffULL;	/* 0x10: kernel data */
-	/* 0x18: 64-bit available TSS, two slots. */
-	t->gdt[3] = (sizeof(struct tss) - 1) | ((tss & 0xffffff) << 16) | (0x89ULL << 40) |
+	/*
+	 * SYSRET loads SS from STAR[63:48] + 8 and CS from STAR[63:48] + 16,
+	 * so user data comes before user code (x86_syscall_init()).
+	 */
+	t->gdt[3] = 0x00cff2000000ffffULL;	/* 0x18: user data, DPL 3 (USER_DS 0x1b) */
+	t->gdt[4] = 0x00affa000000ffffULL;	/* 0x20: 64-bit user code, DPL 3 (USER_CS 0x23) */
+	/* 0x28: 64-bit available TSS, two slots. */
+	t->gdt[5] = (sizeof(struct tss) - 1) | ((tss & 0xffffff) << 16) | (0x89ULL << 40) |
 		    (((tss >> 24) & 0xff) << 56);
-	t->gdt[4] = tss >> 32;
+	t->gdt[6] = tss >> 32;
 	t->tss.iomap_base = sizeof(struct tss);
 	t->tss.ist[0] = ist0 ? ist0 : (u64)(uintptr_t)ist_stack();	/* IST1: double fault */
 	t->tss.ist[1] = ist1 ? ist1 : (u64)(uintptr_t)ist_stack();	/* IST2: NMI */
@@ -66,4 +75,17 @@ void x86_cpu_init(unsigned int cpu)
 			 "ltr %w1"
 			 :: "m"(gdtr), "r"(GDT_TSS) : "memory");
 	x86_idt_enable_ist();
+	x86_cpu_protect_init(cpu);
+	x86_syscall_init();
+}
+
+/*
+ * The kernel stack the next task enters the kernel on from user mode:
+ * RSP0 for interrupts and exceptions, x86_cpu_kernel_rsp for SYSCALL
+ * (entry.S). Called by arch_switch_to() with interrupts off.
+ */
+void x86_set_kernel_stack(unsigned long top)
+{
+	this_cpu_write(x86_cpu_kernel_rsp, top);
+	this_cpu_ptr(&cpu_tables)->tss.rsp[0] = top;
 }

@@ -1,10 +1,26 @@
 /*
- * Interrupt and exception entry: 256 stubs, 16 bytes apart, each pushing
- * an error code (a dummy 0 where the CPU pushes none) and its vector, then
- * a common path that saves the registers as struct pt_regs and calls
- * x86_interrupt_dispatch(regs). The kernel never runs user code, so no
- * swapgs: GS always holds this CPU's per-CPU offset.
+ * Interrupt, exception and system-call entry. 256 stubs, 16 bytes apart,
+ * each push an error code (a dummy 0 where the CPU pushes none) and its
+ * vector, then a common path saves the registers as struct pt_regs and
+ * calls x86_interrupt_dispatch(regs). SYSCALL enters at entry_SYSCALL_64
+ * and builds the same frame (vector -1) on the task's kernel stack.
+ *
+ * GS: in the kernel GS base holds this CPU's per-CPU offset; in user mode
+ * it holds the user's (always 0: user code cannot change it, no FSGSBASE).
+ * An entry from user mode (CS RPL 3) swaps them with swapgs and swaps back
+ * on the way out. NMI, machine check and double fault can also hit the
+ * few kernel instructions between SYSCALL and swapgs (or swapgs and
+ * SYSRET), so for them the GS base itself is read: 0 means the user's.
  */
+#define PT_VECTOR	120
+#define PT_RIP		136
+#define PT_CS		144
+#define PT_RFLAGS	152
+#define PT_RSP		160
+#define MSR_GS_BASE	0xc0000101
+#define USER_CS		0x23
+#define USER_DS		0x1b
+
 	.section .text
 	.balign 16
 	.globl x86_isr_stubs
@@ -21,7 +37,7 @@ x86_isr_stubs:
 	vec = vec + 1
 	.endr
 
-interrupt_common:
+	.macro SAVE_REGS
 	pushq %rdi
 	pushq %rsi
 	pushq %rdx
@@ -37,11 +53,9 @@ interrupt_common:
 	pushq %r13
 	pushq %r14
 	pushq %r15
-	cld
-	movq %rsp, %rdi
-	call x86_interrupt_dispatch
-	.globl x86_interrupt_return
-x86_interrupt_return:
+	.endm
+
+	.macro RESTORE_REGS
 	popq %r15
 	popq %r14
 	popq %r13
@@ -57,7 +71,91 @@ x86_interrupt_return:
 	popq %rdx
 	popq %rsi
 	popq %rdi
+	.endm
+
+interrupt_common:
+	SAVE_REGS
+	/*
+	 * Clear RFLAGS (DF for the C ABI; AC, which user mode may have set,
+	 * so SMAP guards the handler too). Every gate is an interrupt gate,
+	 * so IF is already 0. r12 = 1: swapgs again on the way out.
+	 */
+	pushq $2
+	popfq
+	xorl %r12d, %r12d
+	testb $3, PT_CS(%rsp)
+	jz 1f
+	swapgs
+	xorl %ebp, %ebp			/* backtraces end here, not in the user's frames */
+	jmp 3f
+1:	movq PT_VECTOR(%rsp), %rax
+	cmpq $2, %rax			/* NMI */
+	je 2f
+	cmpq $8, %rax			/* double fault */
+	je 2f
+	cmpq $18, %rax			/* machine check */
+	jne 3f
+2:	movl $MSR_GS_BASE, %ecx
+	rdmsr
+	orl %edx, %eax
+	jnz 3f
+	swapgs
+	movl $1, %r12d
+3:	movq %rsp, %rdi
+	call x86_interrupt_dispatch
+	.globl x86_interrupt_return
+x86_interrupt_return:
+	/* Interrupts are off here (the dispatcher's exit-to-user path turns them off). */
+	testb $3, PT_CS(%rsp)
+	jnz 4f
+	testl %r12d, %r12d
+	jz 5f
+4:	swapgs
+5:	RESTORE_REGS
 	addq $16, %rsp			/* vector and error code */
 	iretq
+
+/*
+ * SYSCALL: RCX = user RIP, R11 = user RFLAGS, interrupts off (FMASK), still
+ * on the user stack. Switch to the task's kernel stack (set at every
+ * context switch), build a pt_regs, and let x86_syscall_entry() do the rest.
+ */
+	.globl entry_SYSCALL_64
+entry_SYSCALL_64:
+	swapgs
+	movq %rsp, %gs:x86_user_rsp_scratch
+	movq %gs:x86_cpu_kernel_rsp, %rsp
+	pushq $USER_DS			/* ss */
+	pushq %gs:x86_user_rsp_scratch	/* rsp */
+	pushq %r11			/* rflags */
+	pushq $USER_CS			/* cs */
+	pushq %rcx			/* rip */
+	pushq $0			/* error code */
+	pushq $-1			/* vector: a system call */
+	SAVE_REGS
+	xorl %r12d, %r12d		/* x86_interrupt_return: not a paranoid entry */
+	xorl %ebp, %ebp			/* backtraces end here, not in the user's frames */
+	movq %rsp, %rdi
+	call x86_syscall_entry
+	testb %al, %al
+	jz x86_interrupt_return		/* IRET: the frame is one an interrupt would have built */
+	/*
+	 * SYSRET: RCX and R11 carry RIP and RFLAGS back (both are clobbered
+	 * by the ABI); x86_syscall_entry() checked RIP is a canonical user
+	 * address, since SYSRET to a bad one would fault in ring 0.
+	 */
+	RESTORE_REGS
+	movq PT_RIP - 120(%rsp), %rcx
+	movq PT_RFLAGS - 120(%rsp), %r11
+	movq PT_RSP - 120(%rsp), %rsp
+	swapgs
+	sysretq
+
+/* x86_return_to_user(regs): leave for user mode through a frame built in C (a new process). */
+	.globl x86_return_to_user
+x86_return_to_user:
+	movq %rdi, %rsp
+	xorl %r12d, %r12d
+	jmp x86_interrupt_return
 
 	.section .note.GNU-stack, "", @progbits

@@ -71,7 +71,8 @@ void arch_smp_prepare_cpus(void)
 void arch_show_regs(struct pt_regs *regs)
 {
 	x86_show_regs(regs);
-	x86_show_trace(regs->rip, regs->rbp);
+	/* Interrupted in user mode: the RIP only, no walk of the user's frames. */
+	x86_show_trace(regs->rip, user_mode(regs) ? 0 : regs->rbp);
 }
 
 /*

@@ -1,8 +1,11 @@
 /*
  * The IDT, exception reports and interrupt dispatch. An exception in the
- * kernel is always fatal: it prints Linux's oops report (cause, CPU and
- * task, registers, a symbolised frame-pointer backtrace) and panics, which
- * halts every CPU and exits QEMU with the panic status.
+ * kernel is fatal (it prints Linux's oops report: cause, CPU and task,
+ * registers, a symbolised frame-pointer backtrace, and panics, which halts
+ * every CPU and exits QEMU with the panic status) unless it hit a user-copy
+ * instruction, which resumes at its fixup. An exception in user mode kills
+ * only the process (usermode.c). Entries from user mode are bracketed by
+ * context tracking (x86_enter_from_user() / x86_exit_to_user()).
  */
 #include <kernel/printk.h>
 #include <kernel/bug.h>
@@ -10,12 +13,14 @@
 #include <kernel/smp.h>
 #include <kernel/kallsyms.h>
 #include <kernel/sched_hooks.h>
+#include <kernel/context_tracking.h>
 #include <asm/processor.h>
 #include <asm/x86/x86.h>
 #include <asm/x86/boot.h>
 #include <asm/irqflags.h>
 #include <sched/sched.h>
 #include <mm/mm.h>
+#include <kernel/user.h>
 
 struct idt_entry {
 	u16 off_lo, sel;
@@ -81,8 +86,12 @@ void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler)
 
 static bool frame_ok(unsigned long fp, unsigned long prev)
 {
-	/* Frames grow toward higher addresses while unwinding; stay within 64 KiB steps. */
-	return fp && !(fp & 7) && fp > prev && fp - prev < 65536 && fp < 0x0000800000000000UL;
+	/*
+	 * Frames grow toward higher addresses while unwinding; stay within 64 KiB
+	 * steps, and below the user half: a user frame is never followed (with
+	 * SMAP reading it would fault, and it is not the kernel's to show).
+	 */
+	return fp && !(fp & 7) && fp > prev && fp - prev < 65536 && fp < USER_VA_START;
 }
 
 void x86_show_trace(unsigned long rip, unsigned long rbp)
@@ -157,6 +166,10 @@ static void handle_exception(struct pt_regs *r)
 {
 	unsigned v = r->vector;
 
+	if (user_mode(r))
+		x86_user_fault(r);
+	if ((v == X86_TRAP_PF || v == X86_TRAP_GP) && x86_uaccess_fixup(r))
+		return;		/* a bad user pointer: the copy returns what it left */
 	if (v == X86_TRAP_PF) {
 		report_page_fault(r);
 		die("Oops", r);
@@ -172,7 +185,32 @@ static void handle_exception(struct pt_regs *r)
 	die(v < 32 && exception_names[v] ? exception_names[v] : "unknown exception", r);
 }
 
+/* Did the outermost interrupt on this CPU come from user mode? (the tick's rcu_sched_clock_irq()) */
+static DEFINE_PER_CPU(bool, irq_from_user);
+
+bool arch_irq_interrupted_user(void)
+{
+	return this_cpu_read(irq_from_user);
+}
+
+static void dispatch(struct pt_regs *regs);
+
 void x86_interrupt_dispatch(struct pt_regs *regs)
+{
+	if (!user_mode(regs) || regs->vector == X86_TRAP_NMI) {
+		/* An NMI from user mode is handled like one from the kernel: nmi_enter() makes RCU watch. */
+		dispatch(regs);
+		return;
+	}
+	x86_enter_from_user();
+	/* Interrupts only: an exception from user mode may kill the process and not come back. */
+	this_cpu_write(irq_from_user, regs->vector >= 32);
+	dispatch(regs);
+	this_cpu_write(irq_from_user, false);
+	x86_exit_to_user();
+}
+
+static void dispatch(struct pt_regs *regs)
 {
 	unsigned v = regs->vector;
 
@@ -205,7 +243,7 @@ void x86_interrupt_dispatch(struct pt_regs *regs)
 	 * unwatched by RCU (its readers credited as idle). The idle loop
 	 * leaves the quiescent state and calls schedule() itself.
 	 */
-	if (IS_ENABLED(CONFIG_PREEMPTION) && (regs->rflags & X86_EFLAGS_IF) &&
+	if (IS_ENABLED(CONFIG_PREEMPTION) && !user_mode(regs) && (regs->rflags & X86_EFLAGS_IF) &&
 	    !preempt_count() && need_resched() && !(current->flags & PF_IDLE))
 		preempt_schedule_irq();
 }

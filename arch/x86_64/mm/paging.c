@@ -6,7 +6,9 @@
  * data/bss RW+NX, other memory RW+NX, page 0 absent. It is built in
  * layers, later ones overriding earlier ones (splitting 2 MiB pages where
  * needed). One PML4, shared by every CPU, also holds the kernel-stack area
- * and ioremap()ed MMIO. All changes happen under pgtable_lock.
+ * and ioremap()ed MMIO. All changes happen under pgtable_lock. Every
+ * kernel mapping is supervisor-only. User address spaces (uspace.c) copy
+ * the kernel's PML4 entries, so those are created at boot and never later.
  */
 #include <mm/mm.h>
 #include <kernel/boot.h>
@@ -34,6 +36,7 @@ static pte_t kernel_pml4[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
 static DEFINE_SPINLOCK(pgtable_lock);
 static u64 pte_nx;		/* PTE_NX when EFER.NXE is on, else 0 */
 static bool paging_live;	/* kernel_pml4 is in CR3 */
+static bool pml4_frozen;	/* user address spaces copied kernel_pml4: no new entries */
 
 /* Early ioremap() calls, replayed into the new tables. */
 static struct { phys_addr_t start, end; } early_ioremaps[8];
@@ -107,10 +110,16 @@ static pte_t *split_large_page(pte_t *pde, unsigned long va)
 static int map_range(unsigned long va, phys_addr_t pa, u64 size, pte_t prot, bool allow_large)
 {
 	while (size) {
-		pte_t *pdpt = next_table(&kernel_pml4[pt_index(va, 39)], true);
+		pte_t *pdpt;
+
+		/* A PML4 entry made now would be missing from every user address space. */
+		if (WARN_ON_ONCE(pml4_frozen && !(kernel_pml4[pt_index(va, 39)] & PTE_P)))
+			return -ENOMEM;
+		pdpt = next_table(&kernel_pml4[pt_index(va, 39)], true);
 		pte_t *pd = pdpt ? next_table(&pdpt[pt_index(va, 30)], true) : NULL;
 		pte_t *pde, *pt;
 		u64 step;
+
 
 		if (!pd)
 			return -ENOMEM;
@@ -252,6 +261,15 @@ void arch_paging_init(void)
 			      early_ioremaps[i].end - early_ioremaps[i].start, PROT_UC, false))
 			panic("x86/mm: out of memory for page tables");
 
+	/*
+	 * 6. The PML4 entries the kernel can still need later (the kernel-stack
+	 * area; ioremap() in the first 512 GiB), so user address spaces, which
+	 * copy the PML4, share everything below them.
+	 */
+	if (!next_table(&kernel_pml4[0], true) ||
+	    !next_table(&kernel_pml4[pt_index(KSTACK_AREA_START, 39)], true))
+		panic("x86/mm: out of memory for page tables");
+
 	write_cr3(virt_to_phys(kernel_pml4));
 	paging_live = true;
 	spin_unlock_irqrestore(&pgtable_lock, flags);
@@ -262,6 +280,18 @@ void arch_paging_init(void)
 		pr_notice("Notice: NX (Execute Disable) protection missing in CPU!\n");
 	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && pte_nx)
 		check_wx_pages();
+}
+
+/* Copy the kernel half into a new user PML4 (uspace.c); the kernel's entries are final. */
+void x86_copy_kernel_pml4(u64 *pml4, unsigned int first_user_slot)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&pgtable_lock, flags);
+	WRITE_ONCE(pml4_frozen, true);
+	for (unsigned int i = 0; i < first_user_slot; i++)
+		pml4[i] = kernel_pml4[i];
+	spin_unlock_irqrestore(&pgtable_lock, flags);
 }
 
 u64 arch_kernel_cr3(void)

@@ -7,6 +7,7 @@
 #define _ASM_X86_X86_H
 
 #include <kernel/types.h>
+#include <kernel/percpu.h>
 
 /* Interrupt vectors (Linux's numbers where Linux has one). */
 #define X86_TRAP_DF		8
@@ -113,6 +114,33 @@ struct x86_ioapic_info {
 	u16 isa_flags[16];	/* MPS INTI flags: polarity bits 1:0, trigger bits 3:2 */
 };
 extern struct x86_ioapic_info x86_ioapic;
+
+/* User mode (usermode.c, uaccess.S, mm/uspace.c, cpu.c). */
+#define X86_TRAP_UD		6
+#define X86_TRAP_GP		13
+#define X86_TRAP_MC		18
+#define X86_EFLAGS_AC		0x40000
+#define MSR_STAR		0xc0000081
+#define MSR_LSTAR		0xc0000082
+#define MSR_SYSCALL_MASK	0xc0000084
+#define EFER_SCE		0x00000001
+#define CR4_SMEP		(1UL << 20)
+#define CR4_SMAP		(1UL << 21)
+DECLARE_PER_CPU(unsigned long, x86_cpu_kernel_rsp);
+DECLARE_PER_CPU(unsigned long, x86_user_rsp_scratch);
+static inline bool user_mode(const struct pt_regs *regs) { return regs->cs & 3; }
+void x86_syscall_init(void);
+void x86_cpu_protect_init(unsigned int cpu);
+void x86_copy_kernel_pml4(u64 *pml4, unsigned int first_user_slot);
+/* C halves of the entry paths (entry.S); the bool: may the return use SYSRET. */
+bool x86_syscall_entry(struct pt_regs *regs);
+void x86_enter_from_user(void);
+void x86_exit_to_user(void);
+/* A fault from user mode: report it and kill the process. */
+__noreturn void x86_user_fault(struct pt_regs *regs);
+/* A fault at a user-copy instruction: resume at its fixup; false if rip is none. */
+bool x86_uaccess_fixup(struct pt_regs *regs);
+__noreturn void x86_return_to_user(struct pt_regs *regs);
 
 /* smpboot.c */
 void x86_smp_boot_aps(void);

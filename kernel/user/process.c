@@ -1,0 +1,229 @@
+/*
+ * User processes: a process is a kthread that loads an embedded program
+ * into its own address space and enters user mode; it ends in exit() or
+ * when a fault kills it, and its address space is freed then. Started
+ * after boot by init=<prog> (once, as Linux's init) and
+ * user.run=<prog>@<cpulist> (one bound to each listed CPU).
+ */
+#include "user.h"
+#include <kernel/param.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include <kernel/sprintf.h>
+#include <kernel/kstrtox.h>
+#include <kernel/errno.h>
+#include <kernel/atomic.h>
+#include <kernel/bitmap.h>
+#include <kernel/cpumask.h>
+#include <kernel/context_tracking.h>
+#include <sched/kthread.h>
+#include <sched/sched.h>
+#include <mm/slab.h>
+
+static char init_prog[64];
+KPARAM_STRING("init", init_prog,
+	      "program from user/ to run as the init process (a path's last component is used)");
+static char user_run[512];
+KPARAM_STRING("user.run", user_run,
+	      "PROG[:ARG]@CPULIST[;|+...]: start user program PROG (main(ARG)) bound to each listed CPU");
+
+static atomic_t nr_started, nr_exited, nr_killed;
+
+const struct user_program *user_program_find(const char *name)
+{
+	for (const struct user_program *p = user_programs; p->name; p++)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
+
+static void list_programs(char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (const struct user_program *p = user_programs; p->name && n + 1 < size; p++)
+		n += scnprintf(buf + n, size - n, "%s%s", n ? " " : "", p->name);
+}
+
+void user_write_flush(struct user_process *up)
+{
+	if (!up->line_len)
+		return;
+	printk(KERN_INFO "%.*s\n", (int)up->line_len, up->line);
+	up->line_len = 0;
+}
+
+__noreturn void user_process_exit(int code)
+{
+	struct task_struct *t = current;
+	struct user_process *up = t->uproc;
+	u64 uspace = t->thread.uspace;
+
+	user_write_flush(up);
+	/* Off the process's tables before freeing them (this CPU is the only one using them). */
+	arch_uspace_switch(0);
+	arch_uspace_destroy(uspace);
+	t->uproc = NULL;
+	kfree(up);
+	atomic_inc(code >= 128 ? &nr_killed : &nr_exited);
+	pr_info("user: %s[%d] exited with status %d\n", t->comm, t->pid, code);
+	kthread_exit(code);
+}
+
+static int process_main(void *arg)
+{
+	struct user_process *up = arg;
+	int err;
+
+	current->uproc = up;
+	err = user_elf_load(up);
+	if (err) {
+		pr_err("user: cannot load %s: error %d\n", up->prog->name, err);
+		arch_uspace_destroy(up->uspace);
+		current->uproc = NULL;
+		kfree(up);
+		return err;
+	}
+	arch_uspace_switch(up->uspace);
+	if (up->is_init)
+		pr_info("Run /%s as init process\n", up->prog->name);
+	else
+		pr_info("user: running %s[%d] on CPU %d\n", up->prog->name, current->pid, up->cpu);
+	atomic_inc(&nr_started);
+	arch_enter_user(up->entry, USER_STACK_TOP, up->arg);
+}
+
+int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg)
+{
+	struct user_process *up = kzalloc(sizeof(*up), GFP_KERNEL);
+	struct task_struct *t;
+
+	if (!up)
+		return -ENOMEM;
+	up->prog = prog;
+	up->is_init = is_init;
+	up->cpu = cpu;
+	up->arg = arg;
+	t = kthread_create(process_main, up, "%s", prog->name);
+	if (!t) {
+		kfree(up);
+		return -ENOMEM;
+	}
+	if (cpu >= 0)
+		kthread_bind(t, cpu);
+	wake_up_process(t);
+	return 0;
+}
+
+/* init=: Linux takes a path; the program is its last component. */
+static void start_init(void)
+{
+	const char *name = strrchr(init_prog, '/') ? strrchr(init_prog, '/') + 1 : init_prog;
+	const struct user_program *prog = user_program_find(name);
+	char list[128];
+
+	if (!init_prog[0])
+		return;
+	if (!prog) {
+		list_programs(list, sizeof(list));
+		pr_warn("init=%s: no such program (have: %s); using none\n", init_prog, list);
+		return;
+	}
+	if (user_process_start(prog, true, -1, 0))
+		pr_err("init=%s: out of memory starting it\n", init_prog);
+}
+
+/*
+ * One user.run= entry, PROG[:ARG]@CPULIST (NUL-terminated in place):
+ * every malformed part is reported naming the whole entry, and nothing of
+ * that entry is started.
+ */
+static void start_user_run_entry(char *entry)
+{
+	static unsigned long cpus[BITS_TO_LONGS(NR_CPUS)];
+	const struct user_program *prog;
+	char *at = strchr(entry, '@'), *colon, list[128];
+	long arg = 0;
+	unsigned int cpu;
+
+	if (!at || at == entry) {
+		pr_warn("user.run=%s: not PROG[:ARG]@CPULIST; using none\n", entry);
+		return;
+	}
+	*at = 0;
+	colon = strchr(entry, ':');
+	if (colon) {
+		*colon = 0;
+		if (kstrtol(colon + 1, 0, &arg)) {
+			pr_warn("user.run=%s:%s@%s: ARG '%s' is not a number; using none\n",
+				entry, colon + 1, at + 1, colon + 1);
+			return;
+		}
+	}
+	prog = user_program_find(entry);
+	if (!prog) {
+		list_programs(list, sizeof(list));
+		pr_warn("user.run=%s@%s: no program '%s' (have: %s); using none\n", entry, at + 1,
+			entry, list);
+		return;
+	}
+	if (bitmap_parselist(at + 1, cpus, nr_cpu_ids)) {
+		pr_warn("user.run=%s@%s: bad CPU list '%s' (CPUs 0-%u); using none\n", entry, at + 1,
+			at + 1, nr_cpu_ids - 1);
+		return;
+	}
+	for_each_set_bit(cpu, cpus, nr_cpu_ids) {
+		if (!cpu_online(cpu)) {
+			pr_warn("user.run=%s@%s: CPU %u is not online; not started there\n", entry,
+				at + 1, cpu);
+			continue;
+		}
+		if (user_process_start(prog, false, cpu, arg))
+			pr_err("user.run=%s@%s: out of memory starting it on CPU %u\n", entry, at + 1, cpu);
+	}
+}
+
+static void start_user_run(void)
+{
+	char *s = user_run;
+
+	while (s && *s) {
+		/* ';' or '+' between entries: GRUB's command line (scripts/mkiso.sh) cannot carry ';'. */
+		char *next = s;
+
+		while (*next && *next != ';' && *next != '+')
+			next++;
+		if (*next)
+			*next++ = 0;
+		else
+			next = NULL;
+		if (*s)
+			start_user_run_entry(s);
+		s = next;
+	}
+}
+
+void user_mode_start(void)
+{
+	start_init();
+	start_user_run();
+}
+
+int user_processes_exited(void)
+{
+	return atomic_read(&nr_exited) + atomic_read(&nr_killed);
+}
+
+/* The shutdown report's line: processes, and user-mode entries per CPU. */
+void user_mode_show_stats(void)
+{
+	unsigned int cpu;
+
+	if (!atomic_read(&nr_started))
+		return;
+	pr_info("user: %d processes started, %d exited, %d killed\n", atomic_read(&nr_started),
+		atomic_read(&nr_exited), atomic_read(&nr_killed));
+	for_each_online_cpu(cpu)
+		pr_info("user: CPU %u: %lu returns to user mode\n", cpu, ct_user_enter_count(cpu));
+}

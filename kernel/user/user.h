@@ -1,0 +1,38 @@
+/* kernel/user/ internals: the embedded programs, processes and the ELF loader. */
+#ifndef _KERNEL_USER_INTERNAL_H
+#define _KERNEL_USER_INTERNAL_H
+
+#include <kernel/types.h>
+#include <kernel/user.h>
+
+/* One program of user/, embedded by programs.S. */
+struct user_program {
+	const char *name;
+	const u8 *start, *end;	/* its ELF file */
+};
+extern const struct user_program user_programs[];
+
+#define UPROC_LINE_MAX	200
+
+struct user_process {
+	const struct user_program *prog;
+	u64 uspace;
+	unsigned long entry;
+	bool is_init;
+	int cpu;			/* bound CPU, or -1 */
+	long arg;			/* main()'s argument (user.run=PROG:ARG) */
+	unsigned int line_len;		/* write(): output buffered up to a newline */
+	char line[UPROC_LINE_MAX];
+};
+
+const struct user_program *user_program_find(const char *name);
+/* Start prog (bound to cpu unless -1) with main(arg); 0 or -ENOMEM. */
+int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg);
+/* Processes that exited or were killed so far. */
+int user_processes_exited(void);
+/* Build the address space of up->prog (code, data, stack); 0 or -errno. */
+int user_elf_load(struct user_process *up);
+/* Write what a process wrote without a final newline (exit). */
+void user_write_flush(struct user_process *up);
+
+#endif

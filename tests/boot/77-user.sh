@@ -1,0 +1,150 @@
+# shellcheck shell=bash
+# tests/boot/77-user.sh - user mode (Documentation/user-mode.md): ring-3 programs from user/,
+# system calls, faults that kill only the process, user mode as an RCU quiescent state.
+#   user-init             init=/init: its system-call checks from user mode (getpid, getcpu,
+#                         sched_yield, nanosleep, write, -EBADF, -EFAULT, -ENOSYS), exit status 0
+#   user-hostile-smap     -cpu max (SMEP and SMAP on): the hostile program's 14 cases on 4 CPUs:
+#                         case 0 passes kernel, unmapped, read-only and non-canonical pointers and
+#                         garbage to every system call (each refused, none harms the kernel);
+#                         cases 1-12 each commit one violation (read/write kernel memory, execute
+#                         data and kernel text, cli, hlt, in, out, ud2, write own text, a
+#                         non-canonical address) and must be killed with Linux's one-line report;
+#                         case 13 clears IF with popf and spins (IF stays set, ticks go on).
+#                         The kernel survives and powers off cleanly.
+#   user-hostile-nosmap   the same on QEMU's default CPU (no SMEP/SMAP): the page-table U/S bits
+#                         and the pointer checks alone must give the same results
+#   user-rcu-smp4         the KTAP suite "user": grace periods complete while CPUs 1-3 spin in
+#                         user mode; the power-off lines show the user-mode EQS entries and the
+#                         grace-period kthread's dyntick credits for each spinning CPU
+#   user-rcu-tasks-smp4   the same suite on preempt_defconfig (built in $LOGDIR/build-preempt, shared
+#                         with 50-preempt-rcu.sh and 52-tasks-rcu.sh): synchronize_rcu_tasks()
+#                         completes while the spinners, listed as holdouts, are still in user mode
+#   user-nmi-user         SysRq l (8 times) while CPU 1 spins in user mode: the NMI arrives from ring 3
+#                         (swapgs on its IST stack), the backtrace shows the user RIP only and the
+#                         process goes on to finish normally
+#   user-sysrq-t          SysRq t while a process sleeps in nanosleep(): its kernel stack's backtrace
+#                         ends at the system-call entry (no walk into user frames), no oops
+#   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
+#                         the good entry runs
+# About 90 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
+#
+# Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
+# kernel/rcu/tree_stats.c, user/*.c):
+#   "Run /init as init process"   "user: running PROG[PID] on CPU N"
+#   "user: PROG[PID] exited with status N"   "user: N processes started, N exited, N killed"
+#   "PROG[PID]: segfault at ADDR ip IP sp SP error CODE"
+#   "traps: PROG[PID] general protection fault ip:IP sp:SP error:CODE"
+#   "traps: PROG[PID] trap invalid opcode ip:IP sp:SP error:CODE"
+#   "x86/cpu: SMEP enabled, SMAP enabled"
+#   "rcu: CPU N: user-mode EQS entries E, ticks from user mode T, dynticks D"
+
+boot_test user-init --smp 2 --append "init=/init shutdown_secs=3" \
+	--expect '^\[ *[0-9.]+\] Run /init as init process$' \
+	--expect 'init: hello from user mode, pid [0-9]+' \
+	--expect 'init: ok 8 - write from a kernel address: -EFAULT \(got -14\)' \
+	--expect 'init: ok 9 - unknown system call: -ENOSYS \(got -38\)' \
+	--expect 'init: 9 checks, 0 failed' \
+	--expect 'user: init\[[0-9]+\] exited with status 0' \
+	--expect 'user: 1 processes started, 1 exited, 0 killed' \
+	--expect 'reboot: Power down' \
+	--reject 'init: not ok'
+
+hostile_run=""
+for i in $(seq 0 13); do
+	# Both separators: ';' and '+' (the one GRUB can carry).
+	sep=';'
+	[ $((i % 2)) = 1 ] && sep='+'
+	hostile_run="$hostile_run${hostile_run:+$sep}hostile:$i@$((i % 4))"
+done
+hostile_expects=(
+	--expect 'hostile: syscall abuse: [1-9][0-9]+ checks, 0 wrong'
+	--expect 'hostile\[[0-9]+\]: segfault at 100000 ip [0-9a-f]{16} sp [0-9a-f]{16} error 5$'
+	--expect 'hostile\[[0-9]+\]: segfault at 101000 ip [0-9a-f]{16} sp [0-9a-f]{16} error 7$'
+	--expect 'hostile\[[0-9]+\]: segfault at 7fffffffd[0-9a-f]+ ip 00007fffffffd[0-9a-f]+ sp [0-9a-f]{16} error 15$'
+	--expect 'hostile\[[0-9]+\]: segfault at 7f80004[0-9a-f]+ ip 00007f80004[0-9a-f]+ sp [0-9a-f]{16} error 15$'
+	--expect 'hostile\[[0-9]+\]: segfault at 100000 ip 0000000000100000 sp [0-9a-f]{16} error 15$'
+	--expect 'hostile\[[0-9]+\]: segfault at 7f80004[0-9a-f]+ ip 00007f80004[0-9a-f]+ sp [0-9a-f]{16} error 7$'
+	--expect 'traps: hostile\[[0-9]+\] trap invalid opcode ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$'
+	--expect 'hostile: spun 2 s, IF was still set after popf'
+	--expect 'user: 14 processes started, 2 exited, 12 killed'
+	--expect 'reboot: Power down'
+	--reject 'survived its violation'
+	--reject 'hostile: FAIL'
+	--reject 'Oops|general protection fault: '
+)
+# cli, hlt, in, out, non-canonical: five general protection faults.
+hostile_gp() { # NAME: the log has five GP reports
+	local n
+	n=$(tr -d '\r' <"$LOGDIR/$1.log" |
+		grep -cE 'traps: hostile\[[0-9]+\] general protection fault ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$')
+	echo "$n general protection fault reports (want 5)"
+	[ "$n" = 5 ]
+}
+
+boot_test user-hostile-smap --smp 4 --qemu-args "-cpu max" --append "user.run=$hostile_run shutdown_secs=6" \
+	--expect '^\[ *[0-9.]+\] x86/cpu: SMEP enabled, SMAP enabled$' "${hostile_expects[@]}"
+run_cmd_test user-hostile-smap-gp hostile_gp user-hostile-smap
+
+boot_test user-hostile-nosmap --smp 4 --append "user.run=$hostile_run shutdown_secs=6" \
+	--expect 'x86/cpu: SMEP not supported by the CPU, SMAP not supported by the CPU' "${hostile_expects[@]}"
+run_cmd_test user-hostile-nosmap-gp hostile_gp user-hostile-nosmap
+
+rcu_user_expects=()
+for c in 1 2 3; do
+	rcu_user_expects+=(--expect "rcu: CPU $c: user-mode EQS entries [1-9][0-9]*, ticks from user mode [0-9]+, dynticks [0-9]+")
+	rcu_user_expects+=(--expect "rcu: CPU $c: cbs queued [0-9]+ .*dyntick credits [1-9][0-9]*,")
+	rcu_user_expects+=(--expect "spin: pid [0-9]+ done on CPU $c after [0-9]+ ms")
+done
+boot_test user-rcu-smp4 --smp 4 --accel tcg-single --append "user.selftest=1 shutdown_secs=12" \
+	--expect '# Subtest: user' \
+	--expect '# [0-9] spinning CPUs: [1-9][0-9]* synchronize_rcu\(\) in 1 s, mean [0-9]+ us' \
+	--expect '# user: pass:1 fail:0 skip:0 total:1' \
+	--expect 'rcu: rcu_sched: [1-9][0-9]* grace periods completed' \
+	--expect 'user: 3 processes started, 3 exited, 0 killed' \
+	"${rcu_user_expects[@]}" \
+	--expect 'reboot: Power down' --reject 'not ok'
+
+# Eight NMIs: under TCG about half land in the kernel (often the tick handler), so at least one
+# lands in user mode but for 1 run in ~250.
+nmi_sends=()
+for i in 1 2 3 4 5 6 7 8; do
+	nmi_sends+=(--send '\x0fl' --pause 0.4)
+done
+boot_test user-nmi-user --smp 2 --qemu-args "-cpu max" --append "user.run=spin:8@1 shutdown_secs=12" \
+	--wait 'spin: pid [0-9]+ spinning in user mode on CPU 1' "${nmi_sends[@]}" \
+	--wait 'NMI backtrace for cpu 1' \
+	--expect 'RIP: 0023:0x7f80004[0-9a-f]+$' \
+	--expect 'spin: pid [0-9]+ done on CPU 1' \
+	--expect 'user: 1 processes started, 1 exited, 0 killed' \
+	--expect 'reboot: Power down' --reject 'Oops'
+
+boot_test user-sysrq-t --smp 2 --qemu-args "-cpu max" --append "user.run=hello:3@1 shutdown_secs=6" \
+	--wait 'hello: pid [0-9]+ on CPU 1, arg 3' --send '\x0ft' --wait 'task:hello' \
+	--expect 'task:hello +state:S' \
+	--expect 'hello: pid [0-9]+ slept 3 s' \
+	--expect 'user: 1 processes started, 1 exited, 0 killed' \
+	--expect 'reboot: Power down' --reject 'Oops'
+
+boot_test user-bad-params --smp 2 \
+	--append "init=/sbin/nosuch user.run=nosuch@1;spin:abc@1;spin;hello@0-999;hello:1@1 shutdown_secs=4" \
+	--expect 'init=/sbin/nosuch: no such program \(have: init hello hostile spin\); using none' \
+	--expect 'user.run=nosuch@1: no program .nosuch. \(have: init hello hostile spin\); using none' \
+	--expect "user.run=spin:abc@1: ARG 'abc' is not a number; using none" \
+	--expect 'user.run=spin: not PROG\[:ARG\]@CPULIST; using none' \
+	--expect "user.run=hello@0-999: bad CPU list '0-999' \(CPUs 0-1\); using none" \
+	--expect 'hello: pid [0-9]+ on CPU 1, arg 1' \
+	--expect 'user: 1 processes started, 1 exited, 0 killed' \
+	--expect 'reboot: Power down'
+
+user_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+if _test_selected user-rcu-tasks-smp4; then
+	run_cmd_test user-preempt-build build_config "$user_preempt_dir" preempt_defconfig \
+		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_USER_SELFTEST=y'
+	built_boot_test "$user_preempt_dir" preemptible user-rcu-tasks-smp4 4 "user.selftest=1 shutdown_secs=12" \
+		--accel tcg-single \
+		--expect '# [0-9] spinning CPUs: [1-9][0-9]* synchronize_rcu\(\) in 1 s, .*synchronize_rcu_tasks\(\) [0-9]+ us' \
+		--expect '# user: pass:1 fail:0 skip:0 total:1' \
+		--expect 'rcu_tasks: [1-9][0-9]* grace periods, mean [0-9]+ ms, longest [0-9]+ ms, most holdouts [1-9]' \
+		--expect 'user: 3 processes started, 3 exited, 0 killed' \
+		--expect 'reboot: Power down' --reject 'not ok'
+fi
