@@ -40,6 +40,14 @@ void rcu_irq_enter(void);
 void rcu_irq_exit(void);
 void rcu_nmi_enter(void);
 void rcu_nmi_exit(void);
+/*
+ * User mode (ct_user_enter()/ct_user_exit()): the CPU runs no kernel code
+ * and holds no reader. Tree RCU: an extended quiescent state on the
+ * dynticks counter, as idle is; Tasks RCU: a quiescent state for the
+ * task; Tiny RCU: a quiescent state. Task context, interrupts on or off.
+ */
+void rcu_user_enter(void);
+void rcu_user_exit(void);
 
 /* The flavor's own hooks and stubs (rcu_cpu_starting() for CPU bring-up, ...). */
 #ifdef CONFIG_TINY_RCU

@@ -47,6 +47,31 @@ static inline void rcu_tasks_qs(struct task_struct *t, bool preempt)
 	if (!preempt && READ_ONCE(t->rcu_tasks_holdout))
 		smp_store_release(&t->rcu_tasks_holdout, false);
 }
+
+/*
+ * User mode (rcu_user_enter()/rcu_user_exit()): a task in user mode runs
+ * no trampoline, so it is quiescent for as long as it stays there. Entry
+ * releases the holdout at once and sets rcu_tasks_user, which the
+ * grace-period scan reads for a task that was already in user mode when
+ * listed (a spinner there never switches).
+ */
+static inline void rcu_tasks_user_enter(struct task_struct *t)
+{
+	rcu_tasks_qs(t, false);
+	/* Release: kernel accesses before user mode precede the flag; pairs with rcu_tasks_check_holdout(). */
+	smp_store_release(&t->rcu_tasks_user, true);
+}
+
+static inline void rcu_tasks_user_exit(struct task_struct *t)
+{
+	WRITE_ONCE(t->rcu_tasks_user, false);
+	/*
+	 * Kernel accesses after user mode follow the cleared flag: a scan
+	 * that still saw it set began before them (pairs with the
+	 * smp_load_acquire() in rcu_tasks_check_holdout()).
+	 */
+	smp_mb();
+}
 #else
 /* Non-preemptible kernel: every plain RCU grace period is also a Tasks RCU one. */
 static inline void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
@@ -61,6 +86,8 @@ static inline unsigned long rcu_tasks_stall_warnings(void) { return 0; }
 static inline void rcu_tasks_show_stats(void) { }
 static inline void rcu_tasks_bootup_oddness(void) { }
 static inline void rcu_tasks_qs(struct task_struct *t, bool preempt) { }
+static inline void rcu_tasks_user_enter(struct task_struct *t) { (void)t; }
+static inline void rcu_tasks_user_exit(struct task_struct *t) { (void)t; }
 #endif
 
 #endif

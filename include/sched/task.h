@@ -101,6 +101,7 @@ struct task_struct {
 	/* --- Tasks RCU (kernel/rcu/tasks.c): holdout state, owned by rcu_tasks_kthread --- */
 	u64 rcu_tasks_nvcsw;		/* nvcsw when the grace period listed the task */
 	bool rcu_tasks_holdout;		/* set by the kthread, cleared at a voluntary switch */
+	bool rcu_tasks_user;		/* in user mode (ct_user_enter()): quiescent */
 	struct list_head rcu_tasks_holdout_list;
 #endif
 

@@ -19,6 +19,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 
+#include <rcu/tasks.h>
 #include "rcu.h"
 #include "eqs_debug.h"
 #include <rcu/rcupdate.h>
@@ -183,6 +184,28 @@ void rcu_idle_exit(void)
 {
 	rcu_eqs_debug_idle_exit(!rcu_ctrlblk.in_eqs, rcu_ctrlblk.irq_nesting);	/* RCU_EQS_DEBUG */
 	WRITE_ONCE(rcu_ctrlblk.in_eqs, false);
+}
+
+/* User mode: a quiescent state, as idle is (and one for Tasks RCU). */
+void rcu_user_enter(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	rcu_tasks_user_enter(current);
+	WRITE_ONCE(rcu_ctrlblk.in_eqs, true);
+	rcu_qs();
+	local_irq_restore(flags);
+}
+
+void rcu_user_exit(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	WRITE_ONCE(rcu_ctrlblk.in_eqs, false);
+	rcu_tasks_user_exit(current);
+	local_irq_restore(flags);
 }
 
 void rcu_nmi_enter(void)

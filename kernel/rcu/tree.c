@@ -14,11 +14,12 @@
 #include "tree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <sched/isolation.h>
+#include <time/tick.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <mm/slab.h>
 #include <time/time.h>
-#include <time/tick.h>
 #include <time/timer.h>
 #include <time/delay.h>
 #include <kernel/irqflags.h>
@@ -125,6 +126,41 @@ void rcu_idle_exit(void)
 	rcu_dynticks_eqs_flip();
 	rdt->nesting = 1;
 	rcu_cleanup_after_idle();	/* RCU_FAST_NO_HZ: run callbacks whose GP ended meanwhile */
+}
+
+/*
+ * User mode: an extended quiescent state like idle (nesting 0, counter
+ * even), so FQS scans credit the CPU from its counter without disturbing
+ * it, and an interrupt from user mode is "from EQS" (rcu_nmi_enter()).
+ * Unlike idle, no RCU_FAST_NO_HZ preparation: a CPU running user code is
+ * not idle (and a nohz_full CPU's callbacks are offloaded). Tasks RCU
+ * counts it as a quiescent state of the task.
+ */
+void rcu_user_enter(void)
+{
+	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (!rcu_eqs_debug_user_enter(rdt->nesting, rdt->nmi_nesting))
+		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
+	rcu_tasks_user_enter(current);
+	rdt->nesting = 0;
+	rcu_dynticks_eqs_flip();
+	local_irq_restore(flags);
+}
+
+void rcu_user_exit(void)
+{
+	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
+	rcu_dynticks_eqs_flip();
+	rdt->nesting = 1;
+	rcu_tasks_user_exit(current);
+	local_irq_restore(flags);
 }
 
 /* Interrupts and NMIs: entering from EQS makes RCU watch until the matching exit. */
@@ -271,6 +307,33 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 	rcu_gp_kthread_wake();
 }
 
+/*
+ * Full dynticks: a nohz_full CPU the grace period has waited
+ * jiffies_till_sched_qs for is busy in the kernel (in user mode its
+ * dynticks counter would have credited it), maybe with its tick stopped,
+ * so nothing on it would report a quiescent state. Make it tick
+ * (TICK_DEP_BIT_RCU, which kicks it): rcu_sched_clock_irq() then reports
+ * one as soon as the CPU is outside a reader, or sets need_resched for
+ * urgent_qs. Linux does the same. rnp->lock held.
+ */
+void rcu_force_tick(struct rcu_data *rdp)
+{
+	if (!tick_nohz_full_cpu(rdp->cpu) || rdp->rcu_forced_tick)
+		return;
+	rdp->rcu_forced_tick = true;
+	rdp->n_forced_ticks++;
+	tick_dep_set_cpu(rdp->cpu, TICK_DEP_BIT_RCU);
+}
+
+/* The CPU reported its quiescent state (or was credited one): its tick may stop again. rnp->lock held. */
+void rcu_disable_urgency_upon_qs(struct rcu_data *rdp)
+{
+	if (!rdp->rcu_forced_tick)
+		return;
+	rdp->rcu_forced_tick = false;
+	tick_dep_clear_cpu(rdp->cpu, TICK_DEP_BIT_RCU);
+}
+
 static void rcu_report_qs_rdp(struct rcu_data *rdp)
 {
 	struct rcu_node *rnp = rdp->mynode;
@@ -290,11 +353,13 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp)
 		 * true and wakes rcuc on every tick until the next grace period.
 		 */
 		rdp->core_needs_qs = false;
+		rcu_disable_urgency_upon_qs(rdp);
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 		return;
 	}
 	rdp->core_needs_qs = false;
 	rdp->n_qs_reported++;
+	rcu_disable_urgency_upon_qs(rdp);
 	rcu_report_qs_rnp(rdp->grpmask, rnp, rnp->gp_seq, flags);
 }
 
