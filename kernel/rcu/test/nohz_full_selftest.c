@@ -385,7 +385,18 @@ static const struct ktap_case nohz_full_cases[] = {
 };
 KTAP_SUITE(nohz_full, nohz_full_cases, &nohz_full_selftest);
 
-/* rcutree.nohz_full_stall_secs: loop with preemption off; Tree RCU must report the stall. */
+/*
+ * rcutree.nohz_full_stall_secs: loop with preemption off; Tree RCU must
+ * report the stall. The callback queued first makes sure a grace period
+ * is wanted (nothing else may need one on an idle machine); it cannot end
+ * before the loop does.
+ */
+static struct rcu_head nf_stall_head;
+
+static void nf_stall_cb(struct rcu_head *rh)
+{
+}
+
 static int nf_stall_fn(void *unused)
 {
 	u64 end = local_clock() + (u64)nohz_full_stall_secs * NSEC_PER_SEC;
@@ -393,6 +404,7 @@ static int nf_stall_fn(void *unused)
 	pr_info("nohz_full stall test: CPU %u loops in the kernel, preemption off, for %d s\n",
 		raw_smp_processor_id(), nohz_full_stall_secs);
 	preempt_disable();
+	call_rcu(&nf_stall_head, nf_stall_cb);
 	while (local_clock() < end)
 		cpu_relax();
 	preempt_enable();
