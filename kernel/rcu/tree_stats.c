@@ -8,6 +8,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 
+#include <sched/isolation.h>
 #include "tree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
@@ -48,6 +49,11 @@ void rcu_show_stats(void)
 			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
 			rdp->n_rcu_core);
 		rcu_nocb_show_stats_cpu(rdp);
+		/* Full dynticks: how often a grace period had to force this CPU's tick on. */
+		if (tick_nohz_full_cpu(cpu))
+			pr_info("CPU %u: nohz_full: forced ticks (TICK_DEP_BIT_RCU) %lu%s\n", cpu,
+				READ_ONCE(rdp->n_forced_ticks),
+				READ_ONCE(rdp->rcu_forced_tick) ? ", forced now" : "");
 	}
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();
