@@ -88,8 +88,11 @@ static void rcu_nocb_parse(void)
 /* nohz_full= CPUs are offloaded too, as in Linux: their callbacks need no tick of theirs. */
 static void rcu_nocb_add_nohz_full(void)
 {
-	if (tick_nohz_full_enabled())
-		cpumask_or(&rcu_nocb_mask, &rcu_nocb_mask, tick_nohz_full_cpumask());
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (tick_nohz_full_cpu(cpu))
+			cpumask_set_cpu(cpu, &rcu_nocb_mask);
 }
 
 /* Leaders: the first offloaded CPU of each stride-aligned block of CPU numbers. */
