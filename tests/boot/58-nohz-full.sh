@@ -49,9 +49,9 @@ if [ "$nhf_wanted" = 1 ]; then
 		--timeout 120 \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1-3\.$" \
-		--expect "# CPU 1 \(nohz_full\): ([0-9]|10) local timer interrupts, .* 0 resched IPIs, 0 forced ticks" \
-		--expect "# CPU 2 \(nohz_full\): ([0-9]|10) local timer interrupts, .* 0 resched IPIs, 0 forced ticks" \
-		--expect "# CPU 3 \(nohz_full\): ([0-9]|10) local timer interrupts, .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# CPU 1 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# CPU 2 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# CPU 3 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
 		--expect "# nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
 		--expect "# nohz_full: pass:4 fail:0 skip:0 total:4" \
 		--expect "tick: CPU 3: nohz_full: [1-9][0-9]* busy tick stops, [0-9]+ restarts, dependencies 0$" \

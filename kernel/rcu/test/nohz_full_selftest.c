@@ -7,7 +7,8 @@
  *    seconds while this thread, on a housekeeping CPU, runs
  *    synchronize_rcu() in a loop. Prints each CPU's local timer
  *    interrupts over the run, the grace periods completed and their
- *    median latency. With nohz_full= given it checks counts: at most
+ *    median latency, then NF_EXP_GPS expedited grace periods. With
+ *    nohz_full= given it checks counts: no function-call IPI, at most
  *    NF_MAX_TICKS local timer interrupts per spinning CPU, grace periods
  *    completed, each spinning CPU credited from its dynticks counter and
  *    sent no resched IPI and no forced tick by RCU. Without nohz_full=
@@ -60,6 +61,7 @@ KPARAM("rcutree.nohz_full_stall_secs", nohz_full_stall_secs, KPARAM_INT, 0, 300,
 #define NF_MAX_TICKS		10
 #define NF_MAX_SAMPLES		8192
 #define NF_WAIT_MS		10000
+#define NF_EXP_GPS		100	/* expedited grace periods after the normal ones */
 
 static struct user_spin nf_spin[NR_CPUS];
 static u64 nf_lat_ns[NF_MAX_SAMPLES];
@@ -121,7 +123,7 @@ static bool nf_wait_tick_stopped(unsigned int cpu, unsigned long *loc)
 
 static void nohz_full_user_spin(void)
 {
-	unsigned int loc0[NR_CPUS], res0[NR_CPUS], cpu, n = 0;
+	unsigned int loc0[NR_CPUS], res0[NR_CPUS], cal0[NR_CPUS], cpu, n = 0, nexp;
 	unsigned long credit0[NR_CPUS], ipis0[NR_CPUS], forced0[NR_CPUS];
 	u64 start, end, t0, total = 0;
 	struct cpumask spin, saved;
@@ -140,6 +142,7 @@ static void nohz_full_user_spin(void)
 
 		loc0[cpu] = READ_ONCE(per_cpu(irq_stat, cpu).local_timer);
 		res0[cpu] = READ_ONCE(per_cpu(irq_stat, cpu).resched);
+		cal0[cpu] = READ_ONCE(per_cpu(irq_stat, cpu).call_function);
 		credit0[cpu] = READ_ONCE(rdp->n_dynticks_credit);
 		ipis0[cpu] = READ_ONCE(rdp->n_resched_ipis);
 		forced0[cpu] = READ_ONCE(rdp->n_forced_ticks);
@@ -154,17 +157,21 @@ static void nohz_full_user_spin(void)
 		total += local_clock() - t0;
 		n++;
 	} while (local_clock() < end);
+	/* Expedited grace periods skip a CPU in EQS too: no IPI (function call) for the spinners. */
+	for (nexp = 0; nexp < NF_EXP_GPS; nexp++)
+		synchronize_rcu_expedited();
 	end = local_clock();
 	for_each_cpu(cpu, &spin) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 		unsigned int loc = READ_ONCE(per_cpu(irq_stat, cpu).local_timer) - loc0[cpu];
 		unsigned int res = READ_ONCE(per_cpu(irq_stat, cpu).resched) - res0[cpu];
+		unsigned int cal = READ_ONCE(per_cpu(irq_stat, cpu).call_function) - cal0[cpu];
 		unsigned long credit = READ_ONCE(rdp->n_dynticks_credit) - credit0[cpu];
 		unsigned long ipis = READ_ONCE(rdp->n_resched_ipis) - ipis0[cpu];
 		unsigned long forced = READ_ONCE(rdp->n_forced_ticks) - forced0[cpu];
 
-		ktap_diag("CPU %u (%s): %u local timer interrupts, %u resched in %llu ms; RCU: %lu dynticks credits, %lu resched IPIs, %lu forced ticks; spinner %lu rounds, %lu kernel visits",
-			  cpu, nohz ? "nohz_full" : "ticking", loc, res,
+		ktap_diag("CPU %u (%s): %u local timer interrupts, %u resched, %u function calls in %llu ms; RCU: %lu dynticks credits, %lu resched IPIs, %lu forced ticks; spinner %lu rounds, %lu kernel visits",
+			  cpu, nohz ? "nohz_full" : "ticking", loc, res, cal,
 			  (unsigned long long)((end - start) / NSEC_PER_MSEC), credit, ipis, forced,
 			  READ_ONCE(nf_spin[cpu].iters), nf_spin[cpu].kernel_visits);
 		if (!nohz)
@@ -172,6 +179,8 @@ static void nohz_full_user_spin(void)
 		KTAP_EXPECT_MSG(loc <= NF_MAX_TICKS, "CPU %u took %u local timer interrupts (at most %u)",
 				cpu, loc, NF_MAX_TICKS);
 		KTAP_EXPECT_MSG(credit > 0, "CPU %u never credited from its dynticks counter", cpu);
+		KTAP_EXPECT_MSG(cal == 0, "CPU %u in user mode got %u function-call IPIs (expedited GPs?)",
+				cpu, cal);
 		KTAP_EXPECT_MSG(ipis == 0 && forced == 0,
 				"RCU disturbed CPU %u in user mode: %lu resched IPIs, %lu forced ticks",
 				cpu, ipis, forced);
