@@ -30,6 +30,7 @@ struct tick_sched {
 	bool tick_stopped;		/* periodic tick off: the CPU is idle */
 	bool do_timer_last;		/* the last jiffies-duty holder: wakes every second */
 	unsigned long next_tick;	/* jiffy the event is for, while tick_armed_event() */
+	bool full_timer_idle;		/* full dynticks marked the timer base idle */
 	/* Full dynticks statistics (power-off line): stops while busy, restarts. */
 	unsigned long n_full_stops, n_full_restarts;
 };
@@ -48,6 +49,7 @@ bool tick_nohz_tick_stopped(void)
 static void tick_nohz_restart(struct tick_sched *ts)
 {
 	ts->tick_stopped = false;
+	ts->full_timer_idle = false;
 	timer_set_idle(false);
 	tick_program_periodic(local_clock());
 }
@@ -186,14 +188,20 @@ static void tick_nohz_full_update(struct tick_sched *ts, int cpu)
 		if (ts->tick_stopped) {
 			ts->n_full_restarts++;
 			tick_nohz_restart(ts);
+		} else if (ts->full_timer_idle) {
+			/* Restarted by tick_nohz_full_kick_self(), which takes no lock: unmark now. */
+			ts->full_timer_idle = false;
+			timer_set_idle(false);
 		}
 		return;
 	}
 	timer_set_idle(true);	/* from here an earlier add_timer_on() or mod_timer() kicks us */
+	ts->full_timer_idle = true;
 	next = timer_next_expiry(basej);
 	if (time_before(rcu_next, next))
 		next = rcu_next;
 	if (!ts->tick_stopped && time_before_eq(next, basej + 1)) {
+		ts->full_timer_idle = false;
 		timer_set_idle(false);	/* a timer is due: keep ticking */
 		return;
 	}
@@ -209,10 +217,10 @@ static void tick_nohz_full_update(struct tick_sched *ts, int cpu)
 /*
  * A dependency was just set on this CPU, in task context (interrupts
  * off): run the tick again now rather than at the next interrupt. The
- * timer base stays marked idle until the next tick's interrupt exit
- * re-evaluates; meanwhile an earlier remote timer merely kicks us once
- * more. Only the periodic tick is programmed: no lock is taken, as the
- * caller may hold a runqueue lock.
+ * timer base stays marked idle (full_timer_idle) until the next tick's
+ * interrupt exit unmarks it; meanwhile an earlier remote timer merely
+ * kicks us once more. Only the periodic tick is programmed: no lock is
+ * taken, as the caller may hold a runqueue lock.
  */
 void tick_nohz_full_kick_self(void)
 {
