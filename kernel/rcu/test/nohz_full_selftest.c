@@ -25,6 +25,9 @@
  *    for good: after rcutree.jiffies_till_sched_qs RCU sets
  *    TICK_DEP_BIT_RCU, the tick reports its quiescent state.
  *
+ *  - nohz_full_tasks_rcu: with Tasks RCU, synchronize_rcu_tasks()
+ *    completes while a spinner that never switches stays in user mode.
+ *
  * rcutree.nohz_full_stall_secs=N (separate from the suite) makes a
  * kthread on the last nohz_full CPU loop in the kernel with preemption
  * disabled for N seconds: RCU must report a CPU stall for it.
@@ -40,6 +43,7 @@
 #include <sched/isolation.h>
 #include <time/tick.h>
 #include <time/timer.h>
+#include <rcu/tasks.h>
 
 static bool nohz_full_selftest;
 KPARAM_BOOL("rcutree.nohz_full_selftest", nohz_full_selftest,
@@ -386,11 +390,49 @@ out:
 	ktest_stop(t, NF_WAIT_MS, NULL);
 }
 
+static int nf_sync_tasks_fn(void *arg)
+{
+	synchronize_rcu_tasks();
+	return 0;
+}
+
+/*
+ * Tasks RCU (CONFIG_TASKS_RCU, preemptible kernels): a spinner that never
+ * switches voluntarily would hold a Tasks RCU grace period forever, were
+ * its user-mode time not a quiescent state (rcu_tasks_user).
+ */
+static void nohz_full_tasks_rcu(void)
+{
+	int cpu = nf_first_cpu();
+	struct user_spin *us;
+	struct cpumask saved;
+	bool ok;
+
+	if (cpu < 0)
+		return;
+	if (!IS_ENABLED(CONFIG_TASKS_RCU)) {
+		ktap_skip("needs CONFIG_TASKS_RCU");
+		return;
+	}
+	us = &nf_spin[cpu];
+	ktest_pin_current(0, &saved);
+	if (!user_spin_start(us, cpu) || !KTAP_EXPECT(user_spin_wait_started(us)))
+		goto out;
+	ok = ktest_call_timeout("nf_tasks", 0, nf_sync_tasks_fn, NULL, RST_GP_MS, NULL, NULL);
+	KTAP_EXPECT_MSG(ok, "synchronize_rcu_tasks() stuck behind the user-mode spinner on CPU %d", cpu);
+	KTAP_EXPECT_MSG(!READ_ONCE(us->stop) && READ_ONCE(us->iters) > 0,
+			"spinner on CPU %d made no progress", cpu);
+out:
+	user_spin_stop(us);
+	ktest_unpin_current(&saved);
+}
+
 static const struct ktap_case nohz_full_cases[] = {
 	KTAP_CASE(nohz_full_user_spin),
 	KTAP_CASE(nohz_full_second_task),
 	KTAP_CASE(nohz_full_timer),
 	KTAP_CASE(nohz_full_kernel_loop),
+	KTAP_CASE(nohz_full_tasks_rcu),
 };
 KTAP_SUITE(nohz_full, nohz_full_cases, &nohz_full_selftest);
 
