@@ -8,14 +8,20 @@
 #                          and here), grace periods complete (count and median latency printed),
 #                          RCU credits the spinners from their dynticks counters and never IPIs
 #                          them; a second task restarts the tick, a timer on a tickless CPU runs,
-#                          a kernel loop gets its tick forced by RCU (TICK_DEP_BIT_RCU)
+#                          a kernel loop gets its tick forced by RCU (TICK_DEP_BIT_RCU); 100
+#                          expedited grace periods send the spinners no IPI (Tasks RCU case
+#                          skipped: nohz_full_defconfig is not preemptible)
 #   nohzfull-absent-smp4   the same run without nohz_full=: the spinners' CPUs tick (hundreds of
 #                          local timer interrupts each: the comparison figure)
 #   nohzfull-stall         a nohz_full CPU looping in the kernel with preemption off still gets
 #                          an RCU CPU stall warning (its tick forced on by RCU)
 #   nohzfull-bad-params    nohz_full=0-3 (CPU 0 stays housekeeping, one warning), a malformed
-#                          list (one warning, no CPU), boot continues
-# About 70 s on 2 host cores, plus the build (about a minute).
+#   nohzfull-bad-list      list (one warning, no CPU), boot continues
+#   nohzfull-preempt-smp4  preempt_defconfig plus CONFIG_NO_HZ_FULL=y (built in
+#                          $LOGDIR/build-nohzfull-preempt): preemptible RCU and Tasks RCU; the
+#                          suite with 2-s spinners, all five cases pass (Tasks RCU grace periods
+#                          complete while a spinner that never switches stays in user mode)
+# About 90 s on 2 host cores, plus two builds (about a minute each).
 #
 # Console lines relied on:
 #   "NO_HZ: Full dynticks CPUs: 1-3."                               kernel/time/tick-nohz-full.c
@@ -27,6 +33,20 @@
 
 TAB=$(printf '\t')
 nhf_dir=$(cd "$LOGDIR" && pwd)/build-nohzfull
+nhf_preempt_dir=$(cd "$LOGDIR" && pwd)/build-nohzfull-preempt
+
+# preempt_defconfig plus CONFIG_NO_HZ_FULL=y, as build_config does it (which adds only KERNEL_TESTS).
+nhf_build_preempt() {
+	rm -f "$nhf_preempt_dir/kernel.elf"
+	make -C "$TESTS_ROOT" O="$nhf_preempt_dir" preempt_defconfig >/dev/null &&
+		printf 'CONFIG_KERNEL_TESTS=y\nCONFIG_NO_HZ_FULL=y\n' >>"$nhf_preempt_dir/.config" &&
+		make -C "$TESTS_ROOT" O="$nhf_preempt_dir" olddefconfig >/dev/null &&
+		grep -qx 'CONFIG_PREEMPT_RCU=y' "$nhf_preempt_dir/.config" &&
+		grep -qx 'CONFIG_TASKS_RCU=y' "$nhf_preempt_dir/.config" &&
+		grep -qx 'CONFIG_NO_HZ_FULL=y' "$nhf_preempt_dir/.config" &&
+		make -C "$TESTS_ROOT" O="$nhf_preempt_dir" -j2 >/dev/null ||
+		{ rm -f "$nhf_preempt_dir/kernel.elf"; return 1; }
+}
 
 nhf_boot() { # NAME SMP ARGS [boot_test options...]
 	local name=$1 smp=$2 args=$3
@@ -53,7 +73,7 @@ if [ "$nhf_wanted" = 1 ]; then
 		--expect "# CPU 2 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
 		--expect "# CPU 3 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
 		--expect "# nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
-		--expect "# nohz_full: pass:4 fail:0 skip:0 total:4" \
+		--expect "# nohz_full: pass:4 fail:0 skip:1 total:5" \
 		--expect "tick: CPU 3: nohz_full: [1-9][0-9]* busy tick stops, [0-9]+ restarts, dependencies 0$" \
 		--expect " LOC: " \
 		--reject "not ok"
@@ -63,7 +83,7 @@ if [ "$nhf_wanted" = 1 ]; then
 		--timeout 120 \
 		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts" \
 		--expect "# without nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
-		--expect "# nohz_full: pass:1 fail:0 skip:3 total:4" \
+		--expect "# nohz_full: pass:1 fail:0 skip:4 total:5" \
 		--reject "NO_HZ: Full dynticks" \
 		--reject "not ok"
 
@@ -80,4 +100,16 @@ if [ "$nhf_wanted" = 1 ]; then
 	nhf_boot nohzfull-bad-list 2 "nohz_full=1-x shutdown_secs=2" \
 		--expect "tick: nohz_full: invalid value '1-x' \(bad CPU list\), using \(empty\)$" \
 		--reject "NO_HZ: Full dynticks"
+fi
+
+if _test_selected nohzfull-preempt-smp4; then
+	run_cmd_test nohzfull-preempt-build nhf_build_preempt
+	built_boot_test "$nhf_preempt_dir" "preemptible NO_HZ_FULL" nohzfull-preempt-smp4 4 \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=12" \
+		--timeout 90 \
+		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
+		--expect "ok [0-9]+ nohz_full_tasks_rcu$" \
+		--expect "# nohz_full: pass:5 fail:0 skip:0 total:5" \
+		--expect "reboot: Power down" \
+		--reject "not ok"
 fi
