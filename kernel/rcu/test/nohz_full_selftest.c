@@ -338,14 +338,23 @@ struct nf_loop {
 	bool running;
 };
 
-/* In the kernel, preemptible, never calling into the scheduler: only the tick can report for it. */
+/*
+ * In the kernel, preemptible, never calling into the scheduler: only the
+ * tick can report for it. Without CONFIG_PREEMPT_COUNT (a choice on newer
+ * trees) the tick cannot tell a busy kernel from a reader, so the loop
+ * calls cond_resched() as a PREEMPT_NONE kernel loop must; the CPU still
+ * needs its forced tick to notice the grace period at all.
+ */
 static int nf_loop_fn(void *arg)
 {
 	struct nf_loop *l = arg;
 
 	WRITE_ONCE(l->running, true);
-	while (!READ_ONCE(l->stop))
+	while (!READ_ONCE(l->stop)) {
 		cpu_relax();
+		if (!IS_ENABLED(CONFIG_PREEMPT_COUNT))
+			cond_resched();
+	}
 	while (!kthread_should_stop())
 		msleep(1);
 	return 0;
