@@ -7,6 +7,7 @@
 #include <kernel/arch_setup.h>
 #include <kernel/printk.h>
 #include <kernel/param.h>
+#include <sched/isolation.h>
 #include <mm/mm.h>
 #include <kernel/percpu.h>
 #include <kernel/smp.h>
@@ -71,6 +72,7 @@ static int kernel_init(void *unused)
 
 static void start_kernel_rest(void)
 {
+	housekeeping_init();	/* nohz_full=: before the first kthread and rcu_init() */
 	sched_init();
 	rcu_init();
 	timers_init();

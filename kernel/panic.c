@@ -90,6 +90,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	rcu_trace_shutdown_dump();	/* rcutree.trace_dump_at_shutdown=1 (RCU_TRACE) */
 	tick_show_jiffies();
 	tick_show_stats();
+	tick_nohz_full_show_stats();	/* CONFIG_NO_HZ_FULL: busy tick stops per nohz_full CPU */
 	printk(KERN_INFO "Uptime: %llu.%03llu seconds\n",
 	       (unsigned long long)(ns / NSEC_PER_SEC),
 	       (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_MSEC));

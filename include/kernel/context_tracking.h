@@ -17,6 +17,13 @@ void ct_irq_enter(void);
 void ct_irq_exit(void);
 void ct_nmi_enter(void);
 void ct_nmi_exit(void);
+/*
+ * The current task enters or leaves user mode (every kernel exit to and
+ * entry from user mode). User mode is an extended quiescent state for RCU
+ * (<rcu/hooks.h>: rcu_user_enter()), which is what lets a nohz_full CPU
+ * running user code go without its tick. Called from task context with
+ * preemption disabled (the caller must not be preempted inside).
+ */
 void ct_user_enter(void);
 void ct_user_exit(void);
 /* Transitions into user mode on cpu so far (tests and the shutdown report). */

@@ -41,9 +41,10 @@ void rcu_irq_exit(void);
 void rcu_nmi_enter(void);
 void rcu_nmi_exit(void);
 /*
- * User mode (context tracking's ct_user_enter()/ct_user_exit(), interrupts
- * off): an extended quiescent state for Tree RCU (the dynticks counter, as
- * idle), a quiescent state for Tasks RCU, trivial for Tiny RCU.
+ * User mode (ct_user_enter()/ct_user_exit()): the CPU runs no kernel code
+ * and holds no reader. Tree RCU: an extended quiescent state on the
+ * dynticks counter, as idle is; Tasks RCU: a quiescent state for the
+ * task; Tiny RCU: a quiescent state. Task context, interrupts on or off.
  */
 void rcu_user_enter(void);
 void rcu_user_exit(void);

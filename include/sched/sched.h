@@ -76,6 +76,13 @@ bool get_task_struct_unless_zero(struct task_struct *p);
 void put_task_struct(struct task_struct *p);
 struct task_struct *idle_task(int cpu);
 bool idle_cpu(int cpu);
+/* Is p a CPU's idle task? */
+static inline bool is_idle_task(const struct task_struct *p) { return p->flags & PF_IDLE; }
+/*
+ * Full dynticks: may cpu's tick stop as far as the scheduler is concerned
+ * (at most one runnable task)? Lockless, for the CPU itself.
+ */
+bool sched_can_stop_tick(int cpu);
 unsigned long nr_context_switches(void);
 /* Runnable tasks on the CPU, not counting its idle task. */
 unsigned int sched_nr_running(int cpu);

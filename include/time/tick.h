@@ -88,13 +88,58 @@ void tick_irq_exit(void);
 bool tick_nohz_tick_stopped(void);
 /* CPU hotplug: this CPU dies (interrupts off): forget its dyntick state. */
 void tick_nohz_cpu_dying(void);
+/*
+ * Full dynticks (CONFIG_NO_HZ_FULL, kernel/time/tick-sched.c): on a
+ * nohz_full CPU running a task, every outermost interrupt exit decides
+ * whether the tick may stop (one runnable task, no tick dependency, no
+ * timer due within a jiffy) and stops, re-programs or restarts it.
+ * tick_nohz_full_kick_self() restarts it now (task context, interrupts
+ * off) after a dependency was set on this CPU.
+ */
+void tick_nohz_full_kick_self(void);
 #else
 static inline void tick_nohz_cpu_dying(void) { }
+static inline void tick_nohz_full_kick_self(void) { }
 static inline void tick_nohz_idle_enter(void) { }
 static inline void tick_nohz_idle_exit(void) { }
 static inline void tick_irq_enter(void) { }
 static inline void tick_irq_exit(void) { }
 static inline bool tick_nohz_tick_stopped(void) { return false; }
+#endif
+
+/*
+ * Tick dependencies (Linux's names and bit numbers): while any is set for
+ * a nohz_full CPU, globally or for that CPU, its tick runs. SCHED: more
+ * than one task is runnable on the CPU (kernel/sched/core.c). RCU: a grace
+ * period has waited jiffies_till_sched_qs for the CPU, busy in the kernel
+ * (kernel/rcu/tree_gp.c); cleared when it reports its quiescent state.
+ * Setting a bit kicks the CPU concerned; clearing one lets its tick stop
+ * at the next interrupt exit.
+ */
+enum tick_dep_bits {
+	TICK_DEP_BIT_SCHED = 2,
+	TICK_DEP_BIT_RCU = 4,
+};
+#define TICK_DEP_MASK_SCHED	(1UL << TICK_DEP_BIT_SCHED)
+#define TICK_DEP_MASK_RCU	(1UL << TICK_DEP_BIT_RCU)
+
+#ifdef CONFIG_NO_HZ_FULL
+void tick_dep_set(enum tick_dep_bits bit);
+void tick_dep_clear(enum tick_dep_bits bit);
+void tick_dep_set_cpu(int cpu, enum tick_dep_bits bit);
+void tick_dep_clear_cpu(int cpu, enum tick_dep_bits bit);
+bool tick_dep_pending(int cpu);
+unsigned long tick_dep_mask_cpu(int cpu);
+/* Power-off line: full-dynticks tick stops and restarts per nohz_full CPU. */
+void tick_nohz_full_show_stats(void);
+#else
+static inline void tick_dep_set(enum tick_dep_bits bit) { (void)bit; }
+static inline void tick_dep_clear(enum tick_dep_bits bit) { (void)bit; }
+static inline void tick_dep_set_cpu(int cpu, enum tick_dep_bits bit) { (void)cpu; (void)bit; }
+static inline void tick_dep_clear_cpu(int cpu, enum tick_dep_bits bit) { (void)cpu; (void)bit; }
+static inline bool tick_dep_pending(int cpu) { (void)cpu; return false; }
+static inline unsigned long tick_dep_mask_cpu(int cpu) { (void)cpu; return 0; }
+static inline void tick_nohz_full_show_stats(void) { }
 #endif
 
 #endif

@@ -38,6 +38,21 @@ bool rcu_eqs_debug_idle_enter(long nesting, long irq_nesting)
 	return false;
 }
 
+bool rcu_eqs_debug_user_enter(long nesting, long irq_nesting)
+{
+	WARN_ONCE(rcu_preempt_depth() > 0,
+		  "rcu: Illegal user-mode entry in RCU read-side critical section. (CPU %d, rcu_read_lock() nesting %d)\n",
+		  raw_smp_processor_id(), rcu_preempt_depth());
+	WARN_ONCE(nesting != 1,
+		  "rcu: User-mode entry with process-level nesting %ld, expected 1 (CPU %d)\n",
+		  nesting, raw_smp_processor_id());
+	if (irq_nesting == 0)
+		return true;
+	WARN_ONCE(1, "rcu: Unbalanced irq/NMI enter: user-mode entry with irq/NMI nesting %ld, expected 0 (CPU %d); closing it\n",
+		  irq_nesting, raw_smp_processor_id());
+	return false;
+}
+
 void rcu_eqs_debug_idle_exit(long nesting, long irq_nesting)
 {
 	WARN_ONCE(nesting != 0 || irq_nesting != 0,

@@ -22,12 +22,19 @@
  * (an enter without its exit): the caller closes them.
  */
 bool rcu_eqs_debug_idle_enter(long nesting, long irq_nesting);
+/*
+ * User-mode entry: as idle entry, but a preempt count is allowed (an
+ * emulated user mode, the test spinner, holds preemption off so that no
+ * interrupt return preempts it inside the EQS); rcu_read_lock() is not.
+ */
+bool rcu_eqs_debug_user_enter(long nesting, long irq_nesting);
 /* Idle exit: the CPU must be in idle (nesting 0) with no irq/NMI level open. */
 void rcu_eqs_debug_idle_exit(long nesting, long irq_nesting);
 /* irq/NMI exit: false when there is no level to exit; the caller ignores the exit. */
 bool rcu_eqs_debug_irq_exit(long irq_nesting);
 #else
 static inline bool rcu_eqs_debug_idle_enter(long nesting, long irq_nesting) { return true; }
+static inline bool rcu_eqs_debug_user_enter(long nesting, long irq_nesting) { return true; }
 static inline void rcu_eqs_debug_idle_exit(long nesting, long irq_nesting) { }
 static inline bool rcu_eqs_debug_irq_exit(long irq_nesting) { return true; }
 #endif

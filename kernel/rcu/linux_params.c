@@ -108,7 +108,13 @@ KPARAM_UNIMPL("refscale.lookup_instances", "no typesafe-lookup scale types");
 KPARAM_UNIMPL("refscale.verbose_batched", "no batched verbose output");
 #endif
 
-/* The tick (Linux's kernel/time/tick-sched.c): full dynticks needs user mode. */
+/*
+ * The tick (Linux's kernel/time/tick-sched.c): nohz_full= is real with
+ * CONFIG_NO_HZ_FULL (kernel/time/tick-nohz-full.c). Without it Linux
+ * ignores the parameter silently; here it says why it is ignored.
+ */
+#ifndef CONFIG_NO_HZ_FULL
 #undef KPARAM_SUBSYS
 #define KPARAM_SUBSYS "tick"
-KPARAM_UNIMPL("nohz_full", "no CONFIG_NO_HZ_FULL: no user mode yet");
+KPARAM_UNIMPL("nohz_full", "needs CONFIG_NO_HZ_FULL");
+#endif

@@ -17,6 +17,7 @@
  */
 #define KPARAM_SUBSYS "rcu"
 
+#include <sched/isolation.h>
 #include <rcu/tasks.h>
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
@@ -164,9 +165,9 @@ static void rcu_tasks_report_holdout(struct task_struct *t, bool *firstreport)
 		pr_err("INFO: rcu_tasks detected stalls on tasks:\n");
 		*firstreport = false;
 	}
-	/* 'I' idle task (never listed), 'N' nohz_full CPU (not supported here), else '.'. */
+	/* 'I' idle task (never listed), 'N' on a nohz_full CPU, else '.'. */
 	pr_alert("%p: %c%c nvcsw: %llu/%llu holdout: %d idle_cpu: %d/%d\n", t,
-		 ".I"[!!(t->flags & PF_IDLE)], '.', t->rcu_tasks_nvcsw, READ_ONCE(t->nvcsw),
+		 ".I"[!!(t->flags & PF_IDLE)], ".N"[tick_nohz_full_cpu(cpu)], t->rcu_tasks_nvcsw, READ_ONCE(t->nvcsw),
 		 READ_ONCE(t->rcu_tasks_holdout), idle_cpu(cpu), cpu);
 	sched_show_task(t);
 }

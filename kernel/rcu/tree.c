@@ -1,10 +1,10 @@
 /*
  * Tree RCU (CONFIG_TREE_RCU): grace periods driven by the rcu_sched
  * kthread over the rcu_node combining tree, quiescent states from context
- * switches, idle and the tick, dyntick-idle tracking so idle CPUs are
- * credited without being woken, force-quiescent-state scans, and
- * per-CPU callback lists invoked by rcuc/N kthreads. The grace-period
- * kthread is in tree_gp.c, waiting for grace periods (synchronize_rcu(),
+ * switches, idle and the tick, force-quiescent-state scans, and per-CPU
+ * callback lists invoked by rcuc/N kthreads. Dyntick-idle and user-mode
+ * tracking (idle CPUs credited without being woken) is in tree_dynticks.c,
+ * the grace-period kthread in tree_gp.c, waiting for grace periods (synchronize_rcu(),
  * the polling API, rcu_barrier()) in tree_sync.c, what the torture tests
  * ask in tree_torture.c.
  */
@@ -14,11 +14,12 @@
 #include "tree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <sched/isolation.h>
+#include <time/tick.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <mm/slab.h>
 #include <time/time.h>
-#include <time/tick.h>
 #include <time/timer.h>
 #include <time/delay.h>
 #include <kernel/irqflags.h>
@@ -34,165 +35,8 @@ struct rcu_state rcu_state = {
 	.abbr = IS_ENABLED(CONFIG_PREEMPT_RCU) ? 'p' : 's',
 };
 DEFINE_PER_CPU(struct rcu_data, rcu_data);
-DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = {
-	.nesting = 1,
-	.dynticks = ATOMIC_INIT(1),
-};
 
 bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */
-
-/* ===== dyntick-idle: extended quiescent states ============================= */
-
-/*
- * The per-CPU dynticks counter is incremented on every entry to and exit
- * from an extended quiescent state (EQS): even means "in EQS". Each
- * increment is fully ordered, so a remote CPU that reads an even value (or
- * a changed value) knows the CPU's earlier read-side critical sections
- * have ended.
- */
-static void rcu_dynticks_eqs_flip(void)
-{
-	/*
-	 * Both pair with the two smp_mb() in rcu_dynticks_snap() (tree.c,
-	 * read by force_qs_rnp() and tree_exp.c:rcu_exp_select_cpus()).
-	 * Before: entering EQS, this CPU's readers are over before a remote
-	 * CPU can see the even value and credit a quiescent state.
-	 */
-	smp_mb();
-	atomic_inc(this_cpu_ptr(&rcu_dynticks.dynticks));
-	/*
-	 * After: leaving EQS, a reader that starts from here on is ordered
-	 * after the odd value, so either the scan sees it odd (and waits) or
-	 * the reader sees everything the grace period's start published.
-	 */
-	smp_mb();
-}
-
-bool rcu_dynticks_in_eqs(int snap)
-{
-	return !(snap & 1);
-}
-
-/*
- * Fully ordered read of another CPU's counter, as the scans need: barriers
- * on both sides rather than a value-returning atomic, so that a scan does
- * not pull the cache line of an idle CPU's counter away from it.
- */
-int rcu_dynticks_snap(int cpu)
-{
-	int snap;
-
-	/*
-	 * Pairs with the smp_mb() after the increment in rcu_dynticks_eqs_flip():
-	 * the caller's prior stores (the grace period's start, the leaf's mask)
-	 * come before this read, so a CPU leaving EQS that this read missed
-	 * sees them (store buffering: one of the two sides must see the other).
-	 */
-	smp_mb();
-	snap = atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks);
-	/*
-	 * Pairs with the smp_mb() before the increment in rcu_dynticks_eqs_flip():
-	 * what the caller does with an even or changed value (report the CPU,
-	 * and so let the grace period end and callbacks free memory) comes
-	 * after the read, so it cannot overtake the end of the CPU's readers.
-	 */
-	smp_mb();
-	return snap;
-}
-
-/* This CPU's own counter: no ordering needed against itself. */
-bool rcu_is_watching(void)
-{
-	return atomic_read(this_cpu_ptr(&rcu_dynticks.dynticks)) & 1;
-}
-
-void rcu_idle_enter(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	if (!rcu_eqs_debug_idle_enter(rdt->nesting, rdt->nmi_nesting))
-		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
-	rcu_prepare_for_idle();		/* RCU_FAST_NO_HZ (tree_nohz.c), while RCU still watches */
-	rdt->nesting = 0;
-	rcu_dynticks_eqs_flip();
-}
-
-void rcu_idle_exit(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
-	rcu_dynticks_eqs_flip();
-	rdt->nesting = 1;
-	rcu_cleanup_after_idle();	/* RCU_FAST_NO_HZ: run callbacks whose GP ended meanwhile */
-}
-
-/*
- * User mode is an extended quiescent state like idle: the task holds no
- * reader (it cannot return to user mode inside one), so remote CPUs may
- * credit it from the dynticks counter and never need to interrupt it. An
- * interrupt from user mode leaves the EQS first (ct_user_exit()), so
- * nesting is back to 1 before irq_enter(). Interrupts are off in both.
- */
-void rcu_user_enter(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	if (!rcu_eqs_debug_idle_enter(rdt->nesting, rdt->nmi_nesting))
-		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
-	rcu_tasks_user_enter(current);	/* Tasks RCU: a quiescent state too */
-	rdt->n_user_eqs++;
-	rdt->nesting = 0;
-	rcu_dynticks_eqs_flip();
-}
-
-void rcu_user_exit(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
-	rcu_dynticks_eqs_flip();
-	rdt->nesting = 1;
-	rcu_tasks_user_exit(current);
-}
-
-/* Interrupts and NMIs: entering from EQS makes RCU watch until the matching exit. */
-void rcu_nmi_enter(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	if (!rcu_is_watching()) {
-		rcu_dynticks_eqs_flip();
-		WRITE_ONCE(rdt->nmi_nesting, 1);	/* "entered from EQS" */
-	} else {
-		WRITE_ONCE(rdt->nmi_nesting, rdt->nmi_nesting + 2);
-	}
-}
-
-void rcu_nmi_exit(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	if (!rcu_eqs_debug_irq_exit(rdt->nmi_nesting))
-		return;		/* RCU_EQS_DEBUG: an exit without its enter, reported */
-	if (rdt->nmi_nesting != 1) {
-		WRITE_ONCE(rdt->nmi_nesting, rdt->nmi_nesting - 2);
-		return;
-	}
-	WRITE_ONCE(rdt->nmi_nesting, 0);
-	rcu_dynticks_eqs_flip();
-}
-
-void rcu_irq_enter(void) { rcu_nmi_enter(); }
-void rcu_irq_exit(void) { rcu_nmi_exit(); }
-
-/* Interrupted the idle loop itself (not a nested interrupt, not a task)? Also tree_exp.c. */
-bool rcu_is_cpu_rrupt_from_idle(void)
-{
-	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
-
-	return rdt->nesting == 0 && rdt->nmi_nesting <= 1;
-}
 
 /* ===== quiescent states ===================================================== */
 
@@ -315,6 +159,33 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long g
 	rcu_gp_kthread_wake();
 }
 
+/*
+ * Full dynticks: a nohz_full CPU the grace period has waited
+ * jiffies_till_sched_qs for is busy in the kernel (in user mode its
+ * dynticks counter would have credited it), maybe with its tick stopped,
+ * so nothing on it would report a quiescent state. Make it tick
+ * (TICK_DEP_BIT_RCU, which kicks it): rcu_sched_clock_irq() then reports
+ * one as soon as the CPU is outside a reader, or sets need_resched for
+ * urgent_qs. Linux does the same. rnp->lock held.
+ */
+void rcu_force_tick(struct rcu_data *rdp)
+{
+	if (!tick_nohz_full_cpu(rdp->cpu) || rdp->rcu_forced_tick)
+		return;
+	rdp->rcu_forced_tick = true;
+	rdp->n_forced_ticks++;
+	tick_dep_set_cpu(rdp->cpu, TICK_DEP_BIT_RCU);
+}
+
+/* The CPU reported its quiescent state (or was credited one): its tick may stop again. rnp->lock held. */
+void rcu_disable_urgency_upon_qs(struct rcu_data *rdp)
+{
+	if (!rdp->rcu_forced_tick)
+		return;
+	rdp->rcu_forced_tick = false;
+	tick_dep_clear_cpu(rdp->cpu, TICK_DEP_BIT_RCU);
+}
+
 static void rcu_report_qs_rdp(struct rcu_data *rdp)
 {
 	struct rcu_node *rnp = rdp->mynode;
@@ -334,11 +205,13 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp)
 		 * true and wakes rcuc on every tick until the next grace period.
 		 */
 		rdp->core_needs_qs = false;
+		rcu_disable_urgency_upon_qs(rdp);
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 		return;
 	}
 	rdp->core_needs_qs = false;
 	rdp->n_qs_reported++;
+	rcu_disable_urgency_upon_qs(rdp);
 	rcu_report_qs_rnp(rdp->grpmask, rnp, rnp->gp_seq, flags);
 }
 

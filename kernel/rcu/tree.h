@@ -178,6 +178,8 @@ struct rcu_data {
 	bool need_heavy_qs;		/* GP is very long: resched IPIs too */
 	int dynticks_snap;		/* FQS: counter value at the first scan */
 	unsigned long last_fqs_resched;	/* when the last resched IPI went */
+	bool rcu_forced_tick;		/* set TICK_DEP_BIT_RCU on this nohz_full CPU; rnp->lock */
+	unsigned long n_forced_ticks;	/* times it was set (statistics) */
 	int cpu;
 	/* Callback processing in the rcuc/N kthread. */
 	struct task_struct *rcu_cpu_kthread_task;
@@ -333,6 +335,9 @@ void rcupdate_announce_bootup_oddness(void);
 
 /* --- tree.c --- */
 bool rcu_dynticks_in_eqs(int snap);
+/* Full dynticks: make a nohz_full CPU busy in the kernel tick, and stop once it reported (tree.c). */
+void rcu_force_tick(struct rcu_data *rdp);
+void rcu_disable_urgency_upon_qs(struct rcu_data *rdp);
 int rcu_dynticks_snap(int cpu);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long gps, unsigned long flags);
 void rcu_gp_kthread_wake(void);

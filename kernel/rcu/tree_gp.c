@@ -164,6 +164,7 @@ static void force_qs_rnp(bool first)
 			if (first) {
 				rdp->dynticks_snap = snap;
 				if (rcu_dynticks_in_eqs(snap)) {
+					rcu_disable_urgency_upon_qs(rdp);
 					mask |= bit;
 					rdp->n_dynticks_credit++;
 					trace_rcu_fqs(rnp->gp_seq, cpu, "dti");
@@ -171,6 +172,7 @@ static void force_qs_rnp(bool first)
 				continue;
 			}
 			if (rcu_dynticks_in_eqs(snap) || snap != rdp->dynticks_snap) {
+				rcu_disable_urgency_upon_qs(rdp);
 				mask |= bit;
 				rdp->n_dynticks_credit++;
 				trace_rcu_fqs(rnp->gp_seq, cpu, "dti");
@@ -179,6 +181,7 @@ static void force_qs_rnp(bool first)
 			/* Still busy in the kernel: escalate with the grace period's age. */
 			if (time_after(jiffies, rcu_state.gp_start + rcu_params.jiffies_till_sched_qs)) {
 				WRITE_ONCE(rdp->urgent_qs, true);
+				rcu_force_tick(rdp);
 				if (time_after(jiffies, rcu_state.jiffies_resched) &&
 				    time_after(jiffies, rdp->last_fqs_resched + rcu_params.jiffies_till_sched_qs)) {
 					WRITE_ONCE(rdp->need_heavy_qs, true);

@@ -24,6 +24,7 @@
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/cpumask.h>
+#include <sched/isolation.h>
 #include <kernel/bitmap.h>
 #include <mm/slab.h>
 #include <sched/sched.h>
@@ -84,6 +85,16 @@ static void rcu_nocb_parse(void)
 		pr_info("\tNote: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs.\n");
 }
 
+/* nohz_full= CPUs are offloaded too, as in Linux: their callbacks need no tick of theirs. */
+static void rcu_nocb_add_nohz_full(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (tick_nohz_full_cpu(cpu))
+			cpumask_set_cpu(cpu, &rcu_nocb_mask);
+}
+
 /* Leaders: the first offloaded CPU of each stride-aligned block of CPU numbers. */
 static void rcu_nocb_form_groups(int stride)
 {
@@ -124,6 +135,7 @@ void rcu_nocb_init(void)
 	int stride;
 
 	rcu_nocb_parse();
+	rcu_nocb_add_nohz_full();
 	stride = rcu_nocb_leader_stride > 0 ? rcu_nocb_leader_stride :
 		 rcu_nocb_gp_stride > 0 ? rcu_nocb_gp_stride : (int)rcu_nocb_isqrt(nr_cpu_ids);
 	if (stride < 1)
@@ -419,8 +431,14 @@ void rcu_spawn_nocb_kthreads(void)
 
 	if (cpumask_empty(&rcu_nocb_mask))
 		return;
-	/* Housekeeping CPUs: the others. If every CPU is offloaded, the kthreads float. */
-	cpumask_andnot(&hk, cpu_possible_mask, &rcu_nocb_mask);
+	/*
+	 * Where the kthreads run: the CPUs not offloaded, and never a
+	 * nohz_full one. If every housekeeping CPU is offloaded too, they run
+	 * on the housekeeping CPUs anyway (without nohz_full=, float).
+	 */
+	cpumask_andnot(&hk, housekeeping_cpumask(), &rcu_nocb_mask);
+	if (cpumask_empty(&hk) && tick_nohz_full_enabled())
+		cpumask_copy(&hk, housekeeping_cpumask());
 	bind = !cpumask_empty(&hk);
 	for_each_possible_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);

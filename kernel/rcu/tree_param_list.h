@@ -85,6 +85,9 @@
 	Y(rcutree, int, KPARAM_INT, preempt_hog_ms)				\
 	Y(rcutree, bool, KPARAM_BOOL, tasks_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_selftest)				\
+	Y(rcutree, bool, KPARAM_BOOL, nohz_full_selftest)			\
+	Y(rcutree, int, KPARAM_INT, nohz_full_secs)				\
+	Y(rcutree, int, KPARAM_INT, nohz_full_stall_secs)			\
 	Y(rcutree, int, KPARAM_INT, rcu_idle_gp_delay)				\
 	Y(rcutree, int, KPARAM_INT, rcu_idle_lazy_gp_delay)			\
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_leader_stride)			\

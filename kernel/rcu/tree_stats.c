@@ -8,6 +8,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 
+#include <sched/isolation.h>
 #include "tree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
@@ -53,6 +54,11 @@ void rcu_show_stats(void)
 				cpu, per_cpu(rcu_dynticks, cpu).n_user_eqs,
 				per_cpu(rcu_dynticks, cpu).n_user_ticks,
 				atomic_read(&per_cpu(rcu_dynticks, cpu).dynticks));
+		/* Full dynticks: how often a grace period had to force this CPU's tick on. */
+		if (tick_nohz_full_cpu(cpu))
+			pr_info("CPU %u: nohz_full: forced ticks (TICK_DEP_BIT_RCU) %lu%s\n", cpu,
+				READ_ONCE(rdp->n_forced_ticks),
+				READ_ONCE(rdp->rcu_forced_tick) ? ", forced now" : "");
 	}
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();

@@ -31,6 +31,7 @@
  */
 #define KPARAM_SUBSYS "sched"
 #include "sched.h"
+#include <sched/isolation.h>
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
 #include <kernel/param.h>
@@ -120,6 +121,21 @@ void sched_set_idle_balance(bool on)
 }
 
 /*
+ * Full dynticks: a nohz_full CPU takes by balancing only a task that asked
+ * for nohz_full CPUs alone (no housekeeping CPU in its mask); a task that
+ * may run on a housekeeping CPU stays off the nohz_full ones, which are
+ * meant to run the one task placed there without a tick.
+ */
+static bool balance_may_take(struct task_struct *p, unsigned int dst)
+{
+	struct cpumask hk;
+
+	if (!tick_nohz_full_cpu(dst))
+		return true;
+	return !cpumask_and(&hk, &p->cpus_mask, housekeeping_cpumask());
+}
+
+/*
  * May dst take p off src? Only a task that is queued and not on its CPU,
  * not about to be moved by finish_task_switch() (migrate_to), allowed on
  * dst and not bound to one CPU (per-CPU kthreads stay where they are).
@@ -129,7 +145,8 @@ void sched_set_idle_balance(bool on)
 static bool can_pull(struct rq *src, struct task_struct *p, unsigned int dst)
 {
 	return p != src->curr && !READ_ONCE(p->on_cpu) && p->migrate_to < 0 &&
-	       p->nr_cpus_allowed > 1 && !(p->flags & PF_IDLE) && cpu_allowed(p, dst);
+	       p->nr_cpus_allowed > 1 && !(p->flags & PF_IDLE) && cpu_allowed(p, dst) &&
+	       balance_may_take(p, dst);
 }
 
 /*

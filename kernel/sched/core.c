@@ -15,6 +15,8 @@
 #include <locking/mutex.h>
 #include <kernel/smp.h>
 #include <time/time.h>
+#include <time/tick.h>
+#include <sched/isolation.h>
 #include <mm/mm.h>
 #include <mm/slab.h>
 #include <kernel/errno.h>
@@ -39,6 +41,28 @@ static bool sched_ready;	/* runqueues initialised */
 
 /* --- runqueue helpers --------------------------------------------------- */
 
+/*
+ * Full dynticks: a nohz_full CPU with two or more runnable tasks needs its
+ * tick to share the CPU out (time slices), so TICK_DEP_BIT_SCHED is set
+ * while it has them; setting it kicks the CPU, whose tick may be stopped
+ * (an enqueue from another CPU, as when a second task wakes there).
+ * Caller holds rq->lock.
+ */
+static void sched_update_tick_dep(struct rq *rq)
+{
+	if (!tick_nohz_full_cpu(rq->cpu))
+		return;
+	if (rq->nr_running > 1)
+		tick_dep_set_cpu(rq->cpu, TICK_DEP_BIT_SCHED);
+	else
+		tick_dep_clear_cpu(rq->cpu, TICK_DEP_BIT_SCHED);
+}
+
+bool sched_can_stop_tick(int cpu)
+{
+	return READ_ONCE(cpu_rq(cpu)->nr_running) <= 1;
+}
+
 void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 {
 	struct list_head *q;
@@ -57,6 +81,7 @@ void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 	rq->nr_running++;
 	rq->nr_migratable += p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
+	sched_update_tick_dep(rq);
 }
 
 void dequeue_task(struct rq *rq, struct task_struct *p)
@@ -68,6 +93,7 @@ void dequeue_task(struct rq *rq, struct task_struct *p)
 	rq->nr_running--;
 	rq->nr_migratable -= p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
+	sched_update_tick_dep(rq);
 }
 
 static struct task_struct *pick_next_task(struct rq *rq)

@@ -5,6 +5,7 @@
  * scheduling itself is core.c's.
  */
 #include "sched.h"
+#include <sched/isolation.h>
 #include <mm/mm.h>
 #include <mm/slab.h>
 #include <kernel/printk.h>
@@ -84,8 +85,15 @@ struct task_struct *sched_create_task(void (*entry)(void *), void *arg, const ch
 	p->pid = atomic_inc_return(&next_pid);
 	p->__state = TASK_NEW;
 	p->flags = PF_KTHREAD;
+	/*
+	 * A new task may run on the housekeeping CPUs: every CPU but the
+	 * nohz_full ones (<sched/isolation.h>). Per-CPU kthreads and tests
+	 * bind themselves where they need to be.
+	 */
+	cpumask_copy(&p->cpus_mask, housekeeping_cpumask());
 	p->cpu = raw_smp_processor_id();
-	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
+	if (!cpumask_test_cpu(p->cpu, &p->cpus_mask))
+		p->cpu = cpumask_first(&p->cpus_mask);
 	p->nr_cpus_allowed = cpumask_weight(&p->cpus_mask);
 	arch_task_stack_init(p, entry, arg);
 	return p;

@@ -20,6 +20,7 @@
 #include <kernel/param.h>
 #include <kernel/sprintf.h>
 #include <kernel/cpumask.h>
+#include <sched/isolation.h>
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 /* The boot CPU keeps jiffies until it first stops its tick. */
@@ -160,7 +161,8 @@ void tick_handle(void)
 	/* Re-arm first: the next tick's time does not depend on how long this one takes. */
 	if (!tick_nohz_tick_stopped())
 		tick_program_periodic(now);
-	if (READ_ONCE(tick_do_timer_cpu) == TICK_DO_TIMER_NONE)
+	/* Housekeeping: a nohz_full CPU never takes the duty (it may stop its tick while busy). */
+	if (READ_ONCE(tick_do_timer_cpu) == TICK_DO_TIMER_NONE && housekeeping_cpu(cpu))
 		cmpxchg(&tick_do_timer_cpu, TICK_DO_TIMER_NONE, cpu);
 	if (READ_ONCE(tick_do_timer_cpu) == cpu) {
 		tick_do_update_jiffies(now);

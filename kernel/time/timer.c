@@ -167,6 +167,14 @@ static int __mod_timer(struct timer_list *t, unsigned long expires, int cpu)
 	t->expires = expires;
 	enqueue_timer(base, t);
 	kick = timer_needs_kick(base, t);
+	/*
+	 * Full dynticks: this CPU runs a task with its tick stopped, for a
+	 * later expiry than this one; tick again so that the timer is not
+	 * missed (the next interrupt exit re-programs the stopped tick).
+	 */
+	if (base->is_idle && base->cpu == raw_smp_processor_id() && !in_interrupt() &&
+	    time_before(t->expires, base->next_expiry))
+		tick_nohz_full_kick_self();
 	spin_unlock_irqrestore(&base->lock, flags);
 	if (kick)
 		smp_send_reschedule(base->cpu);

@@ -20,7 +20,8 @@
 #   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
 #   callbacks and RCU's one-shot woke it), NOCB01 (CPUs 1-3 offloaded in two rcuog groups: CPU 1
 #   queued callbacks and invoked none itself) and NOCB02 (every CPU offloaded, rcu_nocb_poll, the
-#   forward-progress flood on offloaded lists), DEBUG01 (every RCU debugging option on: no report,
+#   forward-progress flood on offloaded lists), NOHZ01 (nohz_full=1-3 after Linux's TREE04: busy
+#   nohz_full CPUs stopped their tick and RCU forced it on for readers busy in the kernel), DEBUG01 (every RCU debugging option on: no report,
 #   the tracker loaded by the flood, the power-off trace dump) must pass, BUSTED (grace periods that do not wait: caught for
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
@@ -287,11 +288,11 @@ kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null
 
 kvm_short_matrix() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 DEBUG01 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
+	out=$("$KVM_SH" --configs "TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL" --duration 20s --cpus 2 \
 		--results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all fifteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all sixteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
@@ -312,6 +313,8 @@ kvm_short_matrix() {
 		grep -Eq '^TREE08 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^NOHZ01 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" NOHZ01 'NO_HZ: Full dynticks CPUs: 1-3\.' &&
 		grep -Eq '^DEBUG01 +4 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
 		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&

@@ -9,6 +9,7 @@
  */
 #include "sched_test.h"
 #include <kernel/sprintf.h>
+#include <sched/isolation.h>
 
 #define SP_PER_CPU	2	/* hogs per online CPU */
 #define SP_SETTLE_MS	400	/* time given to idle balancing alone */
@@ -116,6 +117,11 @@ void sched_periodic_spread(void)
 
 	if (ncpus < 2 || ncpus * SP_PER_CPU > SP_MAX_HOGS) {
 		ktap_skip("needs 2 to 8 CPUs");
+		return;
+	}
+	/* The hogs may run on housekeeping CPUs, so balancing never moves them to nohz_full ones. */
+	if (tick_nohz_full_enabled()) {
+		ktap_skip("nohz_full= given: unbound tasks stay on the housekeeping CPUs");
 		return;
 	}
 	n = ncpus * SP_PER_CPU;

@@ -4,6 +4,7 @@
  */
 #include "../../sched/test/sched_test.h"
 #include <time/tick.h>
+#include <sched/isolation.h>
 
 /* --- skew_tick ------------------------------------------------------------------- */
 
@@ -45,6 +46,12 @@ void sched_tick_skew(void)
 	struct task_struct **t = st_skew.t;
 	bool *reported = st_skew.reported;
 	unsigned int cpu, phased = 0;
+
+	/* A busy nohz_full CPU stops its periodic tick: there is no phase to look at. */
+	if (tick_nohz_full_enabled()) {
+		ktap_skip("nohz_full= given: busy nohz_full CPUs have no periodic tick");
+		return;
+	}
 
 	for_each_online_cpu(cpu) {
 		init_completion(&st_skew.done[cpu]);

@@ -1,0 +1,115 @@
+# shellcheck shell=bash
+# tests/boot/58-nohz-full.sh - full dynticks (CONFIG_NO_HZ_FULL, nohz_full=<cpulist>) on
+# arch/x86_64/configs/nohz_full_defconfig, built in $LOGDIR/build-nohzfull, then:
+#   nohzfull-spin-smp4     nohz_full=1-3: the KTAP suite "nohz_full"
+#                          (kernel/rcu/test/nohz_full_selftest.c) with 10-s user-mode spinners on
+#                          CPUs 1-3 while CPU 0 loops on synchronize_rcu(): each spinning CPU takes
+#                          at most 10 local timer interrupts (a count bound, checked in the kernel
+#                          and here), grace periods complete (count and median latency printed),
+#                          RCU credits the spinners from their dynticks counters and never IPIs
+#                          them; a second task restarts the tick, a timer on a tickless CPU runs,
+#                          a kernel loop gets its tick forced by RCU (TICK_DEP_BIT_RCU); 100
+#                          expedited grace periods send the spinners no IPI (Tasks RCU case
+#                          skipped: nohz_full_defconfig is not preemptible)
+#   nohzfull-absent-smp4   the same run without nohz_full=: the spinners' CPUs tick (hundreds of
+#                          local timer interrupts each: the comparison figure)
+#   nohzfull-stall         a nohz_full CPU looping in the kernel with preemption off still gets
+#                          an RCU CPU stall warning (its tick forced on by RCU)
+#   nohzfull-bad-params    nohz_full=0-3 (CPU 0 stays housekeeping, one warning), a malformed
+#   nohzfull-bad-list      list (one warning, no CPU), boot continues
+#   nohzfull-preempt-smp4  preempt_defconfig plus CONFIG_NO_HZ_FULL=y (built in
+#                          $LOGDIR/build-nohzfull-preempt): preemptible RCU and Tasks RCU; the
+#                          suite with 2-s spinners, all five cases pass (Tasks RCU grace periods
+#                          complete while a spinner that never switches stays in user mode)
+# About 90 s on 2 host cores, plus two builds (about a minute each).
+#
+# Console lines relied on:
+#   "NO_HZ: Full dynticks CPUs: 1-3."                               kernel/time/tick-nohz-full.c
+#   "rcu: <TAB>Offload RCU callbacks from CPUs: 1-3."                kernel/rcu/tree_nocb.c
+#   "# CPU N (nohz_full): L local timer interrupts, R resched in T ms; RCU: ..."
+#   "# nohz_full: N grace periods in T ms, median latency M us, ..." kernel/rcu/test/nohz_full_selftest.c
+#   "tick: CPU N: nohz_full: S busy tick stops, R restarts, dependencies D"   kernel/time/tick-sched.c
+#   "rcu: INFO: rcu_sched (detected stalls on CPUs/tasks:|self-detected stall on CPU)"
+
+TAB=$(printf '\t')
+nhf_dir=$(cd "$LOGDIR" && pwd)/build-nohzfull
+nhf_preempt_dir=$(cd "$LOGDIR" && pwd)/build-nohzfull-preempt
+
+# preempt_defconfig plus CONFIG_NO_HZ_FULL=y, as build_config does it (which adds only KERNEL_TESTS).
+nhf_build_preempt() {
+	rm -f "$nhf_preempt_dir/kernel.elf"
+	make -C "$TESTS_ROOT" O="$nhf_preempt_dir" preempt_defconfig >/dev/null &&
+		printf 'CONFIG_KERNEL_TESTS=y\nCONFIG_NO_HZ_FULL=y\n' >>"$nhf_preempt_dir/.config" &&
+		make -C "$TESTS_ROOT" O="$nhf_preempt_dir" olddefconfig >/dev/null &&
+		grep -qx 'CONFIG_PREEMPT_RCU=y' "$nhf_preempt_dir/.config" &&
+		grep -qx 'CONFIG_TASKS_RCU=y' "$nhf_preempt_dir/.config" &&
+		grep -qx 'CONFIG_NO_HZ_FULL=y' "$nhf_preempt_dir/.config" &&
+		make -C "$TESTS_ROOT" O="$nhf_preempt_dir" -j2 >/dev/null ||
+		{ rm -f "$nhf_preempt_dir/kernel.elf"; return 1; }
+}
+
+nhf_boot() { # NAME SMP ARGS [boot_test options...]
+	local name=$1 smp=$2 args=$3
+	shift 3
+	built_boot_test "$nhf_dir" NO_HZ_FULL "$name" "$smp" "$args" --expect "reboot: Power down" "$@"
+}
+
+nhf_wanted=0
+for t in nohzfull-spin-smp4 nohzfull-absent-smp4 nohzfull-stall nohzfull-bad-params nohzfull-bad-list; do
+	_test_selected "$t" && nhf_wanted=1
+done
+
+if [ "$nhf_wanted" = 1 ]; then
+	run_cmd_test nohzfull-build build_config "$nhf_dir" nohz_full_defconfig \
+		'CONFIG_NO_HZ_FULL=y' 'CONFIG_RCU_NOCB_CPU=y' 'CONFIG_RCU_SELFTEST=y'
+
+	# At most 10 local timer interrupts per spinning CPU: ([0-9]|10) below, one line per CPU.
+	nhf_boot nohzfull-spin-smp4 4 \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=25" \
+		--timeout 120 \
+		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
+		--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1-3\.$" \
+		--expect "# CPU 1 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# CPU 2 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# CPU 3 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
+		--expect "# nohz_full: pass:4 fail:0 skip:1 total:5" \
+		--expect "tick: CPU 3: nohz_full: [1-9][0-9]* busy tick stops, [0-9]+ restarts, dependencies 0$" \
+		--expect " LOC: " \
+		--reject "not ok"
+
+	nhf_boot nohzfull-absent-smp4 4 \
+		"rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=25" \
+		--timeout 120 \
+		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts" \
+		--expect "# without nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
+		--expect "# nohz_full: pass:1 fail:0 skip:4 total:5" \
+		--reject "NO_HZ: Full dynticks" \
+		--reject "not ok"
+
+	nhf_boot nohzfull-stall 4 \
+		"nohz_full=1-3 rcutree.nohz_full_stall_secs=8 rcupdate.rcu_cpu_stall_timeout=3 shutdown_secs=14" \
+		--allow-bug \
+		--expect "rcu: nohz_full stall test: CPU 3 loops in the kernel, preemption off, for 8 s" \
+		--expect "rcu: INFO: rcu_sched (detected stalls on CPUs/tasks:|self-detected stall on CPU)" \
+		--expect "rcu: nohz_full stall test: CPU 3 done"
+
+	nhf_boot nohzfull-bad-params 4 "nohz_full=0-3 shutdown_secs=2" \
+		--expect "tick: nohz_full=0-3: CPU 0 \(the boot CPU\) stays a housekeeping CPU, using 1-3$" \
+		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$"
+	nhf_boot nohzfull-bad-list 2 "nohz_full=1-x shutdown_secs=2" \
+		--expect "tick: nohz_full: invalid value '1-x' \(bad CPU list\), using \(empty\)$" \
+		--reject "NO_HZ: Full dynticks"
+fi
+
+if _test_selected nohzfull-preempt-smp4; then
+	run_cmd_test nohzfull-preempt-build nhf_build_preempt
+	built_boot_test "$nhf_preempt_dir" "preemptible NO_HZ_FULL" nohzfull-preempt-smp4 4 \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=12" \
+		--timeout 90 \
+		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
+		--expect "ok [0-9]+ nohz_full_tasks_rcu$" \
+		--expect "# nohz_full: pass:5 fail:0 skip:0 total:5" \
+		--expect "reboot: Power down" \
+		--reject "not ok"
+fi
