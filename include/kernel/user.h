@@ -41,6 +41,13 @@ bool arch_smap_active(void);
 void user_mode_start(void);
 /* Processes and returns to user mode per CPU, at power-off. */
 void user_mode_show_stats(void);
+/*
+ * For in-kernel tests: start the program of user/ called name, bound to
+ * cpu (-1: any), with main(arg). 0, -ENOENT (no such program) or -ENOMEM.
+ */
+int user_run_program(const char *name, int cpu, long arg);
+/* Processes that exited or were killed so far. */
+int user_processes_exited(void);
 /* Called by the arch: */
 /* System call nr with its six arguments; returns the value for RAX. */
 long syscall_dispatch(unsigned long nr, const unsigned long args[6]);

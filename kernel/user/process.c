@@ -210,6 +210,13 @@ void user_mode_start(void)
 	start_user_run();
 }
 
+int user_run_program(const char *name, int cpu, long arg)
+{
+	const struct user_program *prog = user_program_find(name);
+
+	return prog ? user_process_start(prog, false, cpu, arg) : -ENOENT;
+}
+
 int user_processes_exited(void)
 {
 	return atomic_read(&nr_exited) + atomic_read(&nr_killed);

@@ -28,8 +28,6 @@ struct user_process {
 const struct user_program *user_program_find(const char *name);
 /* Start prog (bound to cpu unless -1) with main(arg); 0 or -ENOMEM. */
 int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg);
-/* Processes that exited or were killed so far. */
-int user_processes_exited(void);
 /* Build the address space of up->prog (code, data, stack); 0 or -errno. */
 int user_elf_load(struct user_process *up);
 /* Write what a process wrote without a final newline (exit). */

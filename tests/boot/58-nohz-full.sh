@@ -5,7 +5,9 @@
 #                          (kernel/rcu/test/nohz_full_selftest.c) with 10-s user-mode spinners on
 #                          CPUs 1-3 while CPU 0 loops on synchronize_rcu(): each spinning CPU takes
 #                          at most 10 local timer interrupts (a count bound, checked in the kernel
-#                          and here), grace periods complete (count and median latency printed),
+#                          and here), grace periods complete (count and median latency printed);
+#                          then the same with a real ring-3 program, user/spin.c, on CPUs 1-3
+#                          (case nohz_full_user_program: the measurement, 10 s);
 #                          RCU credits the spinners from their dynticks counters and never IPIs
 #                          them; a second task restarts the tick, a timer on a tickless CPU runs,
 #                          a kernel loop gets its tick forced by RCU (TICK_DEP_BIT_RCU); 100
@@ -65,25 +67,30 @@ if [ "$nhf_wanted" = 1 ]; then
 
 	# At most 10 local timer interrupts per spinning CPU: ([0-9]|10) below, one line per CPU.
 	nhf_boot nohzfull-spin-smp4 4 \
-		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=25" \
-		--timeout 120 \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=50" \
+		--timeout 150 \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1-3\.$" \
 		--expect "# CPU 1 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
 		--expect "# CPU 2 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
 		--expect "# CPU 3 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
+		--expect "# CPU 1 \(nohz_full\): ([0-9]|10) local timer interrupts, .* 0 forced ticks; user/spin in ring 3$" \
+		--expect "# CPU 2 \(nohz_full\): ([0-9]|10) local timer interrupts, .* 0 forced ticks; user/spin in ring 3$" \
+		--expect "# CPU 3 \(nohz_full\): ([0-9]|10) local timer interrupts, .* 0 forced ticks; user/spin in ring 3$" \
+		--expect "ok [0-9]+ nohz_full_user_program$" \
 		--expect "# nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
-		--expect "# nohz_full: pass:4 fail:0 skip:1 total:5" \
+		--expect "# nohz_full: pass:5 fail:0 skip:1 total:6" \
 		--expect "tick: CPU 3: nohz_full: [1-9][0-9]* busy tick stops, [0-9]+ restarts, dependencies 0$" \
 		--expect " LOC: " \
 		--reject "not ok"
 
 	nhf_boot nohzfull-absent-smp4 4 \
-		"rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=25" \
-		--timeout 120 \
+		"rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=50" \
+		--timeout 150 \
 		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts" \
+		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts, .*; user/spin in ring 3$" \
 		--expect "# without nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
-		--expect "# nohz_full: pass:1 fail:0 skip:4 total:5" \
+		--expect "# nohz_full: pass:2 fail:0 skip:4 total:6" \
 		--reject "NO_HZ: Full dynticks" \
 		--reject "not ok"
 
@@ -105,11 +112,11 @@ fi
 if _test_selected nohzfull-preempt-smp4; then
 	run_cmd_test nohzfull-preempt-build nhf_build_preempt
 	built_boot_test "$nhf_preempt_dir" "preemptible NO_HZ_FULL" nohzfull-preempt-smp4 4 \
-		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=12" \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=20" \
 		--timeout 90 \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "ok [0-9]+ nohz_full_tasks_rcu$" \
-		--expect "# nohz_full: pass:5 fail:0 skip:0 total:5" \
+		--expect "# nohz_full: pass:6 fail:0 skip:0 total:6" \
 		--expect "reboot: Power down" \
 		--reject "not ok"
 fi

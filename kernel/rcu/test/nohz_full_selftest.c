@@ -14,6 +14,11 @@
  *    sent no resched IPI and no forced tick by RCU. Without nohz_full=
  *    the spinners run on CPUs 1..N-1 and only the figures are printed
  *    (the comparison: the full tick rate).
+ *  - nohz_full_user_program: the same measurement with a real ring-3
+ *    program (user/spin.c, started bound to each CPU with
+ *    user_run_program()) instead of the kthread spinner: system calls,
+ *    interrupts from ring 3 and the return to user mode take the entry
+ *    code's context tracking, not the emulation's.
  *  - nohz_full_second_task: a second CPU-bound task woken on a spinning
  *    CPU sets TICK_DEP_BIT_SCHED; the restarted tick time-slices the two
  *    (the spinner progresses while the other never yields voluntarily);
@@ -44,6 +49,9 @@
 #include <time/tick.h>
 #include <time/timer.h>
 #include <rcu/tasks.h>
+#include <kernel/context_tracking.h>
+#include <kernel/user.h>
+#include <kernel/sprintf.h>
 
 static bool nohz_full_selftest;
 KPARAM_BOOL("rcutree.nohz_full_selftest", nohz_full_selftest,
@@ -69,6 +77,9 @@ KPARAM("rcutree.nohz_full_stall_secs", nohz_full_stall_secs, KPARAM_INT, 0, 300,
 
 static struct user_spin nf_spin[NR_CPUS];
 static u64 nf_lat_ns[NF_MAX_SAMPLES];
+/* nohz_full_user_program: real processes (user/spin.c) instead of nf_spin[], and how many ended before. */
+static bool nf_real;
+static int nf_real_exited0;
 
 /* The CPUs that spin: the nohz_full ones, or without nohz_full= CPUs 1..N-1 (the comparison). */
 static void nf_spin_cpus(struct cpumask *m)
@@ -81,11 +92,58 @@ static void nf_spin_cpus(struct cpumask *m)
 			cpumask_set_cpu(cpu, m);
 }
 
+/*
+ * Start user/spin.c on each CPU of m, for longer than the measurement, and
+ * wait until each has returned to user mode; then past its ~20 ms of
+ * clock_gettime() calls (it times its spin with the TSC).
+ */
+static bool nf_start_programs(const struct cpumask *m)
+{
+	unsigned long entered0[NR_CPUS];
+	unsigned int cpu;
+	bool ok = true;
+
+	nf_real_exited0 = user_processes_exited();
+	for_each_cpu(cpu, m) {
+		entered0[cpu] = ct_user_enter_count(cpu);
+		ok &= KTAP_EXPECT_MSG(!user_run_program("spin", cpu, nohz_full_secs + 3),
+				      "cannot start user/spin on CPU %u", cpu);
+	}
+	for_each_cpu(cpu, m) {
+		unsigned int ms = 0;
+
+		while (ct_user_enter_count(cpu) == entered0[cpu] && ms < NF_WAIT_MS) {
+			msleep(10);
+			ms += 10;
+		}
+		ok &= KTAP_EXPECT_MSG(ct_user_enter_count(cpu) != entered0[cpu],
+				      "spin on CPU %u never entered user mode", cpu);
+	}
+	msleep(200);
+	return ok;
+}
+
+/* Wait (bounded) until every program started by nf_start_programs() has ended. */
+static void nf_wait_programs(const struct cpumask *m)
+{
+	int want = nf_real_exited0 + cpumask_weight(m);
+	unsigned int ms = 0, limit = (nohz_full_secs + 10) * 1000;
+
+	while (user_processes_exited() < want && ms < limit) {
+		msleep(20);
+		ms += 20;
+	}
+	KTAP_EXPECT_MSG(user_processes_exited() >= want, "%d of %u spin processes still running",
+			want - user_processes_exited(), cpumask_weight(m));
+}
+
 static bool nf_start_all(const struct cpumask *m)
 {
 	unsigned int cpu;
 	bool ok = true;
 
+	if (nf_real)
+		return nf_start_programs(m);
 	for_each_cpu(cpu, m)
 		ok &= user_spin_start(&nf_spin[cpu], cpu);
 	for_each_cpu(cpu, m)
@@ -98,6 +156,10 @@ static void nf_stop_all(const struct cpumask *m)
 {
 	unsigned int cpu;
 
+	if (nf_real) {
+		nf_wait_programs(m);
+		return;
+	}
 	for_each_cpu(cpu, m)
 		WRITE_ONCE(nf_spin[cpu].stop, true);
 	for_each_cpu(cpu, m)
@@ -173,11 +235,16 @@ static void nohz_full_user_spin(void)
 		unsigned long credit = READ_ONCE(rdp->n_dynticks_credit) - credit0[cpu];
 		unsigned long ipis = READ_ONCE(rdp->n_resched_ipis) - ipis0[cpu];
 		unsigned long forced = READ_ONCE(rdp->n_forced_ticks) - forced0[cpu];
+		char who[64];
 
-		ktap_diag("CPU %u (%s): %u local timer interrupts, %u resched, %u function calls in %llu ms; RCU: %lu dynticks credits, %lu resched IPIs, %lu forced ticks; spinner %lu rounds, %lu kernel visits",
+		if (nf_real)
+			snprintf(who, sizeof(who), "user/spin in ring 3");
+		else
+			snprintf(who, sizeof(who), "spinner %lu rounds, %lu kernel visits",
+				 READ_ONCE(nf_spin[cpu].iters), nf_spin[cpu].kernel_visits);
+		ktap_diag("CPU %u (%s): %u local timer interrupts, %u resched, %u function calls in %llu ms; RCU: %lu dynticks credits, %lu resched IPIs, %lu forced ticks; %s",
 			  cpu, nohz ? "nohz_full" : "ticking", loc, res, cal,
-			  (unsigned long long)((end - start) / NSEC_PER_MSEC), credit, ipis, forced,
-			  READ_ONCE(nf_spin[cpu].iters), nf_spin[cpu].kernel_visits);
+			  (unsigned long long)((end - start) / NSEC_PER_MSEC), credit, ipis, forced, who);
 		if (!nohz)
 			continue;
 		KTAP_EXPECT_MSG(loc <= NF_MAX_TICKS, "CPU %u took %u local timer interrupts (at most %u)",
@@ -202,7 +269,8 @@ static void nohz_full_user_spin(void)
 	}
 	KTAP_EXPECT_MSG(n >= 10, "only %u grace periods completed", n);
 	for_each_cpu(cpu, &spin)
-		KTAP_EXPECT_MSG(READ_ONCE(nf_spin[cpu].iters) > 0, "spinner on CPU %u made no progress", cpu);
+		KTAP_EXPECT_MSG(nf_real || READ_ONCE(nf_spin[cpu].iters) > 0,
+				"spinner on CPU %u made no progress", cpu);
 out:
 	nf_stop_all(&spin);
 	ktest_unpin_current(&saved);
@@ -436,8 +504,16 @@ out:
 	ktest_unpin_current(&saved);
 }
 
+static void nohz_full_user_program(void)
+{
+	nf_real = true;
+	nohz_full_user_spin();
+	nf_real = false;
+}
+
 static const struct ktap_case nohz_full_cases[] = {
 	KTAP_CASE(nohz_full_user_spin),
+	KTAP_CASE(nohz_full_user_program),
 	KTAP_CASE(nohz_full_second_task),
 	KTAP_CASE(nohz_full_timer),
 	KTAP_CASE(nohz_full_kernel_loop),
