@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# build-linux.sh - build the Linux 6.1 kernel that perf-vs-linux.sh measures ours against: Debian's
+# linux-source-6.1, HZ=1000 and PREEMPT_NONE (our defconfig's shape; FULL for the preemptible
+# comparison), rcuscale, refscale and rcutorture built in, booting under QEMU -kernel with its
+# console on ttyS0 and powering itself off when a test ends. Everything lands under $LNX (default
+# $TMPDIR/lnx), outside the repository; nothing of Linux is copied into it.
+#
+# Usage: build-linux.sh [NONE|FULL]        prints the bzImage path on its last line
+# Needs: apt-get install linux-source-6.1 bc flex bison libelf-dev libssl-dev (done if missing,
+# as root). About 2-3 minutes of `make -j2` on a quiet 2-core host, 13 on a busy one.
+set -euo pipefail
+
+PREEMPT=${1:-NONE}
+case $PREEMPT in NONE | FULL) ;; *) echo "usage: build-linux.sh [NONE|FULL]" >&2; exit 2 ;; esac
+LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
+SRC=$LNX/linux-source-6.1
+OUT=$LNX/build-hz1000-$(tr A-Z a-z <<<"$PREEMPT")
+mkdir -p "$LNX"
+
+if [ ! -d "$SRC" ]; then
+	if [ ! -f /usr/src/linux-source-6.1.tar.xz ]; then
+		[ "$(id -u)" = 0 ] || { echo "build-linux.sh: linux-source-6.1 missing; install it as root" >&2; exit 1; }
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q linux-source-6.1 bc flex bison \
+			libelf-dev libssl-dev >/dev/null
+	fi
+	tar -C "$LNX" -xf /usr/src/linux-source-6.1.tar.xz
+fi
+
+# Linux's tests are kthreads, but a kernel without an init program panics before the system is
+# "running" (rcuscale's writers wait for that): a built-in initramfs holds one that just sleeps.
+cat >"$LNX/sleeper.c" <<'C'
+/* The whole user space of the comparison kernel: sleep until the tests power the guest off. */
+void _start(void)
+{
+	for (;;)
+		__asm__ volatile("mov $34, %%eax\n\tsyscall" ::: "rax", "rcx", "r11", "memory"); /* pause() */
+}
+C
+gcc -Os -static -nostdlib -fno-pie -no-pie -o "$LNX/sleeper" "$LNX/sleeper.c"
+printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\nfile /init %s 0755 0 0\n' \
+	"$LNX/sleeper" >"$LNX/initramfs.list"
+
+cd "$SRC"
+mk() { nice -n 19 make -s ARCH=x86_64 O="$OUT" "$@"; }
+mk tinyconfig
+preempt_opts=(--disable PREEMPT_NONE --disable PREEMPT_VOLUNTARY --disable PREEMPT)
+if [ "$PREEMPT" = FULL ]; then preempt_opts+=(--enable PREEMPT); else preempt_opts+=(--enable PREEMPT_NONE); fi
+# The options, and why: 64-bit SMP guests of up to 64 CPUs; a timestamped serial console; HZ and
+# dyntick-idle as ours; ACPI with PCI for the S5 power-off; KALLSYMS for initcall_blacklist=
+# (which keeps the two tests not wanted from starting); -O2 and SLUB as a normal kernel, not
+# tinyconfig's size options; the three RCU tests, which need DEBUG_KERNEL.
+scripts/config --file "$OUT/.config" \
+	--enable 64BIT --enable SMP --set-val NR_CPUS 64 \
+	--enable PRINTK --enable PRINTK_TIME --set-val LOG_BUF_SHIFT 18 --enable BUG \
+	--enable TTY --enable SERIAL_8250 --enable SERIAL_8250_CONSOLE \
+	--enable BINFMT_ELF --enable BLK_DEV_INITRD --set-str INITRAMFS_SOURCE "$LNX/initramfs.list" \
+	--disable HZ_100 --disable HZ_250 --disable HZ_300 --enable HZ_1000 \
+	--disable HZ_PERIODIC --disable NO_HZ_FULL --enable NO_HZ_IDLE --enable HIGH_RES_TIMERS \
+	"${preempt_opts[@]}" \
+	--enable PCI --enable ACPI --enable KALLSYMS \
+	--disable CC_OPTIMIZE_FOR_SIZE --enable CC_OPTIMIZE_FOR_PERFORMANCE \
+	--disable SLOB --enable SLUB --enable DEBUG_KERNEL \
+	--enable RCU_SCALE_TEST --enable RCU_REF_SCALE_TEST --enable RCU_TORTURE_TEST
+mk olddefconfig
+want=(SMP HZ_1000 NO_HZ_IDLE ACPI PCI KALLSYMS SERIAL_8250_CONSOLE RCU_SCALE_TEST RCU_REF_SCALE_TEST RCU_TORTURE_TEST)
+if [ "$PREEMPT" = FULL ]; then want+=(PREEMPT PREEMPT_RCU); else want+=(PREEMPT_NONE); fi
+for o in "${want[@]}"; do
+	grep -qx "CONFIG_$o=y" "$OUT/.config" || { echo "build-linux.sh: CONFIG_$o did not stick" >&2; exit 1; }
+done
+mk -j2 bzImage
+echo "$OUT/arch/x86/boot/bzImage"

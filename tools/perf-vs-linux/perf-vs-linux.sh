@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# perf-vs-linux.sh - our RCU against Linux 6.1's, measured side by side: the same QEMU (multi-threaded
+# TCG, -M pc), the same -smp, the same test shapes, our kernel and Linux's booted alternately so
+# that both see the same host. Linux's own rcuscale, refscale and rcutorture run in Linux; ours
+# run their counterparts (rcuperf, refscale, rcutorture) with the same parameters. Figures are
+# reported (a markdown table with ratios ours/Linux), never judged. See
+# Documentation/RCU/performance.md for what the shapes mean and the latest table.
+#
+# Usage: perf-vs-linux.sh [options]
+#   --smp "2 4 8"        guest sizes (default "2 4 8")
+#   --reps N             boots per side, kind and size (default 3); samples are pooled over them
+#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture (default: all)
+#   --holdoff S          seconds both sides wait after boot before measuring (default 10, Linux's)
+#   --ours KERNEL        our kernel.elf (default: built here from defconfig + the three tests)
+#   --linux BZIMAGE      Linux's (default: $LNX/build-hz1000-none/..., built by build-linux.sh)
+#   --out DIR            logs and results (default $TMPDIR/perf-vs-linux/DATE)
+#   --only SIDE          boot only ours or only linux (e.g. a second configuration of ours, to
+#                        summarise together with an earlier run's Linux logs)
+#   --dry-run            print the boots, run none
+# Kinds: sync1/exp1 one writer, no readers, synchronize_rcu()/_expedited(); sync/exp the default
+# shape (a writer and a reader per CPU); async call_rcu() round trips (Linux: gp_async=1);
+# refscale the "rcu" reader pair; torture rcutorture for 60 s, writer updates ("ver") per second.
+# A quiet host matters: our figures swing with host load more than Linux's (see the doc).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
+smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture" holdoff=10
+ours= linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out= dry=0 only=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--smp) smps=$2; shift ;;
+	--reps) reps=$2; shift ;;
+	--kinds) kinds=$2; shift ;;
+	--holdoff) holdoff=$2; shift ;;
+	--ours) ours=$2; shift ;;
+	--linux) linux=$2; shift ;;
+	--out) out=$2; shift ;;
+	--only) only=$2; shift ;;
+	--dry-run) dry=1 ;;
+	*) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
+	esac
+	shift
+done
+out=${out:-${TMPDIR:-/tmp}/perf-vs-linux/$(date +%Y.%m.%d-%H.%M.%S)}
+mkdir -p "$out/logs"
+
+if [ -z "$ours" ]; then
+	ours=$out/build-ours/kernel.elf
+	if [ "$dry" = 0 ]; then
+		make -C "$ROOT" O="$out/build-ours" defconfig >/dev/null
+		printf '%s\n' CONFIG_KERNEL_TESTS=y CONFIG_RCU_PERF_TEST=y CONFIG_RCU_REF_SCALE_TEST=y \
+			CONFIG_RCU_TORTURE_TEST=y >>"$out/build-ours/.config"
+		make -C "$ROOT" O="$out/build-ours" olddefconfig >/dev/null
+		for o in RCU_PERF_TEST RCU_REF_SCALE_TEST RCU_TORTURE_TEST PREEMPT_NONE; do
+			grep -qx "CONFIG_$o=y" "$out/build-ours/.config" ||
+				{ echo "perf-vs-linux.sh: CONFIG_$o did not stick" >&2; exit 1; }
+		done
+		make -C "$ROOT" O="$out/build-ours" -j2 >/dev/null
+	fi
+fi
+[ "$dry" = 1 ] || [ "$only" = ours ] || [ -f "$linux" ] || { echo "perf-vs-linux.sh: no Linux kernel at $linux (build-linux.sh)" >&2; exit 1; }
+
+# KIND -> each side's command line. Linux runs one torture-framework test per boot, so
+# initcall_blacklist= keeps the other two from starting.
+linux_args() {
+	local bl_scale="initcall_blacklist=rcu_torture_init,ref_scale_init rcuscale.shutdown=1 rcuscale.holdoff=$holdoff"
+	case $1 in
+	sync1) echo "$bl_scale rcuscale.nwriters=1 rcuscale.nreaders=0 rcuscale.gp_exp=0" ;;
+	exp1) echo "$bl_scale rcuscale.nwriters=1 rcuscale.nreaders=0 rcuscale.gp_exp=1" ;;
+	sync) echo "$bl_scale rcuscale.gp_exp=0" ;;
+	exp) echo "$bl_scale rcuscale.gp_exp=1" ;;
+	async) echo "$bl_scale rcuscale.nwriters=1 rcuscale.nreaders=0 rcuscale.gp_async=1" ;;
+	refscale) echo "initcall_blacklist=rcu_torture_init,rcu_scale_init refscale.scale_type=rcu refscale.shutdown=1 refscale.holdoff=$holdoff" ;;
+	torture) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
+	esac
+}
+ours_args() {
+	local perf="rcuperf.perf_runnable=1 rcuperf.holdoff=$holdoff"
+	case $1 in
+	sync1) echo "$perf rcuperf.nwriters=1 rcuperf.nreaders=0" ;;
+	exp1) echo "$perf rcuperf.nwriters=1 rcuperf.nreaders=0 rcuperf.gp_exp=1" ;;
+	sync) echo "$perf" ;;
+	exp) echo "$perf rcuperf.gp_exp=1" ;;
+	async) echo "$perf rcuperf.nwriters=1 rcuperf.nreaders=0 rcuperf.gp_async=1" ;;
+	refscale) echo "refscale.scale_runnable=1 refscale.scale_type=rcu refscale.holdoff=$holdoff" ;;
+	torture) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
+	esac
+}
+
+boot() { # SIDE KIND SMP REP
+	local side=$1 kind=$2 smp=$3 rep=$4 log args
+	[ -z "$only" ] || [ "$only" = "$side" ] || return 0
+	log=$out/logs/$side-$kind-smp$smp-rep$rep.log
+	if [ "$side" = linux ]; then
+		args=(timeout 900 qemu-system-x86_64 -M pc -accel tcg -smp "$smp" -m 512M -nographic
+			-no-reboot -kernel "$linux" -append "console=ttyS0 panic=-1 $(linux_args "$kind")")
+	else
+		args=("$ROOT/scripts/qemu-run.sh" --kernel "$ours" --smp "$smp" --accel tcg --mem 512M
+			--timeout 900 --append "$(ours_args "$kind")")
+	fi
+	if [ "$dry" = 1 ]; then
+		echo "${args[*]}"
+		return
+	fi
+	{
+		echo "# host: $(date -Is) loadavg: $(cut -d' ' -f1-3 /proc/loadavg)"
+		echo "# cmd: ${args[*]}"
+	} >"$log"
+	"${args[@]}" </dev/null >>"$log" 2>&1 || echo "# exit $?" >>"$log"
+	echo "perf-vs-linux: $side $kind smp$smp rep$rep: $(grep -c 'writer-duration\|Runs.Time\|rtc:' "$log") result lines"
+}
+
+for rep in $(seq 1 "$reps"); do
+	for smp in $smps; do
+		for kind in $kinds; do
+			# Alternate which side goes first, so a slow drift in host load hits both alike.
+			if [ $((rep % 2)) = 1 ]; then
+				boot ours "$kind" "$smp" "$rep"; boot linux "$kind" "$smp" "$rep"
+			else
+				boot linux "$kind" "$smp" "$rep"; boot ours "$kind" "$smp" "$rep"
+			fi
+		done
+	done
+done
+[ "$dry" = 1 ] && exit 0
+python3 "$HERE/summarize.py" "$out/logs" | tee "$out/table.md"
+echo "perf-vs-linux: logs and table in $out"

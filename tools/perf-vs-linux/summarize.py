@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Turn perf-vs-linux.sh's console logs into markdown tables, ours beside Linux's.
+
+usage: summarize.py LOGDIR   (files SIDE-KIND-smpN-repR.log, SIDE = ours | linux)
+
+Both kernels print the same per-sample lines (Linux's formats, which ours follow):
+  "<tag>: W writer-duration: I NS"            one grace-period wait (rcuscale / rcuperf)
+  "<tag>: start: S end: E duration: D gps: G"  the whole writer phase
+  "Runs\\tTime(ns)" then "R\\tNS" per run        refscale, ns per reader pair
+  "rcu-torture: rtc: ... ver: N"              rcutorture's writer updates so far
+Samples of all boots of one side, kind and size are pooled. Percentiles are nearest-rank.
+"""
+import math
+import os
+import re
+import statistics
+import sys
+from collections import defaultdict
+
+NAME = re.compile(r"^(ours|linux)-(\w+)-smp(\d+)-rep(\d+)\.log$")
+TS = r"^\[\s*(\d+\.\d+)\]\s*"
+DUR = re.compile(r"(?:rcu-scale|rcu-perf):\s+\d+ writer-duration:\s+\d+ (\d+)")
+PHASE = re.compile(r"(?:rcu-scale|rcu-perf): start: (\d+) end: (\d+) duration: (\d+) gps: (\d+)")
+RUN = re.compile(TS + r"(\d+)\t(\d+\.\d+)$", re.M)
+START = re.compile(TS + r"rcu-torture:--- Start of test", re.M)
+RTC = re.compile(TS + r"rcu-torture: rtc: \S+ (?:ver|VER): (\d+) ", re.M)
+
+
+def nearest_rank(vals, p):
+    s = sorted(vals)
+    return s[max(0, math.ceil(p / 100.0 * len(s)) - 1)]
+
+
+def parse(text, kind):
+    """One boot: a dict of what it measured (empty when it measured nothing)."""
+    got = {}
+    if kind == "refscale":
+        i = text.find("END OF TEST")
+        got["runs"] = [float(m.group(3)) for m in RUN.finditer(text[i:])] if i >= 0 else []
+    elif kind == "torture":
+        start, rtcs = START.search(text), list(RTC.finditer(text))
+        if start and rtcs and float(rtcs[-1].group(1)) > float(start.group(1)):
+            got["ver_per_s"] = int(rtcs[-1].group(2)) / (float(rtcs[-1].group(1)) - float(start.group(1)))
+        got["verdict"] = "SUCCESS" if "End of test: SUCCESS" in text else "FAIL"
+    else:
+        got["samples"] = [int(m.group(1)) for m in DUR.finditer(text)]
+        m = PHASE.search(text)
+        if m and int(m.group(3)) > 0:
+            got["per_s"] = int(m.group(4)) / (int(m.group(3)) / 1e9)
+    return got
+
+
+def fmt_ns(ns):
+    if ns is None:
+        return "-"
+    return "%.2f ms" % (ns / 1e6) if ns >= 1e6 else "%.1f us" % (ns / 1e3)
+
+
+def ratio(a, b):
+    return "%.2f" % (a / b) if a is not None and b else "-"
+
+
+def main():
+    logdir = sys.argv[1]
+    pooled = defaultdict(lambda: defaultdict(list))  # (side, kind, smp) -> field -> values
+    for f in sorted(os.listdir(logdir)):
+        m = NAME.match(f)
+        if not m:
+            continue
+        side, kind, smp = m.group(1), m.group(2), int(m.group(3))
+        with open(os.path.join(logdir, f), errors="replace") as fh:
+            got = parse(fh.read().replace("\r", ""), kind)
+        for k, v in got.items():
+            pooled[(side, kind, smp)][k].extend(v if isinstance(v, list) else [v])
+    kinds = sorted({k for _, k, _ in pooled}, key="sync1 exp1 sync exp async refscale torture".split().index)
+    smps = sorted({s for _, _, s in pooled})
+    for kind in kinds:
+        print("\n### %s\n" % kind)
+        if kind == "refscale":
+            print("| smp | ours ns/pair (median of runs) | Linux | ours/Linux |\n|---|---|---|---|")
+        elif kind == "torture":
+            print("| smp | ours ver/s (boots) | Linux | ours/Linux | verdicts ours, Linux |\n|---|---|---|---|---|")
+        elif kind == "async":
+            print("| smp | ours callbacks/s | Linux call_rcu()s/s | ours/Linux |\n|---|---|---|---|")
+        else:
+            print("| smp | ours median / p99 (n) | Linux median / p99 (n) | median ours/Linux | p99 ours/Linux |")
+            print("|---|---|---|---|---|")
+        for smp in smps:
+            o, l = pooled.get(("ours", kind, smp)), pooled.get(("linux", kind, smp))
+            if not o and not l:
+                continue
+            o, l = o or {}, l or {}
+            if kind == "refscale":
+                om = statistics.median(o["runs"]) if o.get("runs") else None
+                lm = statistics.median(l["runs"]) if l.get("runs") else None
+                print("| %d | %s | %s | %s |" % (smp, "%.3f" % om if om else "-", "%.3f" % lm if lm else "-",
+                                                 ratio(om, lm)))
+            elif kind == "torture":
+                om = statistics.median(o["ver_per_s"]) if o.get("ver_per_s") else None
+                lm = statistics.median(l["ver_per_s"]) if l.get("ver_per_s") else None
+                print("| %d | %s (%d) | %s (%d) | %s | %s; %s |" % (
+                    smp, "%.1f" % om if om else "-", len(o.get("ver_per_s", [])),
+                    "%.1f" % lm if lm else "-", len(l.get("ver_per_s", [])), ratio(om, lm),
+                    ",".join(o.get("verdict", [])) or "-", ",".join(l.get("verdict", [])) or "-"))
+            elif kind == "async":
+                om = statistics.median(o["per_s"]) if o.get("per_s") else None
+                lm = statistics.median(l["per_s"]) if l.get("per_s") else None
+                print("| %d | %s | %s | %s |" % (smp, "%.0f" % om if om else "-", "%.0f" % lm if lm else "-",
+                                                 ratio(om, lm)))
+            else:
+                os_, ls = o.get("samples", []), l.get("samples", [])
+                omed = statistics.median(os_) if os_ else None
+                lmed = statistics.median(ls) if ls else None
+                o99 = nearest_rank(os_, 99) if os_ else None
+                l99 = nearest_rank(ls, 99) if ls else None
+                print("| %d | %s / %s (%d) | %s / %s (%d) | %s | %s |" % (
+                    smp, fmt_ns(omed), fmt_ns(o99), len(os_), fmt_ns(lmed), fmt_ns(l99), len(ls),
+                    ratio(omed, lmed), ratio(o99, l99)))
+
+
+if __name__ == "__main__":
+    main()
