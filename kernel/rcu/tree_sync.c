@@ -64,15 +64,22 @@ bool rcu_sync_is_trivial(void)
 	if (!rcu_blocking_is_gp())
 		return false;
 	/*
-	 * The wait is over, but pollers must see a grace period pass:
-	 * step the polled number through a whole one, unless a grace
-	 * period is under way (its end will count for them).
+	 * The wait is over, and pollers must see a grace period pass: step
+	 * the polled number through a whole phase, and close an open one
+	 * too, as Linux's rcu_poll_gp_seq_start/end_unlocked() pair does.
+	 * Every reader that began before that phase opened has ended: this
+	 * CPU is in a quiescent state, and the others are offline (their
+	 * readers ended before they left). Leaving an open phase to the
+	 * grace period under way was not enough: a cookie taken during it
+	 * needs the phase after it, which no trivial wait would then start
+	 * (rcutorture's "Cookie check 3" saw it with CPU 1 of 2 offline).
+	 * The normal and expedited ends close a phase only if it is still
+	 * theirs (rcu_poll_gp_seq_end(), rcu_exp_poll_end()).
 	 */
 	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
-	if (!rcu_seq_state(rcu_state.gp_seq_polled)) {
+	if (!rcu_seq_state(rcu_state.gp_seq_polled))
 		rcu_seq_start(&rcu_state.gp_seq_polled);
-		rcu_seq_end(&rcu_state.gp_seq_polled);
-	}
+	rcu_seq_end(&rcu_state.gp_seq_polled);
 	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
 	return true;
 }

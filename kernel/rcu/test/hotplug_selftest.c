@@ -6,7 +6,9 @@
  * queued on a CPU that dies are all invoked, none before its grace
  * period; normal and expedited grace periods keep completing while CPUs
  * come and go; a task preempted in a reader on a leaf whose CPUs all go
- * away still holds up grace periods. Every wait is bounded.
+ * away still holds up grace periods; with every other CPU offline,
+ * synchronize_rcu()'s one-CPU shortcut still satisfies a polling cookie
+ * taken while a polled phase was open. Every wait is bounded.
  */
 #define KPARAM_SUBSYS "cpuhp"
 #include "../tree.h"
@@ -400,10 +402,47 @@ static void cpuhp_preempted_reader_leaf(void)
 	synchronize_rcu_expedited();
 }
 
+/*
+ * Non-preemptible RCU with one CPU online: synchronize_rcu() returns at
+ * once (rcu_blocking_is_gp()), yet must count for pollers. A cookie taken
+ * while a polled phase is open (opened here as an expedited grace period
+ * opens one) needs the phase after it: two waits must complete it, as
+ * rcutorture's writer checks ("Cookie check 3").
+ */
+static void cpuhp_trivial_sync_cookie(void)
+{
+	unsigned long snap, cookie;
+	unsigned int cpu, n = 0;
+	int downed[NR_CPUS];
+
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
+		ktap_skip("preemptible RCU has no one-CPU shortcut");
+		return;
+	}
+	if (!hp_need_cpus(2))
+		return;
+	for_each_online_cpu(cpu)
+		if (cpu && KTAP_EXPECT_MSG(cpu_down(cpu) == 0, "CPU %u did not go down", cpu))
+			downed[n++] = cpu;
+	if (num_online_cpus() == 1) {
+		snap = rcu_exp_poll_start();	/* a polled phase is open */
+		cookie = get_state_synchronize_rcu();
+		synchronize_rcu();
+		synchronize_rcu();
+		KTAP_EXPECT_MSG(poll_state_synchronize_rcu(cookie),
+				"cookie %lu not complete after two one-CPU waits (now %lu)", cookie,
+				get_state_synchronize_rcu());
+		rcu_exp_poll_end(snap);
+	}
+	while (n)
+		KTAP_EXPECT(cpu_up(downed[--n]) == 0);
+}
+
 static const struct ktap_case cpuhp_cases[] = {
 	KTAP_CASE(cpuhp_sched_down_up),
 	KTAP_CASE(cpuhp_offline_pending_cbs),
 	KTAP_CASE(cpuhp_gps_during_hotplug),
 	KTAP_CASE(cpuhp_preempted_reader_leaf),
+	KTAP_CASE(cpuhp_trivial_sync_cookie),
 };
 KTAP_SUITE(cpuhp, cpuhp_cases, &cpuhp_selftest);
