@@ -37,19 +37,6 @@ TAB=$(printf '\t')
 nhf_dir=$(cd "$LOGDIR" && pwd)/build-nohzfull
 nhf_preempt_dir=$(cd "$LOGDIR" && pwd)/build-nohzfull-preempt
 
-# preempt_defconfig plus CONFIG_NO_HZ_FULL=y, as build_config does it (which adds only KERNEL_TESTS).
-nhf_build_preempt() {
-	rm -f "$nhf_preempt_dir/kernel.elf"
-	make -C "$TESTS_ROOT" O="$nhf_preempt_dir" preempt_defconfig >/dev/null &&
-		printf 'CONFIG_KERNEL_TESTS=y\nCONFIG_NO_HZ_FULL=y\n' >>"$nhf_preempt_dir/.config" &&
-		make -C "$TESTS_ROOT" O="$nhf_preempt_dir" olddefconfig >/dev/null &&
-		grep -qx 'CONFIG_PREEMPT_RCU=y' "$nhf_preempt_dir/.config" &&
-		grep -qx 'CONFIG_TASKS_RCU=y' "$nhf_preempt_dir/.config" &&
-		grep -qx 'CONFIG_NO_HZ_FULL=y' "$nhf_preempt_dir/.config" &&
-		make -C "$TESTS_ROOT" O="$nhf_preempt_dir" -j2 >/dev/null ||
-		{ rm -f "$nhf_preempt_dir/kernel.elf"; return 1; }
-}
-
 nhf_boot() { # NAME SMP ARGS [boot_test options...]
 	local name=$1 smp=$2 args=$3
 	shift 3
@@ -110,7 +97,8 @@ if [ "$nhf_wanted" = 1 ]; then
 fi
 
 if _test_selected nohzfull-preempt-smp4; then
-	run_cmd_test nohzfull-preempt-build nhf_build_preempt
+	run_cmd_test nohzfull-preempt-build build_config "$nhf_preempt_dir" preempt_defconfig \
+		'+CONFIG_NO_HZ_FULL=y' 'CONFIG_NO_HZ_FULL=y' 'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y'
 	built_boot_test "$nhf_preempt_dir" "preemptible NO_HZ_FULL" nohzfull-preempt-smp4 4 \
 		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=20" \
 		--timeout 90 \

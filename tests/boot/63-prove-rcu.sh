@@ -69,17 +69,6 @@ for t in prove-clean-smp2 prove-torture-smp2 prove-deref prove-protected prove-s
 	prove-unlock prove-list prove-srcu prove-bad-param; do
 	_test_selected "$t" && prove_wanted=1
 done
-# preempt_defconfig plus CONFIG_PROVE_RCU=y, as build_config does it (which adds only KERNEL_TESTS).
-prove_build_preempt() {
-	rm -f "$prove_preempt_dir/kernel.elf"
-	make -C "$TESTS_ROOT" O="$prove_preempt_dir" preempt_defconfig >/dev/null &&
-		printf 'CONFIG_KERNEL_TESTS=y\nCONFIG_PROVE_RCU=y\n' >>"$prove_preempt_dir/.config" &&
-		make -C "$TESTS_ROOT" O="$prove_preempt_dir" olddefconfig >/dev/null &&
-		grep -qx 'CONFIG_PREEMPT_RCU=y' "$prove_preempt_dir/.config" &&
-		grep -qx 'CONFIG_RCU_PROVE_TEST=y' "$prove_preempt_dir/.config" &&
-		make -C "$TESTS_ROOT" O="$prove_preempt_dir" -j2 >/dev/null ||
-		{ rm -f "$prove_preempt_dir/kernel.elf"; return 1; }
-}
 
 prove_preempt_wanted=0
 for t in prove-preempt-clean prove-preempt-sleep; do
@@ -167,7 +156,8 @@ if [ "$prove_wanted" = 1 ]; then
 fi
 
 if [ "$prove_preempt_wanted" = 1 ]; then
-	run_cmd_test prove-preempt-build prove_build_preempt
+	run_cmd_test prove-preempt-build build_config "$prove_preempt_dir" preempt_defconfig \
+		'+CONFIG_PROVE_RCU=y' 'CONFIG_PREEMPT_RCU=y' 'CONFIG_RCU_PROVE_TEST=y'
 
 	prove_boot prove-preempt-clean "rcutree.selftest=1 rcutree.preempt_selftest=1 shutdown_secs=12" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \

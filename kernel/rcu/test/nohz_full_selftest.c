@@ -319,6 +319,30 @@ static int nf_hog_fn(void *arg)
 	return 0;
 }
 
+/*
+ * Pin this thread to CPU 0 and start the kthread spinner on cpu; with
+ * *loc, also wait until cpu's tick has stopped and return its local timer
+ * count then. The spinner, or NULL after a failed expectation (the caller
+ * still calls nf_one_done()).
+ */
+static struct user_spin *nf_one_start(int cpu, struct cpumask *saved, unsigned long *loc)
+{
+	struct user_spin *us = &nf_spin[cpu];
+
+	ktest_pin_current(0, saved);
+	if (!user_spin_start(us, cpu) || !KTAP_EXPECT(user_spin_wait_started(us)))
+		return NULL;
+	if (loc && !KTAP_EXPECT_MSG(nf_wait_tick_stopped(cpu, loc), "CPU %d kept ticking with one task", cpu))
+		return NULL;
+	return us;
+}
+
+static void nf_one_done(int cpu, struct cpumask *saved)
+{
+	user_spin_stop(&nf_spin[cpu]);
+	ktest_unpin_current(saved);
+}
+
 static void nohz_full_second_task(void)
 {
 	int cpu = nf_first_cpu();
@@ -330,11 +354,8 @@ static void nohz_full_second_task(void)
 
 	if (cpu < 0)
 		return;
-	us = &nf_spin[cpu];
-	ktest_pin_current(0, &saved);
-	if (!user_spin_start(us, cpu) || !KTAP_EXPECT(user_spin_wait_started(us)))
-		goto out;
-	if (!KTAP_EXPECT_MSG(nf_wait_tick_stopped(cpu, &loc), "CPU %d kept ticking with one task", cpu))
+	us = nf_one_start(cpu, &saved, &loc);
+	if (!us)
 		goto out;
 	h.us = us;
 	t = ktest_kthread(nf_hog_fn, &h, cpu, "nf_hog/%u");
@@ -352,8 +373,7 @@ static void nohz_full_second_task(void)
 	KTAP_EXPECT_MSG(!(tick_dep_mask_cpu(cpu) & TICK_DEP_MASK_SCHED), "TICK_DEP_BIT_SCHED still set");
 	KTAP_EXPECT_MSG(nf_wait_tick_stopped(cpu, &loc), "the tick did not stop again on CPU %d", cpu);
 out:
-	user_spin_stop(us);
-	ktest_unpin_current(&saved);
+	nf_one_done(cpu, &saved);
 }
 
 struct nf_timer {
@@ -381,11 +401,8 @@ static void nohz_full_timer(void)
 
 	if (cpu < 0)
 		return;
-	us = &nf_spin[cpu];
-	ktest_pin_current(0, &saved);
-	if (!user_spin_start(us, cpu) || !KTAP_EXPECT(user_spin_wait_started(us)))
-		goto out;
-	if (!KTAP_EXPECT_MSG(nf_wait_tick_stopped(cpu, &loc), "CPU %d kept ticking with one task", cpu))
+	us = nf_one_start(cpu, &saved, &loc);
+	if (!us)
 		goto out;
 	timer_setup(&nt.t, nf_timer_fn, 0);
 	nt.t.expires = jiffies + msecs_to_jiffies(20);
@@ -397,8 +414,7 @@ static void nohz_full_timer(void)
 	else
 		KTAP_EXPECT_MSG(nt.ran_on == cpu, "timer ran on CPU %d, armed on %d", nt.ran_on, cpu);
 out:
-	user_spin_stop(us);
-	ktest_unpin_current(&saved);
+	nf_one_done(cpu, &saved);
 }
 
 struct nf_loop {
@@ -491,17 +507,15 @@ static void nohz_full_tasks_rcu(void)
 		ktap_skip("needs CONFIG_TASKS_RCU");
 		return;
 	}
-	us = &nf_spin[cpu];
-	ktest_pin_current(0, &saved);
-	if (!user_spin_start(us, cpu) || !KTAP_EXPECT(user_spin_wait_started(us)))
+	us = nf_one_start(cpu, &saved, NULL);
+	if (!us)
 		goto out;
 	ok = ktest_call_timeout("nf_tasks", 0, nf_sync_tasks_fn, NULL, RST_GP_MS, NULL, NULL);
 	KTAP_EXPECT_MSG(ok, "synchronize_rcu_tasks() stuck behind the user-mode spinner on CPU %d", cpu);
 	KTAP_EXPECT_MSG(!READ_ONCE(us->stop) && READ_ONCE(us->iters) > 0,
 			"spinner on CPU %d made no progress", cpu);
 out:
-	user_spin_stop(us);
-	ktest_unpin_current(&saved);
+	nf_one_done(cpu, &saved);
 }
 
 static void nohz_full_user_program(void)
