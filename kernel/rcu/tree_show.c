@@ -27,10 +27,10 @@
  */
 static void show_node(struct rcu_node *rnp)
 {
-	pr_info("\trcu_node %d:%d level %d ->gp_seq %ld ->gp_seq_needed %ld ->qsmask %#lx ->qsmaskinit %#lx ->expmask %#lx%s%s\n",
+	pr_info("\trcu_node %d:%d level %d ->gp_seq %ld ->gp_seq_needed %ld ->qsmask %#lx ->qsmaskinit %#lx ->qsmaskinitnext %#lx ->expmask %#lx%s%s\n",
 		rnp->grplo, rnp->grphi, rnp->level, (long)READ_ONCE(rnp->gp_seq),
 		(long)READ_ONCE(rnp->gp_seq_needed), READ_ONCE(rnp->qsmask),
-		READ_ONCE(rnp->qsmaskinit), READ_ONCE(rnp->expmask),
+		READ_ONCE(rnp->qsmaskinit), READ_ONCE(rnp->qsmaskinitnext), READ_ONCE(rnp->expmask),
 		rcu_preempt_blocked_readers_cgp(rnp) ? " ->gp_tasks (readers block the GP)" : "",
 		rcu_preempt_exp_blocked(rnp) ? " ->exp_tasks (readers block the expedited GP)" : "");
 }

@@ -137,9 +137,9 @@ class RcuGp(gdb.Command):
             int(rs["n_gp_completed"])))
         for i in range(int(rs["geo"]["num_nodes"])):
             rnp = rs["node"][i]
-            gdb.write("  rcu_node %d:%d level %d qsmask %#x qsmaskinit %#x expmask %#x\n" % (
+            gdb.write("  rcu_node %d:%d level %d qsmask %#x qsmaskinit %#x qsmaskinitnext %#x expmask %#x\n" % (
                 int(rnp["grplo"]), int(rnp["grphi"]), int(rnp["level"]), int(rnp["qsmask"]),
-                int(rnp["qsmaskinit"]), int(rnp["expmask"])))
+                int(rnp["qsmaskinit"]), int(rnp["qsmaskinitnext"]), int(rnp["expmask"])))
         for cpu in range(nr_cpu_ids()):
             if not cpumask_test("__cpu_possible_mask", cpu):
                 continue

@@ -36,7 +36,7 @@ boot_test sysrq-keys --smp 2 --append "" \
 	--expect 'sysrq: Show backtrace of all active CPUs' --expect 'NMI backtrace for cpu 0' \
 	--expect 'sysrq: Show RCU grace-period state' \
 	--expect 'rcu: rcu_sched: g=-?[0-9]+ \((idle|in progress)\) state: RCU_GP_[A-Z_]+\([0-9]\)' \
-	--expect 'rcu: 	rcu_node 0:1 level 0 ->gp_seq -?[0-9]+ .*->qsmask (0|0x[0-3]) ->qsmaskinit 0x3' \
+	--expect 'rcu: 	rcu_node 0:1 level 0 ->gp_seq -?[0-9]+ .*->qsmask (0|0x[0-3]) ->qsmaskinit (0|0x3) ->qsmaskinitnext 0x3' \
 	--expect 'rcu: 	cpu 0 ->gp_seq .* idle=[0-9a-f]{3}/[0-9]+/0x[0-9a-f]+.* cbs=[0-9]+ \(done ' \
 	--expect 'sysrq: Changing Loglevel' --expect 'sysrq: Power Off' --expect 'reboot: Power down'
 

@@ -23,7 +23,7 @@ gdb_helpers_check() {
 		'^0x[0-9a-f]{16} +[0-9]+ +[RSDPN] +[01] +[0-9]+ srcu_gp$' \
 		'^nr_cpu_ids=2$' '^CPU 0: online current ' '^CPU 1: online current ' \
 		'^rcu_sched: g=-?[0-9]+ \((idle|in progress)\) gp_state=[0-9] RCU_GP_[A-Z_]+ ' \
-		'^  rcu_node 0:1 level 0 qsmask 0x[0-3] qsmaskinit 0x3 ' \
+		'^  rcu_node 0:1 level 0 qsmask 0x[0-3] qsmaskinit 0x[03] qsmaskinitnext 0x3 ' \
 		'^  cpu 1 gp_seq -?[0-9]+ dynticks 0x[0-9a-f]+'; do
 		grep -Eq -- "$re" "$out" || { echo "gdb output: no line matches /$re/"; status=1; }
 	done
