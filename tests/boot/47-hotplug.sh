@@ -27,7 +27,8 @@ boot_test cpuhp-selftest --smp 4 --timeout 90 \
 	--expect "# CPU [123]: [0-9]+ callbacks moved at its death" \
 	--expect "ok [0-9]+ cpuhp_sched_down_up" --expect "ok [0-9]+ cpuhp_offline_pending_cbs" \
 	--expect "ok [0-9]+ cpuhp_gps_during_hotplug" \
-	--expect "# cpuhp: pass:[34] fail:0 skip:[01] total:4" \
+	--expect "ok [0-9]+ cpuhp_trivial_sync_cookie$" \
+	--expect "# cpuhp: pass:[45] fail:0 skip:[01] total:5" \
 	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
 	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
 	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
@@ -43,7 +44,7 @@ if _test_selected cpuhp-preempt-leaf2; then
 		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=10" --timeout 90 \
 		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
-		--expect "# cpuhp: pass:4 fail:0 skip:0 total:4" \
+		--expect "# cpuhp: pass:4 fail:0 skip:1 total:5" \
 		--expect "rcu: rcu_preempt: callback accounting: ok" \
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"
