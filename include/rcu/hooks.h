@@ -44,7 +44,8 @@ void rcu_nmi_exit(void);
  * User mode (ct_user_enter()/ct_user_exit()): the CPU runs no kernel code
  * and holds no reader. Tree RCU: an extended quiescent state on the
  * dynticks counter, as idle is; Tasks RCU: a quiescent state for the
- * task; Tiny RCU: a quiescent state. Task context, interrupts on or off.
+ * task; Tiny RCU: a quiescent state. Task context, interrupts off
+ * (ct_user_enter()/ct_user_exit() turn them off).
  */
 void rcu_user_enter(void);
 void rcu_user_exit(void);

@@ -192,25 +192,17 @@ void rcu_idle_exit(void)
  * User mode: a quiescent state on entry (the one CPU holds no reader when
  * it leaves the kernel), and the tick from user mode reports another
  * (rcu_sched_clock_irq(1)). Nothing to undo on exit but Tasks RCU's flag.
- * Interrupts off in entry code, on in nohz_full's test spinner.
+ * Interrupts off (context tracking turns them off).
  */
 void rcu_user_enter(void)
 {
-	unsigned long flags;
-
-	local_irq_save(flags);
 	rcu_tasks_user_enter(current);
 	rcu_qs();
-	local_irq_restore(flags);
 }
 
 void rcu_user_exit(void)
 {
-	unsigned long flags;
-
-	local_irq_save(flags);
 	rcu_tasks_user_exit(current);
-	local_irq_restore(flags);
 }
 
 void rcu_nmi_enter(void)

@@ -111,37 +111,29 @@ void rcu_idle_exit(void)
  * so nesting is back to 1 before irq_enter(). Unlike idle, no
  * RCU_FAST_NO_HZ preparation: a CPU running user code is not idle (and a
  * nohz_full CPU's callbacks are offloaded). Tasks RCU counts it as a
- * quiescent state of the task. Entry code calls these with interrupts
- * off, nohz_full's test spinner with them on.
+ * quiescent state of the task. Interrupts are off: context tracking
+ * (ct_user_enter()/ct_user_exit()) turns them off for its callers.
  */
 void rcu_user_enter(void)
 {
-	struct rcu_dynticks *rdt;
-	unsigned long flags;
+	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	local_irq_save(flags);
-	rdt = this_cpu_ptr(&rcu_dynticks);
 	if (!rcu_eqs_debug_user_enter(rdt->nesting, rdt->nmi_nesting))
 		rdt->nmi_nesting = 0;	/* RCU_EQS_DEBUG: an irq enter missed its exit */
 	rcu_tasks_user_enter(current);
 	rdt->n_user_eqs++;
 	rdt->nesting = 0;
 	rcu_dynticks_eqs_flip();
-	local_irq_restore(flags);
 }
 
 void rcu_user_exit(void)
 {
-	struct rcu_dynticks *rdt;
-	unsigned long flags;
+	struct rcu_dynticks *rdt = this_cpu_ptr(&rcu_dynticks);
 
-	local_irq_save(flags);
-	rdt = this_cpu_ptr(&rcu_dynticks);
 	rcu_eqs_debug_idle_exit(rdt->nesting, rdt->nmi_nesting);	/* RCU_EQS_DEBUG */
 	rcu_dynticks_eqs_flip();
 	rdt->nesting = 1;
 	rcu_tasks_user_exit(current);
-	local_irq_restore(flags);
 }
 
 /* Interrupts and NMIs: entering from EQS makes RCU watch until the matching exit. */
