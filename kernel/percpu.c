@@ -6,6 +6,7 @@
 #include <kernel/percpu.h>
 #include <kernel/cpumask.h>
 #include <mm/mm.h>
+#include <mm/slab.h>
 #include <kernel/string.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>
@@ -32,6 +33,7 @@ void setup_per_cpu_areas(void)
 	}
 	printk(KERN_INFO "percpu: Embedded %zu bytes/cpu for %u CPUs\n", size, nr_cpu_ids);
 	percpu_enter_cpu(0);
+	kmalloc_enable_cpu_caches();
 }
 
 void percpu_enter_cpu(unsigned int cpu)

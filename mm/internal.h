@@ -95,5 +95,7 @@ static inline bool virt_addr_valid(const void *addr)
 
 /* slab.c's counters, for mm_get_stats(). */
 void kmalloc_get_stats(struct mm_stats *st);
+/* How often the lock of the kmalloc class serving size bytes was taken (mm/test/slab_test.c). */
+unsigned long kmalloc_class_lock_takes(size_t size);
 
 #endif

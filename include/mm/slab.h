@@ -29,6 +29,9 @@ void kfree(const void *ptr);
 /* Usable size of a kmalloc'ed object (at least what was asked for). */
 size_t ksize(const void *ptr);
 
+/* setup_per_cpu_areas() is done: kmalloc may use its per-CPU object caches. */
+void kmalloc_enable_cpu_caches(void);
+
 static inline void *kzalloc(size_t size, gfp_t gfp)
 {
 	return kmalloc(size, gfp | __GFP_ZERO);

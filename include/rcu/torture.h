@@ -27,11 +27,28 @@ unsigned long rcu_jiffies_till_stall_check(void);
  * none), and readers boosted so far. Tiny RCU never boosts: no kthread
  * priority, boosting always to blame (as Linux), nothing boosted.
  */
+/*
+ * What grace periods have cost so far, for the boot benchmark's scale
+ * figures (kernel/rcu/test/gp_bench.c takes the difference of two
+ * snapshots): the grace-period kthread's CPU time, its forced-quiescent-
+ * state scans, and how often the rcu_node locks (the funnel and the
+ * quiescent-state reports) were found held. Tiny RCU has none of these.
+ */
+struct rcu_gp_cost {
+	u64 gp_kthread_ns;
+	unsigned long fqs_scans;
+	unsigned long leaf_lock_acq, leaf_lock_cont;
+	unsigned long root_lock_acq, root_lock_cont;
+	int levels;			/* rcu_node levels; 0 under Tiny RCU */
+};
+
 #ifdef CONFIG_TREE_RCU
+void rcu_get_gp_cost(struct rcu_gp_cost *c);
 int rcu_get_gp_kthreads_prio(void);
 bool rcu_check_boost_fail(unsigned long gp_state, int *cpup);
 unsigned long rcu_get_n_boosts(void);
 #else
+static inline void rcu_get_gp_cost(struct rcu_gp_cost *c) { *c = (struct rcu_gp_cost){ 0 }; }
 static inline int rcu_get_gp_kthreads_prio(void) { return 0; }
 static inline bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)
 {

@@ -2,6 +2,8 @@
 # tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/test/selftest.c,
 # sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
 # take almost no timer interrupts), skew_tick=1, and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
+# The self-test boots also run kmalloc's KTAP suite "slab" (mm/test/slab_test.c, mm.selftest=1):
+# its per-CPU object caches under the same CPU counts and preemption models.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -26,9 +28,10 @@ sched_st_secs() { if [ "$1" = 2 ]; then echo 20; else echo 8; fi; }
 sched_selftest_boot() { # NAME SMP [boot_test options...]
 	local name=$1 smp=$2
 	shift 2
-	boot_test "$name" --smp "$smp" --append "sched.selftest=1 shutdown_secs=$(sched_st_secs "$smp")" \
+	boot_test "$name" --smp "$smp" --append "sched.selftest=1 mm.selftest=1 shutdown_secs=$(sched_st_secs "$smp")" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \
 		--expect "ok [0-9]+ sched_kthread_every_cpu" \
+		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }

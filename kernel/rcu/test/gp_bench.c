@@ -39,6 +39,23 @@
  *       reader, whose rcu_read_unlock() then reports (deferred).
  *       rcutree.gp_bench=3 runs only these three.
  *
+ * Every latency line ends with what the grace periods of that run cost
+ * (difference of two rcu_get_gp_cost() snapshots):
+ *   levels=L gps=G exp_gps=E gp_kthread_ns_per_gp=K fqs_per_gp=F
+ *   leaf_lock_cont=C/A root_lock_cont=C/A
+ * rcu_node levels, normal and expedited grace periods completed, the
+ * grace-period kthread's CPU time per normal grace period, its forced-
+ * quiescent-state scans per grace period, and how many of the leaf and
+ * root rcu_node lock acquisitions found the lock held.
+ *
+ * rcutree.gp_bench=4 is the scale run (Documentation/RCU/scale.md): the
+ * idle and busy lines of both waits, no callbacks. rcutree.gp_bench_samples
+ * sets n (10..1000, default 200) and rcutree.gp_bench_busy how many CPUs
+ * the busy loads occupy (0, the default: every other CPU), spread evenly
+ * over the CPU numbers, so that a guest of hundreds of vCPUs on a 2-core
+ * host measures the tree and not the host's time slicing. The machine
+ * powers off when the scale run ends.
+ *
  * With one CPU synchronize_rcu() returns at once (rcu_blocking_is_gp()).
  * Figures are reported, never judged. If the run does not end within
  * GB_TIMEOUT_MS, init prints "rcu-bench: timed out" and goes on.
@@ -51,6 +68,7 @@
 #include <sched/sched.h>
 #include <sched/completion.h>
 #include <kernel/init.h>
+#include <kernel/shutdown.h>
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
@@ -61,6 +79,8 @@
 #include <kernel/errno.h>
 #include <kernel/sort.h>
 #include <kernel/string.h>
+#include <kernel/sprintf.h>
+#include <rcu/torture.h>
 #include "../torture/rcu_perf_common.h"
 
 /*
@@ -68,17 +88,24 @@
  * otherwise idle system); 3: only the two synchronize_rcu_expedited lines.
  */
 static int gp_bench;
-KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 3,
-       "run the RCU boot benchmark: 1 all figures (synchronize_rcu and synchronize_rcu_expedited latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only, 3 synchronize_rcu_expedited latency only");
+KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 4,
+       "run the RCU boot benchmark: 1 all figures (synchronize_rcu and synchronize_rcu_expedited latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only, 3 synchronize_rcu_expedited latency only, 4 the scale run (idle and busy latency of both, with their costs)");
+
+#define GB_MAX_SAMPLES	1000
+static int gb_nsamples = 200;
+KPARAM("rcutree.gp_bench_samples", gb_nsamples, KPARAM_INT, 10, GB_MAX_SAMPLES,
+       "grace periods timed per rcutree.gp_bench latency line");
+static int gb_busy_cpus;
+KPARAM("rcutree.gp_bench_busy", gb_busy_cpus, KPARAM_INT, 0, NR_CPUS,
+       "CPUs the rcutree.gp_bench busy and readers loads occupy, spread over the CPU numbers (0: every CPU but the benchmark's)");
 
 #define GB_WARMUP	10
-#define GB_SAMPLES	200
 #define GB_CALL_N	5000	/* below the default qhimark: batches stay limited */
 #define GB_FLOOD_N	50000
 #define GB_SAMPLE_EVERY	500
-#define GB_TIMEOUT_MS	120000
+#define GB_TIMEOUT_MS	600000	/* the scale run at 255 CPUs takes minutes */
 
-static u64 gb_samples[GB_SAMPLES];
+static u64 gb_samples[GB_MAX_SAMPLES];
 
 /* --- synchronize_rcu() latency --------------------------------------------------- */
 
@@ -88,23 +115,47 @@ static const char *gb_sync_name = "synchronize_rcu";
 
 #define GB_READER_US	1000	/* the "readers" load: each read-side section's length */
 
+/* " levels=... root_lock_cont=C/A": what the grace periods between two snapshots cost. */
+static void gb_cost_str(char *buf, size_t len, const struct rcu_gp_cost *a,
+			const struct rcu_gp_cost *b, unsigned long gps, unsigned long exp_gps)
+{
+	snprintf(buf, len,
+		 " levels=%d gps=%lu exp_gps=%lu gp_kthread_ns_per_gp=%llu fqs_per_gp=%lu.%02lu leaf_lock_cont=%lu/%lu root_lock_cont=%lu/%lu",
+		 b->levels, gps, exp_gps,
+		 (unsigned long long)(gps ? (b->gp_kthread_ns - a->gp_kthread_ns) / gps : 0),
+		 gps ? (b->fqs_scans - a->fqs_scans) / gps : 0,
+		 gps ? (b->fqs_scans - a->fqs_scans) * 100 / gps % 100 : 0,
+		 b->leaf_lock_cont - a->leaf_lock_cont, b->leaf_lock_acq - a->leaf_lock_acq,
+		 b->root_lock_cont - a->root_lock_cont, b->root_lock_acq - a->root_lock_acq);
+}
+
 static void gb_sync_latency(const char *load)
 {
+	unsigned int n = gb_nsamples;
+	unsigned long gps, exp_gps;
+	struct rcu_gp_cost c0, c1;
+	char cost[200];
+
 	for (int i = 0; i < GB_WARMUP; i++)
 		gb_sync_fn();
-	for (int i = 0; i < GB_SAMPLES; i++) {
+	gps = rcu_gp_completed();
+	exp_gps = rcu_exp_gp_completed();
+	rcu_get_gp_cost(&c0);
+	for (unsigned int i = 0; i < n; i++) {
 		u64 t0 = local_clock();
 
 		gb_sync_fn();
 		gb_samples[i] = local_clock() - t0;
 	}
-	sort_u64(gb_samples, GB_SAMPLES);
-	pr_info("%s %s cpus=%u n=%u%s median_ns=%llu p99_ns=%llu max_ns=%llu\n", gb_sync_name, load,
-		num_online_cpus(), GB_SAMPLES,
+	rcu_get_gp_cost(&c1);
+	gb_cost_str(cost, sizeof(cost), &c0, &c1, rcu_gp_completed() - gps,
+		    rcu_exp_gp_completed() - exp_gps);
+	sort_u64(gb_samples, n);
+	pr_info("%s %s cpus=%u n=%u%s median_ns=%llu p99_ns=%llu max_ns=%llu%s\n", gb_sync_name, load,
+		num_online_cpus(), n,
 		strcmp(load, "readers") ? "" : " reader_us=" __stringify(GB_READER_US),
-		(unsigned long long)gb_samples[GB_SAMPLES / 2],
-		(unsigned long long)gb_samples[GB_SAMPLES * 99 / 100],
-		(unsigned long long)gb_samples[GB_SAMPLES - 1]);
+		(unsigned long long)gb_samples[n / 2], (unsigned long long)gb_samples[n * 99 / 100],
+		(unsigned long long)gb_samples[n - 1], cost);
 }
 
 /* A busy kernel thread under PREEMPT_NONE: never sleeps, offers cond_resched() constantly. */
@@ -138,9 +189,17 @@ static void gb_sync_latency_busy(const char *load)
 	unsigned int cpu, me = raw_smp_processor_id();
 	int (*fn)(void *) = strcmp(load, "readers") ? gb_spinner : gb_reader_spinner;
 
+	unsigned int others = num_online_cpus() - 1, nbusy = others, seen = 0;
+
+	if (gb_busy_cpus && (unsigned int)gb_busy_cpus < others)
+		nbusy = gb_busy_cpus;
 	for_each_online_cpu(cpu) {
 		spinners[cpu] = NULL;
 		if (cpu == me)
+			continue;
+		/* Another CPU gets a load each time seen crosses a multiple of others/nbusy. */
+		seen++;
+		if (seen * nbusy / others == (seen - 1) * nbusy / others)
 			continue;
 		spinners[cpu] = kthread_create_on_cpu(fn, NULL, cpu, "rcu_spin/%u");
 		if (spinners[cpu])
@@ -255,12 +314,19 @@ static int gb_thread(void *unused)
 		gb_sync_latency_busy("busy");
 		gb_sync_latency_busy("readers");
 	}
+	if (gp_bench == 4) {
+		gb_sync_latency("idle");
+		gb_sync_latency_busy("busy");
+	}
 	gb_sync_fn = synchronize_rcu_expedited;
 	gb_sync_name = "synchronize_rcu_expedited";
 	gb_sync_latency("idle");
 	gb_sync_latency_busy("busy");
-	gb_sync_latency_busy("readers");
+	if (gp_bench != 4)
+		gb_sync_latency_busy("readers");
 	complete(&gb_done);
+	if (gp_bench == 4)
+		shutdown_request();	/* a benchmark boot: done (as rcuscale.shutdown=1) */
 	return 0;
 }
 
