@@ -47,6 +47,14 @@ boot_test sysrq-break --smp 1 --append "sysrq_serial_seq=" \
 	--pause 0.5 --send '\x01b' --pause 0.5 --send 'o' \
 	--expect 'sysrq: Power Off'
 
+# A BREAK that arrives while the console prints: reading LSR in the transmit poll clears BI, so
+# the driver must keep it for the receive interrupt (the BREAK was lost, and 'h' read as input).
+# SysRq t prints a few hundred lines from the UART interrupt; the BREAK lands in the middle.
+boot_test sysrq-break-printing --smp 1 --append "" \
+	--wait "$ready" --send '\x0ft' --wait 'sysrq: Show State' --send '\x01b' --pause 0.5 --send 'h' \
+	--wait 'sysrq: HELP' --send '\x0fo' \
+	--expect 'sysrq: Power Off'
+
 boot_test sysrq-crash --smp 2 --append "" --expect-rc 7 --allow-bug \
 	--wait "$ready" --send '\x0fc' \
 	--expect 'sysrq: Trigger a crash' --expect 'Kernel panic - not syncing: sysrq triggered crash'

@@ -42,10 +42,28 @@ void serial8250_init(void)
 	outb(COM1 + UART_MCR, 0x03);	/* DTR, RTS */
 }
 
+/*
+ * Reading LSR clears BI, and the console's transmit poll reads it too, on
+ * any CPU, often with interrupts off while printk holds the console. So
+ * every LSR read goes through here and leaves BI in lsr_break for the
+ * receive interrupt (the BREAK was lost whenever output was being printed
+ * as it arrived, and the key after it read as an ordinary character).
+ */
+static bool lsr_break;
+
+static u8 serial8250_read_lsr(void)
+{
+	u8 lsr = inb(COM1 + UART_LSR);
+
+	if (lsr & LSR_BI)
+		WRITE_ONCE(lsr_break, true);
+	return lsr;
+}
+
 static void serial8250_putc(char c)
 {
 	/* Bounded wait: a missing UART must not hang the console. */
-	for (int i = 0; i < 100000 && !(inb(COM1 + UART_LSR) & LSR_THRE); i++)
+	for (int i = 0; i < 100000 && !(serial8250_read_lsr() & LSR_THRE); i++)
 		;
 	outb(COM1 + UART_THR, (u8)c);
 }
@@ -65,22 +83,19 @@ void serial8250_write(const char *s, size_t len)
  * LSR.BI set. A 16550 flags BI with the 0 byte at the head of its FIFO;
  * QEMU's sets it as soon as the break is queued, behind characters still
  * unread. So BI only says a break is coming: the next 0 byte is it.
+ * Whichever LSR read saw BI (serial8250_read_lsr()) set lsr_break.
  */
 static void serial8250_interrupt(void)
 {
-	static bool break_seen;		/* only this interrupt handler touches it */
-
 	for (int n = 0; n < 256; n++) {
-		u8 lsr = inb(COM1 + UART_LSR);
+		u8 lsr = serial8250_read_lsr();
 		u8 c;
 
-		if (lsr & LSR_BI)
-			break_seen = true;
 		if (!(lsr & LSR_DR))
 			break;
 		c = inb(COM1 + UART_RBR);
-		if (break_seen && c == 0) {
-			break_seen = false;
+		if (c == 0 && READ_ONCE(lsr_break)) {
+			WRITE_ONCE(lsr_break, false);
 			tty_receive_break();
 		} else {
 			tty_receive_char(c);
