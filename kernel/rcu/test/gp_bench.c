@@ -49,7 +49,9 @@
  * root rcu_node lock acquisitions found the lock held.
  *
  * rcutree.gp_bench=4 is the scale run (Documentation/RCU/scale.md): the
- * idle and busy lines of both waits, no callbacks. rcutree.gp_bench_samples
+ * idle and busy lines of both waits, and "writers" lines (the busy CPUs
+ * each call the same wait back to back: the funnel locks' contention),
+ * no callbacks. rcutree.gp_bench_samples
  * sets n (10..1000, default 200) and rcutree.gp_bench_busy how many CPUs
  * the busy loads occupy (0, the default: every other CPU), spread evenly
  * over the CPU numbers, so that a guest of hundreds of vCPUs on a 2-core
@@ -182,12 +184,25 @@ static int gb_reader_spinner(void *unused)
 	return 0;
 }
 
-/* load "busy": gb_spinner on every other CPU; "readers": gb_reader_spinner. */
+/*
+ * Another caller of the wait being timed, back to back: concurrent callers
+ * meet in the funnel of rcu_node locks (normal grace-period requests, the
+ * expedited funnel) and share grace periods.
+ */
+static int gb_writer(void *unused)
+{
+	while (!kthread_should_stop())
+		gb_sync_fn();
+	return 0;
+}
+
+/* load "busy": gb_spinner on the other CPUs; "readers": gb_reader_spinner; "writers": gb_writer. */
 static void gb_sync_latency_busy(const char *load)
 {
 	static struct task_struct *spinners[NR_CPUS];
 	unsigned int cpu, me = raw_smp_processor_id();
-	int (*fn)(void *) = strcmp(load, "readers") ? gb_spinner : gb_reader_spinner;
+	int (*fn)(void *) = !strcmp(load, "readers") ? gb_reader_spinner :
+			    !strcmp(load, "writers") ? gb_writer : gb_spinner;
 
 	unsigned int others = num_online_cpus() - 1, nbusy = others, seen = 0;
 
@@ -317,13 +332,13 @@ static int gb_thread(void *unused)
 	if (gp_bench == 4) {
 		gb_sync_latency("idle");
 		gb_sync_latency_busy("busy");
+		gb_sync_latency_busy("writers");
 	}
 	gb_sync_fn = synchronize_rcu_expedited;
 	gb_sync_name = "synchronize_rcu_expedited";
 	gb_sync_latency("idle");
 	gb_sync_latency_busy("busy");
-	if (gp_bench != 4)
-		gb_sync_latency_busy("readers");
+	gb_sync_latency_busy(gp_bench == 4 ? "writers" : "readers");
 	complete(&gb_done);
 	if (gp_bench == 4)
 		shutdown_request();	/* a benchmark boot: done (as rcuscale.shutdown=1) */

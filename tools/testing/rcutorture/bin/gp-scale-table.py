@@ -2,7 +2,7 @@
 """gp-scale-table.py LOGDIR - the markdown tables of a gp-scale.sh run.
 
 Reads LOGDIR/<tree>-smp<N>.log (the consoles of rcutree.gp_bench=4 boots) and prints, for each
-wait (synchronize_rcu, synchronize_rcu_expedited) and load (idle, busy), one table with a row
+wait (synchronize_rcu, synchronize_rcu_expedited) and load (idle, busy, writers), one table with a row
 per size and a column group per tree shape: median and p99 latency, the grace-period kthread's
 CPU time per grace period, FQS scans per grace period, and the share of leaf and root rcu_node
 lock acquisitions that found the lock held. A last table gives the boot's AP bring-up time.
@@ -11,7 +11,7 @@ import os
 import re
 import sys
 
-LINE = re.compile(r"rcu-bench: (synchronize_rcu(?:_expedited)?) (idle|busy) cpus=(\d+) n=(\d+)"
+LINE = re.compile(r"rcu-bench: (synchronize_rcu(?:_expedited)?) (idle|busy|writers) cpus=(\d+) n=(\d+)"
                   r" median_ns=(\d+) p99_ns=(\d+) max_ns=(\d+) levels=(\d+) gps=(\d+)"
                   r" exp_gps=(\d+) gp_kthread_ns_per_gp=(\d+) fqs_per_gp=([\d.]+)"
                   r" leaf_lock_cont=(\d+)/(\d+) root_lock_cont=(\d+)/(\d+)")
@@ -49,7 +49,7 @@ def main():
     trees = [t for t in TREES if any(k[2] == t for k in res)]
     sizes = sorted({k[3] for k in res})
     for wait in ("synchronize_rcu", "synchronize_rcu_expedited"):
-        for load in ("idle", "busy"):
+        for load in ("idle", "busy", "writers"):
             print("`%s()`, %s:\n" % (wait, load))
             hdr = "| CPUs |" + "".join(" %s: levels, median / p99 | GP kthread per GP, FQS/GP | lock contended leaf / root |" % t
                                        for t in trees)
