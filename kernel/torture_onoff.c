@@ -4,7 +4,11 @@
  * or brings it back if it is down, every interval; it counts attempts and
  * successes and times each operation in jiffies for the statistics line
  * ("onoff: ..."). Built with CONFIG_TORTURE_TEST and CONFIG_HOTPLUG_CPU.
+ * torture.disable_onoff_at_boot holds the operations back until the boot
+ * phase is over (system_state SYSTEM_RUNNING: initcalls and boot-time
+ * self-tests done), as Linux's waits for init to be spawned.
  */
+#define KPARAM_SUBSYS "torture"
 #include <kernel/torture.h>
 #include <kernel/cpu.h>
 #include <kernel/smp.h>
@@ -14,6 +18,12 @@
 #include <time/delay.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
+#include <kernel/init.h>
+#include <kernel/param.h>
+
+static bool disable_onoff_at_boot;
+KPARAM_BOOL("torture.disable_onoff_at_boot", disable_onoff_at_boot,
+	    "no CPU-hotplug torture operations until the boot phase has ended");
 
 static struct task_struct *onoff_task;
 static long onoff_holdoff_j, onoff_interval_j;
@@ -74,6 +84,11 @@ static int torture_onoff(void *unused)
 		VERBOSE_TOROUT_STRING("torture_onoff begin holdoff");
 		msleep(jiffies_to_msecs(onoff_holdoff_j));
 		VERBOSE_TOROUT_STRING("torture_onoff end holdoff");
+	}
+	if (disable_onoff_at_boot && READ_ONCE(system_state) == SYSTEM_BOOTING) {
+		while (READ_ONCE(system_state) == SYSTEM_BOOTING && !torture_must_stop())
+			msleep(10);
+		VERBOSE_TOROUT_STRING("torture_onoff: boot ended, CPU-hotplug operations begin");
 	}
 	while (!torture_must_stop()) {
 		cpu = 1 + torture_random(&rand) % maxcpu;

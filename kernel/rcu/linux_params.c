@@ -86,7 +86,6 @@ KPARAM_UNIMPL("rcutorture.nocbs_toggle", "offloading is fixed at boot");
 KPARAM_UNIMPL("rcutorture.test_boost_cpus", "the boost test runs on every CPU");
 #undef KPARAM_SUBSYS
 #define KPARAM_SUBSYS "torture"
-KPARAM_UNIMPL("torture.disable_onoff_at_boot", "no CPU hotplug yet");
 KPARAM_UNIMPL("torture.ftrace_dump_at_shutdown", "no ftrace");
 KPARAM_UNIMPL("torture.verbose_sleep_frequency", "no verbose-output throttling");
 KPARAM_UNIMPL("torture.verbose_sleep_duration", "no verbose-output throttling");

@@ -4,8 +4,9 @@
 # test (test_defconfig: non-preemptible) with 4 CPUs, then on a preemptible-RCU kernel built here
 # with a leaf fanout of 2, so that the preempted-reader case empties a leaf of its CPUs. Each boot
 # checks Linux's console lines and the power-off accounting: every CPU's callbacks balance, none
-# lost across the moves. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
-# 40 s on 2 host cores (plus the preemptible build).
+# lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
+# until the boot phase ends. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
+# 55 s on 2 host cores (plus the preemptible build).
 #
 # Console lines assumed:
 #   "smpboot: CPU 3 is now offline"                       kernel/cpu.c, after each cpu_down()
@@ -49,3 +50,20 @@ if _test_selected cpuhp-preempt-leaf2; then
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"
 fi
+
+# torture.disable_onoff_at_boot: rcutorture starts from an initcall, but its CPU-hotplug kthread
+# does nothing until the boot phase (initcalls, then the boot-time KTAP suites) is over. The
+# sched suite runs during it and takes no CPU down itself: no CPU may go offline before its
+# Totals line, and hotplug must run after it (without the parameter, with onoff_holdoff=0, CPUs
+# go down while the suite runs). The suite's verdict under the torture load is not judged.
+onoff_after_boot_order() { # LOG: first "is now offline" after the "# Totals" line, and one exists
+	awk '/# Totals: /{t=NR} /smpboot: CPU [0-9]+ is now offline/{if(!o)o=NR}
+	     END{if(!t||!o){print "no Totals line or no offline CPU"; exit 1}
+	         if(o<t){print "CPU offline at line " o " before the Totals line " t; exit 1}}' "$1"
+}
+boot_test hotplug-onoff-after-boot --smp 2 --timeout 90 --expect-rc any \
+	--append "sched.selftest=1 rcutorture.torture_runnable=1 rcutorture.stat_interval=2 rcutorture.onoff_interval=10 rcutorture.onoff_holdoff=0 rcutorture.shutdown_secs=10 torture.disable_onoff_at_boot" \
+	--expect "rcu-torture: torture_onoff: boot ended, CPU-hotplug operations begin" \
+	--expect "rcu-torture: rtc: .* onoff: [1-9][0-9]*/[1-9][0-9]*:[1-9][0-9]*/[1-9][0-9]* " \
+	--expect "End of test: SUCCESS" --expect "reboot: Power down"
+run_cmd_test hotplug-onoff-after-boot-order onoff_after_boot_order "$LOGDIR/hotplug-onoff-after-boot.log"
