@@ -261,6 +261,24 @@ void rcu_unexpedite_gp(void);
 void rcu_end_inkernel_boot(void);
 /* Expedited grace periods completed so far (statistics, tests). */
 unsigned long rcu_exp_gp_completed(void);
+/*
+ * Where expedited grace periods spend their time (Tree RCU's tree_exp.c;
+ * Tiny RCU has no IPIs and reports zeros): since boot or the last
+ * rcu_exp_latency_reset(). Sums and maxima in local_clock() nanoseconds;
+ * the IPI and wake-up figures compare two CPUs' clocks (negative
+ * differences count as zero). Documentation/RCU/expedited.md.
+ */
+struct rcu_exp_latency {
+	unsigned long gps;		/* expedited grace periods measured */
+	unsigned long ipis;		/* IPIs whose handler ran within their grace period */
+	u64 ipi_sum_ns, ipi_max_ns;	/* sent -> the target CPU's handler ran */
+	unsigned long deferred;		/* reports the handler deferred (it found a reader) */
+	unsigned long deferred_irq;	/* of which made from an interrupt (the tick) */
+	u64 defer_sum_ns, defer_max_ns;	/* the handler -> the deferred report, on that CPU */
+	u64 wake_sum_ns, wake_max_ns;	/* the last report -> the waiting driver runs again */
+};
+void rcu_exp_latency(struct rcu_exp_latency *st);
+void rcu_exp_latency_reset(void);
 #define call_rcu_sched			call_rcu
 #define call_rcu_bh			call_rcu
 #define synchronize_sched		synchronize_rcu

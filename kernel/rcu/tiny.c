@@ -30,6 +30,7 @@
 #include <kernel/preempt.h>
 #include <kernel/irqflags.h>
 #include <mm/slab.h>
+#include <kernel/string.h>
 #include <time/time.h>
 #include <time/timer.h>
 #include <kernel/bug.h>
@@ -363,6 +364,14 @@ unsigned long rcu_exp_gp_completed(void)
 {
 	return READ_ONCE(rcu_ctrlblk.n_exp_gp);
 }
+
+/* No IPIs, no deferred reports, no waiting driver: nothing to break down. */
+void rcu_exp_latency(struct rcu_exp_latency *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+void rcu_exp_latency_reset(void) { }
 
 /*
  * One list, invoked in order by one kthread: once a callback queued now

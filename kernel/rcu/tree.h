@@ -157,6 +157,10 @@ struct rcu_state {
 	unsigned long n_exp_gps;		/* expedited grace periods run */
 	unsigned long n_exp_ipis_sent;		/* expedited IPIs sent */
 	unsigned long n_exp_idle_skips;		/* CPUs skipped as dyntick-idle */
+	/* rcu_exp_latency(): written by the driver (exp_mutex) but exp_done_ns (root's lock). */
+	u64 exp_done_ns;			/* local_clock() when the root's last bit went */
+	unsigned long n_exp_lat_gps, n_exp_lat_ipis;
+	u64 exp_ipi_sum_ns, exp_ipi_max_ns, exp_wake_sum_ns, exp_wake_max_ns;
 	const char *name;			/* "rcu_sched" */
 	char abbr;				/* 's' */
 };
@@ -199,6 +203,11 @@ struct rcu_data {
 	bool exp_deferred_qs;		/* IPI found a reader: report at the next rcu_qs() */
 	unsigned long n_exp_ipis;	/* expedited IPIs received (statistics) */
 	unsigned long n_exp_deferred;	/* of which found a reader and deferred */
+	/* rcu_exp_latency(): this CPU's side, under its leaf's lock. */
+	u64 exp_ipi_ns;			/* local_clock() when the handler last needed a report ... */
+	unsigned long exp_ipi_seq;	/* ... in this expedited grace period */
+	unsigned long n_exp_deferred_reports, n_exp_deferred_irq;
+	u64 exp_defer_sum_ns, exp_defer_max_ns;
 	/*
 	 * Lazy callbacks among cblist's: kfree_rcu()'s, which only free
 	 * memory, so nothing waits on them and RCU_FAST_NO_HZ lets an idle
@@ -363,6 +372,10 @@ void rcu_exp_funnel_stats(struct rcu_exp_funnel_stats *st);
 /* From rcu_qs(), interrupts off: report the QS an expedited IPI deferred. */
 void rcu_exp_report_deferred(struct rcu_data *rdp);
 void rcu_exp_show_stats(void);
+/* The root's expedited mask is emptying (its lock held): stamp it for rcu_exp_latency(). */
+void rcu_exp_root_done(void);
+/* One console line of rcu_exp_latency(), for SysRq and rcuperf. */
+void rcu_exp_latency_show(const char *who);
 /* tree.c: true if a synchronous wait needs no grace period (steps the polled number). */
 bool rcu_sync_is_trivial(void);
 /* tree.c: the polled grace-period number, for expedited grace periods too. */

@@ -61,6 +61,15 @@ unsigned long rcu_exp_gp_completed(void)
 	return READ_ONCE(rcu_state.n_exp_gps);
 }
 
+/*
+ * The root's last bit is going, its lock held: when, for the driver's
+ * wake-up latency (rcu_exp_lat_gp() reads it under the same lock).
+ */
+void rcu_exp_root_done(void)
+{
+	WRITE_ONCE(rcu_state.exp_done_ns, local_clock());
+}
+
 /* Nothing (no CPU, no child, no preempted reader) holds up the expedited GP here. */
 static bool rcu_exp_node_done(struct rcu_node *rnp)
 {
@@ -101,6 +110,7 @@ static void rcu_report_exp_rnp(struct rcu_node *rnp, unsigned long mask, unsigne
 		rnp = rnp->parent;
 		raw_spin_lock_rcu_node(rnp);
 	}
+	rcu_exp_root_done();
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	wake_up(&rcu_state.exp_wq);
 }
@@ -117,6 +127,19 @@ static void rcu_report_exp_rdp(struct rcu_data *rdp)
 	 * barrier, which the root-ward lock chain carries to rcu_exp_gp().
 	 */
 	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	if (READ_ONCE(rdp->exp_deferred_qs)) {
+		/* rcu_exp_latency(): how long the handler's deferral lasted, on this CPU's clock. */
+		rdp->n_exp_deferred_reports++;
+		if (in_hardirq())
+			rdp->n_exp_deferred_irq++;
+		if (rdp->exp_ipi_seq == READ_ONCE(rcu_state.expedited_sequence)) {
+			u64 d = local_clock() - rdp->exp_ipi_ns;
+
+			rdp->exp_defer_sum_ns += d;
+			if (d > rdp->exp_defer_max_ns)
+				rdp->exp_defer_max_ns = d;
+		}
+	}
 	WRITE_ONCE(rdp->exp_deferred_qs, false);
 	rcu_report_exp_rnp(rnp, rdp->grpmask, flags);
 }
@@ -142,6 +165,9 @@ static void rcu_exp_handler(void *unused)
 	rdp->n_exp_ipis++;
 	if (!(READ_ONCE(rdp->mynode->expmask) & rdp->grpmask))
 		return;		/* already reported (e.g. went idle since the scan) */
+	/* For rcu_exp_latency(); the report below (or the deferred one) orders these for the driver. */
+	rdp->exp_ipi_ns = local_clock();
+	rdp->exp_ipi_seq = READ_ONCE(rcu_state.expedited_sequence);
 	if (rcu_is_cpu_rrupt_from_idle()) {
 		rcu_report_exp_rdp(rdp);
 		return;
@@ -301,12 +327,97 @@ static void rcu_exp_wait(void)
 	}
 }
 
+/*
+ * rcu_exp_latency()'s driver side, after rcu_exp_wait() and before the
+ * sequence ends: how long the IPIs sent at t_sent took to reach their
+ * handlers, and how long after the last report this driver runs again.
+ * Negative differences (two CPUs' clocks) count as zero.
+ */
+static void rcu_exp_lat_gp(const struct cpumask *ipi, u64 t_sent)
+{
+	struct rcu_node *root = rcu_get_root();
+	unsigned long seq = rcu_state.expedited_sequence, flags;
+	u64 now = local_clock(), done, d;
+	unsigned int cpu;
+
+	/* exp_done_ns was written under the root's lock; so are the handlers' stamps ordered (see rcu_report_exp_rdp()). */
+	raw_spin_lock_irqsave_rcu_node(root, flags);
+	done = rcu_state.exp_done_ns;
+	raw_spin_unlock_irqrestore_rcu_node(root, flags);
+	d = now > done ? now - done : 0;
+	rcu_state.n_exp_lat_gps++;
+	rcu_state.exp_wake_sum_ns += d;
+	if (d > rcu_state.exp_wake_max_ns)
+		rcu_state.exp_wake_max_ns = d;
+	for_each_cpu(cpu, ipi) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+		u64 t = READ_ONCE(rdp->exp_ipi_ns);
+
+		if (READ_ONCE(rdp->exp_ipi_seq) != seq)
+			continue;	/* reported before its handler ran (went idle or offline) */
+		d = t > t_sent ? t - t_sent : 0;
+		rcu_state.n_exp_lat_ipis++;
+		rcu_state.exp_ipi_sum_ns += d;
+		if (d > rcu_state.exp_ipi_max_ns)
+			rcu_state.exp_ipi_max_ns = d;
+	}
+}
+
+void rcu_exp_latency(struct rcu_exp_latency *st)
+{
+	unsigned int cpu;
+
+	/*
+	 * Plain reads, no lock: SysRq may ask from an interrupt. A grace
+	 * period ending meanwhile can leave a sum one sample ahead of its count.
+	 */
+	memset(st, 0, sizeof(*st));
+	st->gps = READ_ONCE(rcu_state.n_exp_lat_gps);
+	st->ipis = READ_ONCE(rcu_state.n_exp_lat_ipis);
+	st->ipi_sum_ns = READ_ONCE(rcu_state.exp_ipi_sum_ns);
+	st->ipi_max_ns = READ_ONCE(rcu_state.exp_ipi_max_ns);
+	st->wake_sum_ns = READ_ONCE(rcu_state.exp_wake_sum_ns);
+	st->wake_max_ns = READ_ONCE(rcu_state.exp_wake_max_ns);
+	for_each_possible_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+		u64 m = READ_ONCE(rdp->exp_defer_max_ns);
+
+		st->deferred += READ_ONCE(rdp->n_exp_deferred_reports);
+		st->deferred_irq += READ_ONCE(rdp->n_exp_deferred_irq);
+		st->defer_sum_ns += READ_ONCE(rdp->exp_defer_sum_ns);
+		if (m > st->defer_max_ns)
+			st->defer_max_ns = m;
+	}
+}
+
+/* Task context: takes exp_mutex (no grace period runs meanwhile) and each leaf's lock. */
+void rcu_exp_latency_reset(void)
+{
+	unsigned int cpu;
+
+	mutex_lock(&rcu_state.exp_mutex);
+	rcu_state.n_exp_lat_gps = rcu_state.n_exp_lat_ipis = 0;
+	rcu_state.exp_ipi_sum_ns = rcu_state.exp_ipi_max_ns = 0;
+	rcu_state.exp_wake_sum_ns = rcu_state.exp_wake_max_ns = 0;
+	mutex_unlock(&rcu_state.exp_mutex);
+	for_each_possible_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+		unsigned long flags;
+
+		raw_spin_lock_irqsave_rcu_node(rdp->mynode, flags);
+		rdp->n_exp_deferred_reports = rdp->n_exp_deferred_irq = 0;
+		rdp->exp_defer_sum_ns = rdp->exp_defer_max_ns = 0;
+		raw_spin_unlock_irqrestore_rcu_node(rdp->mynode, flags);
+	}
+}
+
 /* One whole expedited grace period; exp_mutex held (the funnel's winner). */
 static void rcu_exp_gp(void)
 {
 	struct cpumask ipi;
 	unsigned long poll_snap;
 	unsigned int cpu;
+	u64 t_sent;
 
 	poll_snap = rcu_exp_poll_start();
 	/* Its smp_mb() (rcu.h) orders the new sequence before any dynticks snapshot or IPI. */
@@ -314,6 +425,7 @@ static void rcu_exp_gp(void)
 	trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "start");
 	preempt_disable();	/* "me" in rcu_exp_select_cpus() stays this CPU */
 	rcu_exp_select_cpus(&ipi);
+	t_sent = local_clock();
 	if (!cpumask_empty(&ipi)) {
 		for_each_cpu(cpu, &ipi)
 			rcu_state.n_exp_ipis_sent++;
@@ -323,6 +435,7 @@ static void rcu_exp_gp(void)
 	preempt_enable();
 	trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "reset");
 	rcu_exp_wait();
+	rcu_exp_lat_gp(&ipi, t_sent);
 	/*
 	 * rcu_exp_wait() saw the root's ->expmask empty without its lock;
 	 * rcu_seq_end()'s smp_mb() (rcu.h) follows that read, and every report
@@ -496,6 +609,18 @@ void synchronize_rcu_expedited(void)
 	 */
 }
 
+void rcu_exp_latency_show(const char *who)
+{
+	struct rcu_exp_latency st;
+
+	rcu_exp_latency(&st);
+	pr_info("%s: expedited latency (us avg/max): IPI %llu/%llu over %lu, deferred report %llu/%llu over %lu (%lu from an interrupt), driver wake-up %llu/%llu over %lu grace periods\n",
+		who, st.ipis ? st.ipi_sum_ns / st.ipis / 1000 : 0, st.ipi_max_ns / 1000, st.ipis,
+		st.deferred ? st.defer_sum_ns / st.deferred / 1000 : 0, st.defer_max_ns / 1000,
+		st.deferred, st.deferred_irq,
+		st.gps ? st.wake_sum_ns / st.gps / 1000 : 0, st.wake_max_ns / 1000, st.gps);
+}
+
 /* rcu_init_nodes() (tree.c), for each rcu_node. */
 void rcu_exp_init_node(struct rcu_node *rnp)
 {
@@ -529,4 +654,5 @@ void rcu_exp_show_stats(void)
 		pr_info("CPU %u: expedited IPIs %lu, deferred %lu\n",
 			cpu, rdp->n_exp_ipis, rdp->n_exp_deferred);
 	}
+	rcu_exp_latency_show(rcu_state.name);
 }

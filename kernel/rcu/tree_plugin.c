@@ -114,6 +114,7 @@ static void rcu_report_exp_unblocked(struct rcu_node *rnp)
 			return;
 		}
 	}
+	rcu_exp_root_done();
 	raw_spin_unlock_rcu_node(rnp);
 	wake_up(&rcu_state.exp_wq);
 }

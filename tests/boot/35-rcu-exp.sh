@@ -14,6 +14,7 @@
 #   "rcu: rcupdate.X: invalid value 'V' (not a boolean), using N"    kernel/params.c
 #   "rcu: rcu_sched: expedited funnel: R reached the root (G ran a grace period), W waited at a
 #    node, D done early"                                                 rcu_exp_show_stats() (ours)
+#   "rcu: rcu_sched: expedited latency (us avg/max): ... over G grace periods"   idem (ours)
 #   "rcu: INFO: rcu_sched detected expedited stalls on CPUs/tasks: { C-...D } J jiffies s: S
 #    root: 0xM/." and "rcu: blocking rcu_node structures (internal RCU debug): l=L:A-B:0xM/."
 #                                                         kernel/rcu/tree_exp.c, Linux's format
@@ -25,7 +26,8 @@
 # machinery served them shows in the power-off counts (rcu_exp_counts below).
 
 # rcu_exp_counts LOG MIN_EXP MAX_EXP MIN_NORMAL: the power-off expedited and normal grace-period
-# counts lie in [MIN_EXP, MAX_EXP] and [MIN_NORMAL, inf).
+# counts lie in [MIN_EXP, MAX_EXP] and [MIN_NORMAL, inf); the expedited latency breakdown
+# (rcu_exp_latency(), printed after the count) measured every one of those grace periods.
 rcu_exp_counts() {
 	tr -d '\r' <"$1" | awk -v lo="$2" -v hi="$3" -v nlo="$4" '
 		/rcu: rcu_(sched|preempt): [0-9]+ grace periods completed/ {
@@ -34,9 +36,14 @@ rcu_exp_counts() {
 		/rcu: rcu_(sched|preempt): [0-9]+ expedited grace periods/ {
 			match($0, /: [0-9]+ expedited/); nexp = substr($0, RSTART + 2, RLENGTH - 12) + 0; e++
 		}
+		/rcu: rcu_(sched|preempt): expedited latency .* over [0-9]+ grace periods/ {
+			match($0, /over [0-9]+ grace periods/); lat = substr($0, RSTART + 5, RLENGTH - 19) + 0; l++
+		}
 		END {
 			if (!n || !e) { print "no power-off grace-period statistics in the log"; exit 1 }
-			print normal " normal, " nexp " expedited grace periods"
+			print normal " normal, " nexp " expedited grace periods, " lat " in the latency breakdown"
+			if (!l) { print "no expedited latency line in the log"; exit 1 }
+			if (lat < nexp) { print "the latency breakdown missed expedited grace periods"; exit 1 }
 			if (nexp < lo || nexp > hi) { print "expedited count outside [" lo ", " hi "]"; exit 1 }
 			if (normal < nlo) { print "fewer than " nlo " normal grace periods"; exit 1 }
 		}'

@@ -313,13 +313,17 @@ static int est_reader(void *unused)
 /*
  * A reader on another CPU spins EST_READER_MS inside rcu_read_lock(); an
  * expedited grace period started inside it may not end before it does.
- * The IPI finds the reader and defers that CPU's report (counted).
+ * The IPI finds the reader and defers that CPU's report (counted); the
+ * latency breakdown (rcu_exp_latency()) measures the grace period and
+ * counts the deferred report when the reader ends (reporting zero
+ * deferrals for a handler that deferred one is the failure).
  */
 static void exp_waits_for_reader(void)
 {
 	unsigned int me = raw_smp_processor_id(), cpu;
+	struct rcu_exp_latency l0, l1;
 	struct task_struct *t;
-	unsigned long deferred;
+	unsigned long deferred, reports;
 	bool out;
 
 	if (!est_smp())
@@ -331,6 +335,8 @@ static void exp_waits_for_reader(void)
 	WRITE_ONCE(est_reader_out, 0);
 	init_completion(&est_reader_done);
 	deferred = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_deferred);
+	reports = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_deferred_reports);
+	rcu_exp_latency(&l0);
 	t = kthread_create_on_cpu(est_reader, NULL, cpu, "rcu_exp_rd/%u");
 	if (!KTAP_EXPECT_MSG(t != NULL, "cannot create the reader"))
 		return;
@@ -343,8 +349,24 @@ static void exp_waits_for_reader(void)
 	KTAP_EXPECT_MSG(out, "synchronize_rcu_expedited() returned inside a %u ms reader on CPU %u",
 			EST_READER_MS, cpu);
 	wait_for_completion(&est_reader_done);
-	ktap_diag("reader on CPU %u: %lu deferred expedited reports", cpu,
-		  READ_ONCE(per_cpu(rcu_data, cpu).n_exp_deferred) - deferred);
+	deferred = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_deferred) - deferred;
+	reports = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_deferred_reports) - reports;
+	rcu_exp_latency(&l1);
+	ktap_diag("reader on CPU %u: %lu deferred expedited reports, %lu counted when made", cpu,
+		  deferred, reports);
+	KTAP_EXPECT_MSG(l1.gps > l0.gps, "no expedited grace period measured (%lu before, %lu after)",
+			l0.gps, l1.gps);
+	/* The reader has ended, and with it every deferral its CPU's handler made. */
+	if (deferred)
+		KTAP_EXPECT_MSG(reports >= 1 && l1.deferred > l0.deferred,
+				"the handler deferred %lu reports on CPU %u, %lu counted (%lu in all)",
+				deferred, cpu, reports, l1.deferred - l0.deferred);
+	else
+		ktap_diag("the IPI reached CPU %u after the reader (a stalled vCPU): nothing deferred",
+			  cpu);
+	ktap_diag("deferred report %llu us after its IPI (max since boot), IPI delivery max %llu us",
+		  (unsigned long long)(l1.defer_max_ns / 1000),
+		  (unsigned long long)(l1.ipi_max_ns / 1000));
 }
 
 /* --- idle CPUs get no IPI ----------------------------------------------------------- */

@@ -202,6 +202,8 @@ static int rcu_perf_writer(void *arg)
 	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
 		t_started = local_clock();
 		b_started = rcu_gp_completed();
+		if (gp_exp)
+			rcu_exp_latency_reset();	/* the breakdown covers the measured run only */
 	}
 	do {
 		if (writer_holdoff)
@@ -280,6 +282,26 @@ static void perf_summary(void)
 	kfree(all);
 }
 
+/*
+ * Expedited runs: where the grace periods' time went (rcu_exp_latency(),
+ * Documentation/RCU/expedited.md), to tell a slow IPI delivery or driver
+ * wake-up (a vCPU the host did not run) from a report deferred by a reader.
+ */
+static void perf_exp_breakdown(void)
+{
+	struct rcu_exp_latency st;
+
+	rcu_exp_latency(&st);
+	pr_alert("%s%s expedited breakdown: gps=%lu ipis=%lu ipi_avg_ns=%llu ipi_max_ns=%llu deferred=%lu deferred_irq=%lu defer_avg_ns=%llu defer_max_ns=%llu wake_avg_ns=%llu wake_max_ns=%llu\n",
+		 perf_type, PERF_FLAG, st.gps, st.ipis,
+		 (unsigned long long)(st.ipis ? st.ipi_sum_ns / st.ipis : 0),
+		 (unsigned long long)st.ipi_max_ns, st.deferred, st.deferred_irq,
+		 (unsigned long long)(st.deferred ? st.defer_sum_ns / st.deferred : 0),
+		 (unsigned long long)st.defer_max_ns,
+		 (unsigned long long)(st.gps ? st.wake_sum_ns / st.gps : 0),
+		 (unsigned long long)st.wake_max_ns);
+}
+
 static void rcu_perf_cleanup(void)
 {
 	int gps = 0;
@@ -310,6 +332,8 @@ static void rcu_perf_cleanup(void)
 		}
 	}
 	perf_summary();
+	if (gp_exp && !gp_async)
+		perf_exp_breakdown();
 }
 
 static void perf_free(void)
