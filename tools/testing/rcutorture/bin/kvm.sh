@@ -222,6 +222,8 @@ for name in "${runs[@]}"; do
 	fi
 	built[$name]=$kb
 	[ -n "${by_config[$key]-}" ] || by_config[$key]=$kb by_config_name[$key]=$name
+	# The kernel also in build/NAME/, where kvm-remote.sh --reuse and users look for it.
+	[ "$kb" = "$b" ] || ln -f "$kb/kernel.elf" "$b/kernel.elf" 2>/dev/null || cp "$kb/kernel.elf" "$b/kernel.elf"
 	# Like Linux's configcheck: say which requested settings did not survive olddefconfig.
 	lost=$(fragment_of "$name" | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
 		sed 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/' | sort -u |
