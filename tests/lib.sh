@@ -37,8 +37,10 @@
 #                                     A program (not a shell function) runs under
 #                                     `timeout $TEST_CMD_TIMEOUT` (default 600 s).
 #   skip_test NAME REASON             prints "ok N NAME # SKIP REASON"
-#   build_config DIR DEFCONFIG LINE...  make DEFCONFIG plus CONFIG_KERNEL_TESTS=y and the kernel
-#                                     out of tree in DIR (for run_cmd_test); each LINE must be in
+#   build_config DIR DEFCONFIG LINE...  make DEFCONFIG plus CONFIG_KERNEL_TESTS=y and its kernel,
+#                                     DIR/kernel.elf (for run_cmd_test; built once per distinct
+#                                     .config in $TEST_BUILD_CACHE, DIR a symbolic link to that
+#                                     build directory); each LINE must be in
 #                                     DIR/.config, or with a
 #                                     leading "!" must not be; a LINE with a leading "+" is
 #                                     added to the .config before olddefconfig instead. A failed build or a missing/unwanted
@@ -48,6 +50,8 @@
 #                                     returns 1 when any test failed
 #
 # Environment: KERNEL (default ${O:-repo root}/kernel.elf), LOGDIR (default ${O:-repo}/test-logs),
+# TEST_BUILD_CACHE (default $LOGDIR/kbuild-cache: the kernels build_config and the kvm.sh tests
+# build, one directory per distinct .config, shared between test files),
 # TEST_FILTER (extended regex: run only tests whose NAME matches), TEST_TIMEOUT, TEST_ACCEL,
 # TEST_VERBOSE=1 (print the qemu-run.sh command line of each boot test).
 
@@ -59,6 +63,7 @@ TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 : "${TEST_CMD_TIMEOUT:=600}"
 : "${TEST_FILTER:=}"
 : "${TEST_VERBOSE:=0}"
+: "${TEST_BUILD_CACHE:=$LOGDIR/kbuild-cache}"
 : "${TESTS_PASSED:=0}"
 : "${TESTS_FAILED:=0}"
 : "${TESTS_SKIPPED:=0}"
@@ -278,22 +283,34 @@ run_cmd_test() {
 build_config() {
 	local dir=$1 defconfig=$2 line
 	shift 2
-	rm -f "$dir/kernel.elf"
+	# DIR is left a symbolic link to the kernel's build directory in the cache: configure anew in
+	# a directory of its own, never through the link into the cache.
+	if [ -L "$dir" ]; then rm -f "$dir"; else rm -f "$dir/kernel.elf"; fi
+	mkdir -p "$dir" || return 1
 	# Test kernels carry the in-kernel tests (CONFIG_KERNEL_TESTS, off in the plain configs).
 	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
 		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" || return 1
 	for line in "$@"; do
 		[ "${line#+}" = "$line" ] || echo "${line#+}" >>"$dir/.config"
 	done
-	make -C "$TESTS_ROOT" O="$dir" olddefconfig >/dev/null &&
-		make -C "$TESTS_ROOT" O="$dir" -j2 >/dev/null || return 1
+	make -C "$TESTS_ROOT" O="$dir" olddefconfig >/dev/null || return 1
+	# The kernel itself is built in $TEST_BUILD_CACHE/<hash of .config>/, once per configuration
+	# however many test files (or kvm.sh --build-cache runs) ask for it; DIR then becomes a
+	# symbolic link to that directory (its kernel.elf, .config and objects, for the tests).
+	local key kb
+	key=$(sha256sum <"$dir/.config" | cut -c1-16)
+	mkdir -p "$TEST_BUILD_CACHE/$key" && kb=$(cd "$TEST_BUILD_CACHE/$key" && pwd) || return 1
+	# Unchanged .config, unchanged mtime: make then rebuilds only what the sources changed.
+	cmp -s "$dir/.config" "$kb/.config" || cp "$dir/.config" "$kb/.config" || return 1
+	{ flock 9 && make -C "$TESTS_ROOT" O="$kb" -j2 >/dev/null; } 9>>"$kb/.build.lock" || return 1
+	[ -f "$kb/kernel.elf" ] && rm -rf "$dir" && ln -s "$kb" "$dir" || return 1
 	for line in "$@"; do
 		if [ "${line#+}" != "$line" ]; then
 			continue
 		elif [ "${line#!}" != "$line" ]; then
-			! grep -qx "${line#!}" "$dir/.config" || { echo "$dir/.config has ${line#!}"; rm -f "$dir/kernel.elf"; return 1; }
+			! grep -qx "${line#!}" "$dir/.config" || { echo "$dir/.config has ${line#!}"; rm -f "$dir"; return 1; }
 		else
-			grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; rm -f "$dir/kernel.elf"; return 1; }
+			grep -qx "$line" "$dir/.config" || { echo "$dir/.config lacks $line"; rm -f "$dir"; return 1; }
 		fi
 	done
 }

@@ -12,7 +12,9 @@
 #   2b. the spin model checks of tools/model/rcu/suites.sh's quick list, one counted test each
 #      (model-*, about a minute; skipped without spin; `make model` runs the deep list)
 #   3. every tests/boot/*.sh in sorted order (or the files given), each sourced with tests/lib.sh
-#      in a subshell, so one broken file cannot stop the others.
+#      in a subshell, so one broken file cannot stop the others. A file's executable
+#      tests/boot/NN-x.prebuild, if any, starts first, in the background at idle priority: it
+#      builds kernels that file will use into $TEST_BUILD_CACHE (tests/lib.sh) while others boot.
 # The last line printed is always the overall "N passed, N failed"; the exit status is 1 when any
 # test failed. Environment: O (build dir, default repo root), KERNEL (default $O/kernel.elf),
 # LOGDIR (default $O/test-logs, else a new /tmp dir), FUZZ_SECS, SKIP_HOST=1, SKIP_FUZZ=1,
@@ -147,11 +149,42 @@ if [ "$skip_boot" != 1 ]; then
 	fi
 	# The subshell's helpers record the counters in $TEST_STATE_FILE after every test.
 	TEST_STATE_FILE=$(mktemp "${TMPDIR:-/tmp}/run-all-state.XXXXXX")
-	trap 'rm -f "$TEST_STATE_FILE"' EXIT
 	export TEST_STATE_FILE
+	# A file's NN-x.prebuild (executable) builds kernels that file will want into
+	# $TEST_BUILD_CACHE, in the background at idle priority from now on, so that the builds use the
+	# CPU time earlier files' boots leave idle. Each runs in a process group of its own, stopped
+	# when its file starts (so the file never waits on an idle-priority build holding a kernel's
+	# lock; make deletes the half-built target, and the file's own build finishes the work) or
+	# when we exit. Its output goes to $LOGDIR/NN-x.prebuild.log.
+	declare -A prebuild_pgid=()
+	idle=()
+	! chrt -i 0 true 2>/dev/null || idle=(chrt -i 0)
+	for file in "${files[@]}"; do
+		pb=${file%.sh}.prebuild
+		[ -x "$pb" ] || continue
+		TESTS_ROOT=$ROOT LOGDIR=$LOGDIR TEST_BUILD_CACHE=$TEST_BUILD_CACHE TEST_FILTER=$TEST_FILTER \
+			setsid "${idle[@]}" nice -n 19 "$pb" </dev/null >"$LOGDIR/$(basename "$pb").log" 2>&1 &
+		prebuild_pgid[$file]=$!
+	done
+	# prebuild_stop FILE: stop FILE's prebuild, if still running, and wait for it to be gone.
+	prebuild_stop() {
+		local g=${prebuild_pgid[$1]-}
+		[ -n "$g" ] || return 0
+		unset "prebuild_pgid[$1]"
+		if kill -0 "$g" 2>/dev/null; then
+			echo "# $1: its prebuild was still running: stopped (see $LOGDIR/$(basename "${1%.sh}").prebuild.log)"
+			kill -TERM -- -"$g" 2>/dev/null || true
+		fi
+		wait "$g" 2>/dev/null || true
+		# The rest of its process group (make, the compilers) may outlive the leader briefly.
+		for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 -- -"$g" 2>/dev/null || break; sleep 0.5; done
+		kill -KILL -- -"$g" 2>/dev/null || true
+	}
+	trap 'rm -f "$TEST_STATE_FILE"; for g in "${prebuild_pgid[@]}"; do kill -- -"$g" 2>/dev/null; done' EXIT
 	for file in "${files[@]}"; do
 		echo "# $file"
 		file_start=$SECONDS
+		prebuild_stop "$file"
 		_test_save_state
 		# Not `( ... ) || rc=$?`: that context would switch off set -e inside the subshell.
 		set +e

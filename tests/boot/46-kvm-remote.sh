@@ -102,6 +102,7 @@ kvm_remote() {
 	remote_sshd_start "$dir" >/dev/null || { echo "could not start sshd (see $dir/sshd.log)"; cat "$dir/sshd.log"; return 1; }
 	out=$(KVM_REMOTE_SSH="ssh -F $dir/ssh_config" "$KVM_REMOTE_SH" "rhost1 dying deadhost" --retry \
 		--configs "TINY01 TREE02" --kconfig CONFIG_NR_CPUS=2 --duration 20s --cpus 2 \
+		--build-cache "$TEST_BUILD_CACHE" \
 		--bootargs "rcutorture.stat_interval=3" --results "$LOGDIR/kvm-remote-res" 2>&1) || rc=$?
 	echo "$out"
 	run=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")

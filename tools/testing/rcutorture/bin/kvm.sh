@@ -8,6 +8,13 @@
 #   --duration D           torture time per guest: minutes, or with an s/m/h suffix (default 1)
 #   --cpus N               host CPUs to spend on guests (default: nproc); a guest counts for
 #                          min(its vCPUs, N), and guests start while the sum fits
+#   --guests N             run up to N guests at once, sharing the host CPUs, while their vCPUs
+#                          add up to at most 4 x --cpus (a bigger guest runs alone), instead of
+#                          the --cpus budget (builds still use make -j<--cpus). Each guest then
+#                          runs slower than alone: for scenarios whose checks have the margin
+#   --build-cache DIR      keep kernels in DIR/<hash of .config>/ and reuse them in later runs
+#                          (make runs there again, so a source change still rebuilds); within one
+#                          run, scenarios whose .config comes out identical always share a build
 #   --bootargs "ARGS"      extra kernel command-line arguments for every guest
 #   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario
 #   --qemu-args "ARGS"     extra QEMU arguments
@@ -77,6 +84,8 @@ results=$KVM/res
 dryrun=0
 build_only=0
 jitter=0
+guests_max=0
+build_cache=""
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "kvm.sh: $*" >&2; exit 2; }
@@ -93,6 +102,8 @@ while [ $# -gt 0 ]; do
 	--torture) torture=$2; shift ;;
 	--results) results=$2; shift ;;
 	--jitter) jitter=$2; shift ;;
+	--guests) guests_max=$2; shift ;;
+	--build-cache) build_cache=$2; shift ;;
 	--dryrun) dryrun=1 ;;
 	--build-only) build_only=1 ;;
 	-h | --help) usage; exit 0 ;;
@@ -106,6 +117,7 @@ secs=$(duration_secs "$duration") || die "bad --duration '$duration'"
 [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
 grace=$((secs / 4 > 60 ? secs / 4 : 60))	# how long past --duration a guest may run
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
+[[ $guests_max =~ ^[0-9]+$ ]] || die "bad --guests '$guests_max'"
 case $accel in kvm | tcg | tcg-single) ;; *) die "bad --accel '$accel' (kvm, tcg or tcg-single)" ;; esac
 
 CFDIR=$KVM/configs/$torture
@@ -156,8 +168,9 @@ echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, 
 echo "kvm.sh: results in $RUNDIR"
 [ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture"; }
 
-# One directory per guest; the build is shared by every run of the same scenario.
-declare -A built
+# One directory per guest; the build is shared by every run of the same scenario, and by every
+# scenario whose .config comes out the same (by_config: .config hash -> build directory).
+declare -A built by_config by_config_name
 dirs=()
 for name in "${runs[@]}"; do
 	d=$RUNDIR/$name
@@ -177,14 +190,40 @@ for name in "${runs[@]}"; do
 	if ! {
 		make -s -C "$SRCTREE" O="$b" defconfig &&
 			fragment_of "$name" >>"$b/.config" &&
-			make -s -C "$SRCTREE" O="$b" olddefconfig &&
-			make -s -C "$SRCTREE" O="$b" -j"$cpus"
+			make -s -C "$SRCTREE" O="$b" olddefconfig
 	} >"$b/build.log" 2>&1; then
 		echo "kvm.sh: build of $name FAILED (see $b/build.log)"
 		built[$name]=failed
 		continue
 	fi
-	built[$name]=$b
+	# The same .config builds the same kernel: build each configuration once.
+	key=$(sha256sum <"$b/.config" | cut -c1-16)
+	kb=$b
+	if [ -n "${by_config[$key]-}" ]; then
+		echo "kvm.sh: $name: same .config as ${by_config_name[$key]}, sharing its kernel" |
+			tee -a "$b/build.log"
+		kb=${by_config[$key]}
+	elif [ -n "$build_cache" ]; then
+		mkdir -p "$build_cache/$key" && kb=$(cd "$build_cache/$key" && pwd -P) || {
+			echo "kvm.sh: cannot create $build_cache/$key"
+			built[$name]=failed
+			continue
+		}
+		# Unchanged .config, unchanged mtime: make then rebuilds only what the sources changed.
+		cmp -s "$b/.config" "$kb/.config" || cp "$b/.config" "$kb/.config"
+		echo "kvm.sh: $name: kernel in $kb" >>"$b/build.log"
+	fi
+	# flock: another run using the same --build-cache may be building this configuration.
+	if [ -z "${by_config[$key]-}" ] && ! { flock 9 && make -s -C "$SRCTREE" O="$kb" -j"$cpus"; } 9>>"$kb/.build.lock" >>"$b/build.log" 2>&1 ||
+		[ ! -f "$kb/kernel.elf" ]; then
+		echo "kvm.sh: build of $name FAILED (see $b/build.log)"
+		built[$name]=failed
+		continue
+	fi
+	built[$name]=$kb
+	[ -n "${by_config[$key]-}" ] || by_config[$key]=$kb by_config_name[$key]=$name
+	# The kernel also in build/NAME/, where kvm-remote.sh --reuse and users look for it.
+	[ "$kb" = "$b" ] || ln -f "$kb/kernel.elf" "$b/kernel.elf" 2>/dev/null || cp "$kb/kernel.elf" "$b/kernel.elf"
 	# Like Linux's configcheck: say which requested settings did not survive olddefconfig.
 	lost=$(fragment_of "$name" | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
 		sed 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/' | sort -u |
@@ -236,7 +275,7 @@ fi
 
 # Launch guests while their CPU budget fits; a guest is killed $grace s past its duration.
 pids=() pid_dir=() pid_cost=()
-inuse=0 started=0 finished=0
+inuse=0 started=0 finished=0 nrun=0
 start_guest() { # index
 	local d=${dirs[$1]} name=${runs[$1]} b=${built[${runs[$1]}]}
 	cp "$b/.config" "$d/.config"
@@ -247,6 +286,7 @@ start_guest() { # index
 	echo "$smp" >"$d/cpus"
 	expect_of "$name" >"$d/expect"
 	cost=$((smp < cpus ? smp : cpus))
+	[ "$guests_max" = 0 ] || cost=$smp	# --guests: the budget counts vCPUs
 	(
 		"$SRCTREE/scripts/qemu-run.sh" --kernel "$b/kernel.elf" --smp "$smp" --accel "$accel" \
 			--append "$(guest_args "$name")" --timeout $((secs + grace)) --quiet --log "$d/console.log" \
@@ -257,6 +297,7 @@ start_guest() { # index
 	) &
 	pids+=($!) pid_dir+=("$d") pid_cost+=("$cost")
 	inuse=$((inuse + cost))
+	nrun=$((nrun + 1))
 }
 
 # Host-side jitter: each loop spins 1-100 ms, then sleeps up to a second, until killed.
@@ -286,19 +327,27 @@ while [ $finished -lt ${#runs[@]} ]; do
 			next=$((next + 1)) finished=$((finished + 1))
 			continue
 		fi
-		cost=$(guest_cpus "${runs[$next]}")
-		cost=$((cost < cpus ? cost : cpus))
-		[ $((inuse + cost)) -le "$cpus" ] || [ $inuse -eq 0 ] || break
+		if [ "$guests_max" -gt 0 ]; then
+			cost=$(guest_cpus "${runs[$next]}")
+			[ "$nrun" -lt "$guests_max" ] && { [ $inuse -eq 0 ] || [ $((inuse + cost)) -le $((4 * cpus)) ]; } ||
+				break
+		else
+			cost=$(guest_cpus "${runs[$next]}")
+			cost=$((cost < cpus ? cost : cpus))
+			[ $((inuse + cost)) -le "$cpus" ] || [ $inuse -eq 0 ] || break
+		fi
 		start_guest $next
 		next=$((next + 1)) started=$((started + 1))
 	done
-	sleep 2
+	# Short: a finished guest's successor starts within half a second.
+	sleep 0.5
 	for i in "${!pids[@]}"; do
 		[ -n "${pids[$i]}" ] || continue
 		if ! kill -0 "${pids[$i]}" 2>/dev/null; then
 			wait "${pids[$i]}" 2>/dev/null
 			pids[$i]=""
 			inuse=$((inuse - pid_cost[i]))
+			nrun=$((nrun - 1))
 			finished=$((finished + 1))
 		fi
 	done
