@@ -36,9 +36,9 @@ RT_CLEAN=(--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer
 boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
 	--append "$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.nreaders=2" \
 	--expect 'rcu-torture:--- Start of test: nreaders=2 nfakewriters=4 ' \
-	--expect 'rcu_torture_writer: Testing conditional GPs\.' --expect 'rcu_torture_writer: Testing expedited GPs\.' \
-	--expect 'rcu_torture_writer: Testing asynchronous GPs\.' --expect 'rcu_torture_writer: Testing polling GPs\.' \
-	--expect 'rcu_torture_writer: Testing normal GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional GPs\.' --expect 'rcu_torture_write_types: Testing expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing asynchronous GPs\.' --expect 'rcu_torture_write_types: Testing polling GPs\.' \
+	--expect 'rcu_torture_write_types: Testing normal GPs\.' \
 	--expect 'rcu-torture: rtc: .* rtmbe: 0 rtmbkf: 0/[1-9][0-9]* ' \
 	--expect 'rcu_torture_writer: [0-9]+ rcu_expedite_gp\(\) calls, all undone$' \
 	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses \([0-9]+ waited for the pipeline to drain\), 0 missing element\(s\) found in all$' \

@@ -403,6 +403,7 @@ static int rcu_torture_init(void)
 		}
 	}
 
+	rcu_torture_write_types();
 	firsterr = torture_create_kthread(rcu_torture_writer, NULL, writer_task);
 	if (firsterr)
 		goto unwind;
