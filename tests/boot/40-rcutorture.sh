@@ -8,7 +8,7 @@
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
 # without it (rtbf > 0, FAILURE) on two preemptible kernels built here.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2 minutes on 2 host
-# cores (guest time 15 + 15 + 8 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
+# cores (guest time 15 + 15 + 11 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
 #
 # Console lines assumed (Linux's formats; Documentation/admin-guide/kernel-parameters.md,
 # rcutorture section):
@@ -61,9 +61,10 @@ boot_test rcutorture-rcu-smp4 --smp 4 --timeout 80 \
 	"${RT_CLEAN[@]}"
 
 # busted: grace periods that wait for nothing. The oracle must catch it: "!!!" on the pipeline
-# line, FAILURE, and the power-off exit status of a failed test (35).
+# line, FAILURE, and the power-off exit status of a failed test (35). The test starts with a
+# 5-s stutter pause (as Linux's), so 11 s give the writer 5 s of updates.
 boot_test rcutorture-busted --smp 2 --timeout 50 --expect-rc 35 \
-	--append "$RT_COMMON rcutorture.torture_type=busted rcutorture.shutdown_secs=8" \
+	--append "$RT_COMMON rcutorture.torture_type=busted rcutorture.shutdown_secs=11" \
 	--expect 'busted-torture: !!! Reader Pipe: ' \
 	--expect 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' \
 	--expect 'busted-torture:--- End of test: FAILURE: ' \
