@@ -268,10 +268,8 @@ bool stutter_wait(const char *title)
 static int torture_stutter(void *arg)
 {
 	VERBOSE_TOROUT_STRING("torture_stutter task started");
+	/* As Linux's: pause first, then run, and so on. */
 	do {
-		schedule_timeout_interruptible(stutter_run);
-		if (torture_must_stop())
-			break;
 		WRITE_ONCE(stutter_resume_at, jiffies + stutter_pause);
 		smp_store_release(&stutter_pause_test, true);
 		WRITE_ONCE(n_stutter_pauses, n_stutter_pauses + 1);
@@ -282,6 +280,9 @@ static int torture_stutter(void *arg)
 		 * (it began just before the interval) was paused, not stuck.
 		 */
 		WRITE_ONCE(n_stutter_pauses, n_stutter_pauses + 1);
+		if (torture_must_stop())
+			break;
+		schedule_timeout_interruptible(stutter_run);
 	} while (!torture_must_stop());
 	WRITE_ONCE(stutter_pause_test, false);
 	torture_kthread_stopping("torture_stutter");

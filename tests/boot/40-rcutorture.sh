@@ -8,7 +8,7 @@
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
 # without it (rtbf > 0, FAILURE) on two preemptible kernels built here.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2 minutes on 2 host
-# cores (guest time 15 + 15 + 8 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
+# cores (guest time 15 + 15 + 11 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
 #
 # Console lines assumed (Linux's formats; Documentation/admin-guide/kernel-parameters.md,
 # rcutorture section):
@@ -36,9 +36,9 @@ RT_CLEAN=(--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer
 boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
 	--append "$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.nreaders=2" \
 	--expect 'rcu-torture:--- Start of test: nreaders=2 nfakewriters=4 ' \
-	--expect 'rcu_torture_writer: Testing conditional GPs\.' --expect 'rcu_torture_writer: Testing expedited GPs\.' \
-	--expect 'rcu_torture_writer: Testing asynchronous GPs\.' --expect 'rcu_torture_writer: Testing polling GPs\.' \
-	--expect 'rcu_torture_writer: Testing normal GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional GPs\.' --expect 'rcu_torture_write_types: Testing expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing asynchronous GPs\.' --expect 'rcu_torture_write_types: Testing polling GPs\.' \
+	--expect 'rcu_torture_write_types: Testing normal GPs\.' \
 	--expect 'rcu-torture: rtc: .* rtmbe: 0 rtmbkf: 0/[1-9][0-9]* ' \
 	--expect 'rcu_torture_writer: [0-9]+ rcu_expedite_gp\(\) calls, all undone$' \
 	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses \([0-9]+ waited for the pipeline to drain\), 0 missing element\(s\) found in all$' \
@@ -61,9 +61,10 @@ boot_test rcutorture-rcu-smp4 --smp 4 --timeout 80 \
 	"${RT_CLEAN[@]}"
 
 # busted: grace periods that wait for nothing. The oracle must catch it: "!!!" on the pipeline
-# line, FAILURE, and the power-off exit status of a failed test (35).
+# line, FAILURE, and the power-off exit status of a failed test (35). The test starts with a
+# 5-s stutter pause (as Linux's), so 11 s give the writer 5 s of updates.
 boot_test rcutorture-busted --smp 2 --timeout 50 --expect-rc 35 \
-	--append "$RT_COMMON rcutorture.torture_type=busted rcutorture.shutdown_secs=8" \
+	--append "$RT_COMMON rcutorture.torture_type=busted rcutorture.shutdown_secs=11" \
 	--expect 'busted-torture: !!! Reader Pipe: ' \
 	--expect 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' \
 	--expect 'busted-torture:--- End of test: FAILURE: ' \

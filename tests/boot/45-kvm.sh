@@ -315,7 +315,7 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" TREE04 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
 		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" POLL01 'rcu_torture_writer: Testing polling GPs\.' &&
+		kvm_console_has "$dir" POLL01 'rcu_torture_write_types: Testing polling GPs\.' &&
 		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-N +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-P +4 +success .*PASS' <<<"$out" &&
@@ -332,8 +332,8 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
 		grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
 		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
-		kvm_console_has "$dir" TREE04 'rcu_torture_writer: Testing expedited GPs\.' &&
-		! kvm_console_has "$dir" TREE04 'rcu_torture_writer: Testing (conditional|asynchronous|polling|normal) GPs' &&
+		kvm_console_has "$dir" TREE04 'rcu_torture_write_types: Testing expedited GPs\.' &&
+		! kvm_console_has "$dir" TREE04 'rcu_torture_write_types: Testing (conditional|asynchronous|polling|normal) GPs' &&
 		kvm_console_has "$dir" TREE03 'test_boost=1/1 test_boost_interval=2 ' &&
 		kvm_console_has "$dir" TREE03 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
 		kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&

@@ -403,6 +403,7 @@ static int rcu_torture_init(void)
 		}
 	}
 
+	rcu_torture_write_types();
 	firsterr = torture_create_kthread(rcu_torture_writer, NULL, writer_task);
 	if (firsterr)
 		goto unwind;
@@ -444,7 +445,15 @@ static int rcu_torture_init(void)
 			goto unwind;
 	}
 	if (stutter) {
-		firsterr = torture_stutter_init(stutter * HZ, stutter * HZ);
+		/*
+		 * As Linux: pause `stutter` seconds, then run for the flavor's
+		 * stall timeout (stutter seconds if it has none). Running as long
+		 * as the pause halved the time the test ran, and with it the
+		 * writer's updates against Linux's.
+		 */
+		int run = cur_ops->stall_dur ? cur_ops->stall_dur() : stutter * HZ;
+
+		firsterr = torture_stutter_init(stutter * HZ, run);
 		if (firsterr)
 			goto unwind;
 	}

@@ -179,6 +179,7 @@ unsigned int rcu_torture_last_online_cpu(void);
 int rcu_torture_stall(void *args);
 
 /* rcutorture_rw.c */
+void rcu_torture_write_types(void);
 int rcu_torture_writer(void *arg);
 int rcu_torture_fakewriter(void *arg);
 bool rcu_torture_one_read(struct torture_random_state *trsp, long myid);

@@ -7,6 +7,25 @@
 /* ===== writer and fake writers ============================================================== */
 
 /*
+ * Linux's torture_hrtimeout_jiffies(j): sleep j jiffies plus a random
+ * fraction of one more. Without sub-jiffy timers, a timeout of j + 1
+ * jiffies does the same: it ends at the (j + 1)th tick from now, which is
+ * between j and j + 1 jiffies away. A sleep, not a busy wait, so that the
+ * waiting kthreads load the CPUs no more than Linux's do.
+ */
+static void rcu_torture_sleep_jiffies(unsigned long j)
+{
+	schedule_timeout_interruptible(j + 1);
+}
+
+/*
+ * The update-side primitives the writer picks from, chosen once by
+ * rcu_torture_write_types(); the fake writers pick from the same table
+ * (as Linux's), so both mixes follow the gp_* parameters alike.
+ */
+static int synctype[5], nsynctypes;
+
+/*
  * How long a polled grace period may take on its own before the wait counts
  * as lost: twice the stall timeout, so that a CPU really holding up the grace
  * period gets its stall warning first, plus the length of the CPU stall this
@@ -36,7 +55,6 @@ static bool rcu_torture_poll_wait(unsigned long cookie, struct torture_random_st
 				  const char *who)
 {
 	unsigned long start = jiffies, limit = rcu_torture_poll_limit();
-	int i;
 
 	while (!cur_ops->poll_gp_state(cookie)) {
 		if (torture_must_stop())
@@ -50,10 +68,7 @@ static bool rcu_torture_poll_wait(unsigned long cookie, struct torture_random_st
 			cur_ops->sync();
 			return false;
 		}
-		i = torture_random(trsp) % 16;
-		if (i)
-			schedule_timeout_interruptible(i);
-		udelay(torture_random(trsp) % 1000);
+		rcu_torture_sleep_jiffies(torture_random(trsp) % 16);
 	}
 	return true;
 }
@@ -82,21 +97,16 @@ static void rcu_torture_do_sync(struct torture_random_state *trsp, void (*sync)(
 		  cookie, cur_ops->get_gp_state());
 }
 
-int rcu_torture_writer(void *arg)
+/*
+ * Fill synctype[] from the gp_* parameters (all of the flavor's primitives
+ * when none is set), before the writer and fake writers start.
+ */
+void rcu_torture_write_types(void)
 {
 	bool gp_cond1 = gp_cond, gp_exp1 = gp_exp, gp_normal1 = gp_normal;
 	bool gp_poll1 = gp_poll, gp_sync1 = gp_sync;
-	bool cookie_checks = cur_ops->get_gp_state && cur_ops->poll_gp_state;
-	struct rcu_torture *rp, *old_rp;
-	unsigned long cookie = 0, gp_snap;
-	int synctype[5], nsynctypes = 0;
-	DEFINE_TORTURE_RANDOM(rand);
-	int i, idx, expediting = 0;
-	unsigned long n_expedited = 0, n_freelist_checks = 0, stutter_start;
-	bool can_expedite, stutter_waited;
 
-	VERBOSE_TOROUT_STRING("rcu_torture_writer task started");
-	set_user_nice(current, 0);
+	nsynctypes = 0;
 	/* None chosen: use every primitive the flavor has. */
 	if (!gp_cond1 && !gp_exp1 && !gp_normal1 && !gp_poll1 && !gp_sync1)
 		gp_cond1 = gp_exp1 = gp_normal1 = gp_poll1 = gp_sync1 = true;
@@ -130,6 +140,20 @@ int rcu_torture_writer(void *arg)
 	} else if (gp_sync && !cur_ops->sync) {
 		pr_alert("%s: gp_sync without primitives.\n", __func__);
 	}
+}
+
+int rcu_torture_writer(void *arg)
+{
+	bool cookie_checks = cur_ops->get_gp_state && cur_ops->poll_gp_state;
+	struct rcu_torture *rp, *old_rp;
+	unsigned long cookie = 0, gp_snap;
+	DEFINE_TORTURE_RANDOM(rand);
+	int i, idx, expediting = 0;
+	unsigned long n_expedited = 0, n_freelist_checks = 0, stutter_start;
+	bool can_expedite, stutter_waited;
+
+	VERBOSE_TOROUT_STRING("rcu_torture_writer task started");
+	set_user_nice(current, 0);
 	/*
 	 * As Linux: now and then make synchronize_*() expedited for a few
 	 * passes with the flavor's rcu_expedite_gp(), then undo it as many
@@ -191,10 +215,7 @@ int rcu_torture_writer(void *arg)
 			case RTWS_COND_GET:
 				rcu_torture_writer_state = RTWS_COND_GET;
 				gp_snap = cur_ops->get_gp_state();
-				i = torture_random(&rand) % 16;
-				if (i)
-					schedule_timeout_interruptible(i);
-				udelay(torture_random(&rand) % 1000);
+				rcu_torture_sleep_jiffies(torture_random(&rand) % 16);
 				rcu_torture_writer_state = RTWS_COND_SYNC;
 				cur_ops->cond_sync(gp_snap);
 				/*
@@ -267,8 +288,10 @@ int rcu_torture_writer(void *arg)
 }
 
 /*
- * Fake writers: call the update-side primitives at random, concurrently
- * with the writer and each other, with rcu_barrier() now and then.
+ * Fake writers: as Linux's, each pass picks one of the writer's primitives
+ * (synctype[]) at random and waits for it, freeing nothing (the deferred
+ * free does nothing here), or one time in nfakewriters * 8 does an
+ * rcu_barrier(); between passes they sleep up to ten jiffies.
  */
 int rcu_torture_fakewriter(void *arg)
 {
@@ -277,32 +300,37 @@ int rcu_torture_fakewriter(void *arg)
 
 	VERBOSE_TOROUT_STRING("rcu_torture_fakewriter task started");
 	set_user_nice(current, 19);
+	if (WARN_ONCE(nsynctypes == 0, "%s: No update-side primitives.\n", __func__)) {
+		torture_kthread_stopping("rcu_torture_fakewriter");
+		return 0;
+	}
 	do {
-		unsigned long r;
-
-		schedule_timeout_uninterruptible(1 + torture_random(&rand) % 10);
-		udelay(torture_random(&rand) & 0x3ff);
-		r = torture_random(&rand);
-		if (cur_ops->cb_barrier && r % (nfakewriters * 8) == 0) {
+		rcu_torture_sleep_jiffies(torture_random(&rand) % 10);
+		if (cur_ops->cb_barrier && torture_random(&rand) % (nfakewriters * 8) == 0) {
 			cur_ops->cb_barrier();
-		} else if ((r & 0x300) == 0x100 && (gp_cond || !(gp_normal || gp_exp)) &&
-			   cur_ops->get_gp_state && cur_ops->cond_sync) {
-			cookie = cur_ops->get_gp_state();
-			schedule_timeout_uninterruptible(torture_random(&rand) % 4);
-			cur_ops->cond_sync(cookie);
-		} else if ((r & 0x300) == 0x200 && (gp_poll || !(gp_normal || gp_exp)) &&
-			   cur_ops->start_gp_poll && cur_ops->poll_gp_state) {
-			cookie = cur_ops->start_gp_poll();
-			(void)rcu_torture_poll_wait(cookie, &rand, __func__);
-		} else if (gp_normal == gp_exp) {
-			if (cur_ops->sync && (r & 0x80))
-				cur_ops->sync();
-			else if (cur_ops->exp_sync)
+		} else {
+			switch (synctype[torture_random(&rand) % nsynctypes]) {
+			case RTWS_DEF_FREE:
+				break;
+			case RTWS_EXP_SYNC:
 				cur_ops->exp_sync();
-		} else if (gp_normal && cur_ops->sync) {
-			cur_ops->sync();
-		} else if (cur_ops->exp_sync) {
-			cur_ops->exp_sync();
+				break;
+			case RTWS_COND_GET:
+				cookie = cur_ops->get_gp_state();
+				rcu_torture_sleep_jiffies(torture_random(&rand) % 16);
+				cur_ops->cond_sync(cookie);
+				break;
+			case RTWS_POLL_GET:
+				cookie = cur_ops->start_gp_poll();
+				(void)rcu_torture_poll_wait(cookie, &rand, __func__);
+				break;
+			case RTWS_SYNC:
+				cur_ops->sync();
+				break;
+			default:
+				WARN_ON_ONCE(1);
+				break;
+			}
 		}
 		stutter_wait("rcu_torture_fakewriter");
 	} while (!torture_must_stop());
