@@ -9,7 +9,7 @@
 # Usage: perf-vs-linux.sh [options]
 #   --smp "2 4 8"        guest sizes (default "2 4 8")
 #   --reps N             boots per side, kind and size (default 3); samples are pooled over them
-#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture (default: all)
+#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture fwd (default: all)
 #   --holdoff S          seconds both sides wait after boot before measuring (default 10, Linux's)
 #   --ours KERNEL        our kernel.elf (default: built here from defconfig + the three tests)
 #   --linux BZIMAGE      Linux's (default: $LNX/build-hz1000-none/..., built by build-linux.sh)
@@ -19,14 +19,15 @@
 #   --dry-run            print the boots, run none
 # Kinds: sync1/exp1 one writer, no readers, synchronize_rcu()/_expedited(); sync/exp the default
 # shape (a writer and a reader per CPU); async call_rcu() round trips (Linux: gp_async=1);
-# refscale the "rcu" reader pair; torture rcutorture for 60 s, writer updates ("ver") per second.
+# refscale the "rcu" reader pair; torture rcutorture for 60 s, writer updates ("ver") per second;
+# fwd the same with a forward-progress flood every 5 s: peak callbacks held per flood (memory).
 # A quiet host matters: our figures swing with host load more than Linux's (see the doc).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
-smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture" holdoff=10
+smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture fwd" holdoff=10
 ours= linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out= dry=0 only=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -74,6 +75,7 @@ linux_args() {
 	async) echo "$bl_scale rcuscale.nwriters=1 rcuscale.nreaders=0 rcuscale.gp_async=1" ;;
 	refscale) echo "initcall_blacklist=rcu_torture_init,rcu_scale_init refscale.scale_type=rcu refscale.shutdown=1 refscale.holdoff=$holdoff" ;;
 	torture) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
+	fwd) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
 	esac
 }
 ours_args() {
@@ -86,6 +88,7 @@ ours_args() {
 	async) echo "$perf rcuperf.nwriters=1 rcuperf.nreaders=0 rcuperf.gp_async=1" ;;
 	refscale) echo "refscale.scale_runnable=1 refscale.scale_type=rcu refscale.holdoff=$holdoff" ;;
 	torture) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
+	fwd) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
 	esac
 }
 
@@ -109,7 +112,7 @@ boot() { # SIDE KIND SMP REP
 		echo "# cmd: ${args[*]}"
 	} >"$log"
 	"${args[@]}" </dev/null >>"$log" 2>&1 || echo "# exit $?" >>"$log"
-	echo "perf-vs-linux: $side $kind smp$smp rep$rep: $(grep -c 'writer-duration\|Runs.Time\|rtc:' "$log") result lines"
+	echo "perf-vs-linux: $side $kind smp$smp rep$rep: $(grep -c 'writer-duration\|Runs.Time\|rtc:\|fwd_prog_cr Duration' "$log") result lines"
 }
 
 for rep in $(seq 1 "$reps"); do

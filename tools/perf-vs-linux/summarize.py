@@ -8,6 +8,10 @@ Both kernels print the same per-sample lines (Linux's formats, which ours follow
   "<tag>: start: S end: E duration: D gps: G"  the whole writer phase
   "Runs\\tTime(ns)" then "R\\tNS" per run        refscale, ns per reader pair
   "rcu-torture: rtc: ... ver: N"              rcutorture's writer updates so far
+  "rcu_torture_fwd_prog_cr Duration D ... n_launders: L ... n_max_cbs: C ..."
+                                              one forward-progress flood: C callbacks
+                                              allocated at its peak (struct rcu_fwd_cb, the
+                                              same 64-byte kmalloc object on both sides)
 Samples of all boots of one side, kind and size are pooled. Percentiles are nearest-rank.
 """
 import math
@@ -24,6 +28,9 @@ PHASE = re.compile(r"(?:rcu-scale|rcu-perf): start: (\d+) end: (\d+) duration: (
 RUN = re.compile(TS + r"(\d+)\t(\d+\.\d+)$", re.M)
 START = re.compile(TS + r"rcu-torture:--- Start of test", re.M)
 RTC = re.compile(TS + r"rcu-torture: rtc: \S+ (?:ver|VER): (\d+) ", re.M)
+FWD = re.compile(r"rcu_torture_fwd_prog_cr Duration (\d+) barrier: \d+ pending -?\d+ n_launders: (\d+)"
+                 r" n_launders_sa: -?\d+ n_max_gps: -?\d+ n_max_cbs: (\d+)")
+FWD_OBJ = 64    # bytes of one struct rcu_fwd_cb in both kernels' kmalloc
 
 
 def nearest_rank(vals, p):
@@ -42,6 +49,10 @@ def parse(text, kind):
         if start and rtcs and float(rtcs[-1].group(1)) > float(start.group(1)):
             got["ver_per_s"] = int(rtcs[-1].group(2)) / (float(rtcs[-1].group(1)) - float(start.group(1)))
         got["verdict"] = "SUCCESS" if "End of test: SUCCESS" in text else "FAIL"
+    elif kind == "fwd":
+        floods = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in FWD.finditer(text)]
+        got["max_cbs"] = [c for _, _, c in floods]
+        got["per_jiffy"] = [n / d for d, n, _ in floods if d]
     else:
         got["samples"] = [int(m.group(1)) for m in DUR.finditer(text)]
         m = PHASE.search(text)
@@ -72,7 +83,7 @@ def main():
             got = parse(fh.read().replace("\r", ""), kind)
         for k, v in got.items():
             pooled[(side, kind, smp)][k].extend(v if isinstance(v, list) else [v])
-    kinds = sorted({k for _, k, _ in pooled}, key="sync1 exp1 sync exp async refscale torture".split().index)
+    kinds = sorted({k for _, k, _ in pooled}, key="sync1 exp1 sync exp async refscale torture fwd".split().index)
     smps = sorted({s for _, _, s in pooled})
     for kind in kinds:
         print("\n### %s\n" % kind)
@@ -82,6 +93,9 @@ def main():
             print("| smp | ours ver/s (boots) | Linux | ours/Linux | verdicts ours, Linux |\n|---|---|---|---|---|")
         elif kind == "async":
             print("| smp | ours callbacks/s | Linux call_rcu()s/s | ours/Linux |\n|---|---|---|---|")
+        elif kind == "fwd":
+            print("| smp | ours floods: peak callbacks held, largest (KiB) / median; invoked per jiffy | Linux | peak ours/Linux |")
+            print("|---|---|---|---|")
         else:
             print("| smp | ours median / p99 (n) | Linux median / p99 (n) | median ours/Linux | p99 ours/Linux |")
             print("|---|---|---|---|---|")
@@ -102,6 +116,16 @@ def main():
                     smp, "%.1f" % om if om else "-", len(o.get("ver_per_s", [])),
                     "%.1f" % lm if lm else "-", len(l.get("ver_per_s", [])), ratio(om, lm),
                     ",".join(o.get("verdict", [])) or "-", ",".join(l.get("verdict", [])) or "-"))
+            elif kind == "fwd":
+                def cell(d):
+                    c = d.get("max_cbs", [])
+                    if not c:
+                        return "-", None
+                    pj = statistics.median(d["per_jiffy"]) if d.get("per_jiffy") else 0
+                    return "%d: %d (%d) / %d; %.1f" % (len(c), max(c), max(c) * FWD_OBJ // 1024,
+                                                       statistics.median(c), pj), max(c)
+                (oc, om), (lc, lm) = cell(o), cell(l)
+                print("| %d | %s | %s | %s |" % (smp, oc, lc, ratio(om, lm)))
             elif kind == "async":
                 om = statistics.median(o["per_s"]) if o.get("per_s") else None
                 lm = statistics.median(l["per_s"]) if l.get("per_s") else None
