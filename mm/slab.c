@@ -34,9 +34,20 @@
 #define KMALLOC_SHIFT_HIGH	11	/* 2048 bytes */
 #define NR_KMALLOC_CLASSES	(KMALLOC_SHIFT_HIGH - KMALLOC_SHIFT_LOW + 1)
 
+/*
+ * A CPU's cache of free objects of one class holds at most this many: 32
+ * objects of 16-256 bytes, fewer as they grow (4 of 2048 bytes), so that
+ * a CPU holds at most about 40 KiB across the classes.
+ */
+#define KMALLOC_CPU_CACHE_MAX		32
+#define KMALLOC_CPU_CACHE_LIMIT(size)						\
+	(8192 / (size) > KMALLOC_CPU_CACHE_MAX ? KMALLOC_CPU_CACHE_MAX :	\
+	 8192 / (size) < 4 ? 4 : 8192 / (size))
+
 struct kmalloc_class {
 	spinlock_t lock;
 	unsigned int size;
+	unsigned int cache_limit;	/* objects a CPU's cache may hold (KMALLOC_CPU_CACHE_LIMIT) */
 	/* guarded by lock: */
 	struct list_head partial;	/* slab pages with at least one free object */
 	unsigned long nr_partial;
@@ -47,6 +58,7 @@ struct kmalloc_class {
 #define KMALLOC_CLASS(i) [i] = {						\
 	.lock = __SPIN_LOCK_UNLOCKED(kmalloc_class_lock),			\
 	.size = 1U << (KMALLOC_SHIFT_LOW + (i)),				\
+	.cache_limit = KMALLOC_CPU_CACHE_LIMIT(1U << (KMALLOC_SHIFT_LOW + (i))),	\
 	.partial = LIST_HEAD_INIT(kmalloc_classes[i].partial),			\
 }
 static struct kmalloc_class kmalloc_classes[NR_KMALLOC_CLASSES] = {
@@ -57,12 +69,6 @@ BUILD_BUG_ON(NR_KMALLOC_CLASSES != 8);
 BUILD_BUG_ON((1 << KMALLOC_SHIFT_HIGH) != KMALLOC_MAX_CACHE_SIZE);
 BUILD_BUG_ON(PAGE_SIZE / KMALLOC_MIN_SIZE > 0xffff);
 
-/*
- * A CPU's free objects of one class, used with interrupts off. limit
- * shrinks with the object size (32 objects of 16-256 bytes, 4 of 2048) so
- * that a CPU holds at most about 40 KiB across the classes.
- */
-#define KMALLOC_CPU_CACHE_MAX	32
 struct kmalloc_cpu_cache {
 	unsigned int count;
 	void *objs[KMALLOC_CPU_CACHE_MAX];
@@ -77,13 +83,6 @@ static bool kmalloc_cpu_caches_on;
 void kmalloc_enable_cpu_caches(void)
 {
 	WRITE_ONCE(kmalloc_cpu_caches_on, true);
-}
-
-static unsigned int cpu_cache_limit(const struct kmalloc_class *c)
-{
-	unsigned int n = 8192 / c->size;
-
-	return n > KMALLOC_CPU_CACHE_MAX ? KMALLOC_CPU_CACHE_MAX : n < 4 ? 4 : n;
 }
 
 /* Large (page-backed) kmalloc and failure counters: atomic adds. */
@@ -237,6 +236,13 @@ static void slab_free_locked(struct kmalloc_class *c, void *obj, struct list_hea
 	}
 }
 
+/* Take class c's lock (interrupts are off) and count it for mm/test/'s batching check. */
+static void class_lock(struct kmalloc_class *c)
+{
+	spin_lock(&c->lock);
+	c->lock_takes++;
+}
+
 static void free_empties(struct list_head *empties)
 {
 	struct page *page, *tmp;
@@ -253,10 +259,9 @@ static void free_empties(struct list_head *empties)
 static void cpu_cache_refill(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc,
 			     unsigned int idx, gfp_t gfp)
 {
-	unsigned int want = cpu_cache_limit(c) / 2;
+	unsigned int want = c->cache_limit / 2;
 
-	spin_lock(&c->lock);
-	c->lock_takes++;
+	class_lock(c);
 	while (cc->count < want) {
 		void *obj = slab_alloc_locked(c, idx, gfp);
 
@@ -273,8 +278,7 @@ static void cpu_cache_drain(struct kmalloc_class *c, struct kmalloc_cpu_cache *c
 	unsigned int n = cc->count / 2, i;
 	LIST_HEAD(empties);
 
-	spin_lock(&c->lock);
-	c->lock_takes++;
+	class_lock(c);
 	for (i = 0; i < n; i++)
 		slab_free_locked(c, cc->objs[i], &empties);
 	spin_unlock(&c->lock);
@@ -305,8 +309,7 @@ void *kmalloc(size_t size, gfp_t gfp)
 			cpu_cache_refill(c, cc, idx, gfp);
 		obj = cc->count ? cc->objs[--cc->count] : NULL;
 	} else {
-		spin_lock(&c->lock);
-		c->lock_takes++;
+		class_lock(c);
 		obj = slab_alloc_locked(c, idx, gfp);
 		spin_unlock(&c->lock);
 	}
@@ -347,14 +350,13 @@ static void slab_free(struct page *page, void *obj)
 			for (unsigned int i = 0; i < cc->count; i++)
 				if (unlikely(cc->objs[i] == obj))
 					bad_kfree(obj, "double free");
-		if (cc->count >= cpu_cache_limit(c))
+		if (cc->count >= c->cache_limit)
 			cpu_cache_drain(c, cc);
 		cc->objs[cc->count++] = obj;
 	} else {
 		LIST_HEAD(empties);
 
-		spin_lock(&c->lock);
-		c->lock_takes++;
+		class_lock(c);
 		slab_free_locked(c, obj, &empties);
 		spin_unlock(&c->lock);
 		free_empties(&empties);
@@ -420,15 +422,13 @@ void kmalloc_get_stats(struct mm_stats *st)
 	/*
 	 * Frees first: every free counted was preceded by its allocation, so
 	 * allocations summed afterwards are never fewer (live never wraps).
+	 * smp_rmb() pairs with the ordering that handed each object from its
+	 * allocating CPU to its freeing CPU (a lock, a release/acquire or a
+	 * barrier of the caller's): an allocation's count store precedes the
+	 * matching free's.
 	 */
 	for_each_possible_cpu(i)
 		st->kmalloc_frees += READ_ONCE(per_cpu(kmalloc_nr_frees, i));
-	/*
-	 * Read the frees before the allocations. Pairs with the ordering that
-	 * handed each object from its allocating CPU to its freeing CPU (a
-	 * lock, a release/acquire or a barrier of the caller's): an allocation
-	 * count store precedes the matching free's.
-	 */
 	smp_rmb();
 	for_each_possible_cpu(i)
 		st->kmalloc_allocs += READ_ONCE(per_cpu(kmalloc_nr_allocs, i));
