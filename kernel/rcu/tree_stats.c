@@ -18,46 +18,39 @@
 #include <kernel/smp.h>
 
 /*
- * How often the rcu_node locks were found held (read without the locks: at
- * power-off, or a stall dump, a count that is a little stale is fine).
- */
-static void rcu_sum_leaf_lock_stats(unsigned long *acq, unsigned long *cont)
-{
-	struct rcu_node *rnp;
-
-	*acq = *cont = 0;
-	rcu_for_each_leaf_node(rnp) {
-		*acq += READ_ONCE(rnp->n_lock_acquired);
-		*cont += READ_ONCE(rnp->n_lock_contended);
-	}
-}
-
-static void rcu_show_node_lock_stats(void)
-{
-	unsigned long lacq, lcont;
-	struct rcu_node *root = rcu_get_root();
-
-	rcu_sum_leaf_lock_stats(&lacq, &lcont);
-	pr_info("%s: rcu_node locks contended: leaves %lu of %lu acquisitions, root %lu of %lu\n",
-		rcu_state.name, lcont, lacq, READ_ONCE(root->n_lock_contended),
-		READ_ONCE(root->n_lock_acquired));
-}
-
-/*
- * The kthread's sum_exec_ns grows at each switch away from it; it sleeps
- * between grace periods, so a snapshot taken while it waits is exact.
+ * What grace periods have cost so far (gp_bench's scale figures, and the
+ * lock line of rcu_show_stats()). The kthread's sum_exec_ns grows at each
+ * switch away from it; it sleeps between grace periods, so a snapshot
+ * taken while it waits is exact.
  */
 void rcu_get_gp_cost(struct rcu_gp_cost *c)
 {
-	struct rcu_node *root = rcu_get_root();
+	struct rcu_node *rnp, *root = rcu_get_root();
 	struct task_struct *t = READ_ONCE(rcu_state.gp_kthread);
 
 	c->gp_kthread_ns = t ? READ_ONCE(t->sum_exec_ns) : 0;
 	c->fqs_scans = READ_ONCE(rcu_state.n_force_qs);
-	rcu_sum_leaf_lock_stats(&c->leaf_lock_acq, &c->leaf_lock_cont);
+	c->leaf_lock_acq = c->leaf_lock_cont = 0;
+	rcu_for_each_leaf_node(rnp) {
+		c->leaf_lock_acq += READ_ONCE(rnp->n_lock_acquired);
+		c->leaf_lock_cont += READ_ONCE(rnp->n_lock_contended);
+	}
 	c->root_lock_acq = READ_ONCE(root->n_lock_acquired);
 	c->root_lock_cont = READ_ONCE(root->n_lock_contended);
 	c->levels = rcu_state.geo.levels;
+}
+
+/*
+ * How often the rcu_node locks were found held (read without the locks: at
+ * power-off, or a stall dump, a count that is a little stale is fine).
+ */
+static void rcu_show_node_lock_stats(void)
+{
+	struct rcu_gp_cost c;
+
+	rcu_get_gp_cost(&c);
+	pr_info("%s: rcu_node locks contended: leaves %lu of %lu acquisitions, root %lu of %lu\n",
+		rcu_state.name, c.leaf_lock_cont, c.leaf_lock_acq, c.root_lock_cont, c.root_lock_acq);
 }
 
 void rcu_show_stats(void)
