@@ -51,12 +51,12 @@
  * rcutree.gp_bench=4 is the scale run (Documentation/RCU/scale.md): the
  * idle and busy lines of both waits, and "writers" lines (the busy CPUs
  * each call the same wait back to back: the funnel locks' contention),
- * no callbacks. rcutree.gp_bench_samples
- * sets n (10..1000, default 200) and rcutree.gp_bench_busy how many CPUs
- * the busy loads occupy (0, the default: every other CPU), spread evenly
- * over the CPU numbers, so that a guest of hundreds of vCPUs on a 2-core
- * host measures the tree and not the host's time slicing. The machine
- * powers off when the scale run ends.
+ * no callbacks; the machine powers off when it ends.
+ * rcutree.gp_bench_samples sets n (10..1000, default 200) and
+ * rcutree.gp_bench_busy how many CPUs the loads occupy (0, the default:
+ * every other CPU), spread evenly over the CPU numbers, so that a guest
+ * of hundreds of vCPUs on a 2-core host measures the tree and not the
+ * host's time slicing.
  *
  * With one CPU synchronize_rcu() returns at once (rcu_blocking_is_gp()).
  * Figures are reported, never judged. If the run does not end within
@@ -87,11 +87,12 @@
 
 /*
  * 1: every figure; 2: only "synchronize_rcu idle" (grace periods on an
- * otherwise idle system); 3: only the two synchronize_rcu_expedited lines.
+ * otherwise idle system); 3: only the synchronize_rcu_expedited lines; 4: the
+ * scale run (above).
  */
 static int gp_bench;
 KPARAM("rcutree.gp_bench", gp_bench, KPARAM_INT, 0, 4,
-       "run the RCU boot benchmark: 1 all figures (synchronize_rcu and synchronize_rcu_expedited latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only, 3 synchronize_rcu_expedited latency only, 4 the scale run (idle and busy latency of both, with their costs)");
+       "run the RCU boot benchmark: 1 all figures (synchronize_rcu and synchronize_rcu_expedited latency idle and busy, call_rcu throughput, callback flood), 2 idle synchronize_rcu latency only, 3 synchronize_rcu_expedited latency only, 4 the scale run (idle, busy and writers latency of both, with their costs, then power-off)");
 
 #define GB_MAX_SAMPLES	1000
 static int gb_nsamples = 200;
@@ -99,7 +100,7 @@ KPARAM("rcutree.gp_bench_samples", gb_nsamples, KPARAM_INT, 10, GB_MAX_SAMPLES,
        "grace periods timed per rcutree.gp_bench latency line");
 static int gb_busy_cpus;
 KPARAM("rcutree.gp_bench_busy", gb_busy_cpus, KPARAM_INT, 0, NR_CPUS,
-       "CPUs the rcutree.gp_bench busy and readers loads occupy, spread over the CPU numbers (0: every CPU but the benchmark's)");
+       "CPUs the rcutree.gp_bench busy, readers and writers loads occupy, spread over the CPU numbers (0: every CPU but the benchmark's)");
 
 #define GB_WARMUP	10
 #define GB_CALL_N	5000	/* below the default qhimark: batches stay limited */
@@ -203,7 +204,6 @@ static void gb_sync_latency_busy(const char *load)
 	unsigned int cpu, me = raw_smp_processor_id();
 	int (*fn)(void *) = !strcmp(load, "readers") ? gb_reader_spinner :
 			    !strcmp(load, "writers") ? gb_writer : gb_spinner;
-
 	unsigned int others = num_online_cpus() - 1, nbusy = others, seen = 0;
 
 	if (gb_busy_cpus && (unsigned int)gb_busy_cpus < others)
