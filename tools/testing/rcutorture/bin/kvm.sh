@@ -276,6 +276,13 @@ fi
 # Launch guests while their CPU budget fits; a guest is killed $grace s past its duration.
 pids=() pid_dir=() pid_cost=()
 inuse=0 started=0 finished=0 nrun=0
+# guest_cost NAME: what a guest counts against the budget: its vCPUs with --guests, else
+# min(its vCPUs, --cpus).
+guest_cost() {
+	local smp
+	smp=$(guest_cpus "$1")
+	if [ "$guests_max" -gt 0 ] || [ "$smp" -lt "$cpus" ]; then echo "$smp"; else echo "$cpus"; fi
+}
 start_guest() { # index
 	local d=${dirs[$1]} name=${runs[$1]} b=${built[${runs[$1]}]}
 	cp "$b/.config" "$d/.config"
@@ -285,8 +292,7 @@ start_guest() { # index
 	echo "$name" >"$d/scenario"
 	echo "$smp" >"$d/cpus"
 	expect_of "$name" >"$d/expect"
-	cost=$((smp < cpus ? smp : cpus))
-	[ "$guests_max" = 0 ] || cost=$smp	# --guests: the budget counts vCPUs
+	cost=$(guest_cost "$name")
 	(
 		"$SRCTREE/scripts/qemu-run.sh" --kernel "$b/kernel.elf" --smp "$smp" --accel "$accel" \
 			--append "$(guest_args "$name")" --timeout $((secs + grace)) --quiet --log "$d/console.log" \
@@ -327,13 +333,11 @@ while [ $finished -lt ${#runs[@]} ]; do
 			next=$((next + 1)) finished=$((finished + 1))
 			continue
 		fi
+		cost=$(guest_cost "${runs[$next]}")
 		if [ "$guests_max" -gt 0 ]; then
-			cost=$(guest_cpus "${runs[$next]}")
 			[ "$nrun" -lt "$guests_max" ] && { [ $inuse -eq 0 ] || [ $((inuse + cost)) -le $((4 * cpus)) ]; } ||
 				break
 		else
-			cost=$(guest_cpus "${runs[$next]}")
-			cost=$((cost < cpus ? cost : cpus))
 			[ $((inuse + cost)) -le "$cpus" ] || [ $inuse -eq 0 ] || break
 		fi
 		start_guest $next
