@@ -23,6 +23,13 @@
 #                          $LOGDIR/build-nohzfull-preempt): preemptible RCU and Tasks RCU; the
 #                          suite with 2-s spinners, all five cases pass (Tasks RCU grace periods
 #                          complete while a spinner that never switches stays in user mode)
+# The suite's boots run multi-threaded TCG (--accel tcg), not the tcg-single that boot_test picks
+# for smp > 2: single-threaded TCG runs one vCPU at a time and moves on only when a vCPU halts,
+# executes PAUSE or is kicked by its 100-ms round-robin timer, so three spinners that never halt
+# or pause leave CPU 0 about 100 ms in every 400 and each wait for a timer on it costs up to
+# 300 ms. The 2-s preemptible run then completed 1-81 grace periods instead of ~100000 (CI
+# failure of 2026-12-05, 3 of 4 boots failing locally, the same at 028e73a); the user-mode
+# spinner's behaviour towards RCU and the tick is what is tested, not QEMU's scheduling.
 # About 90 s on 2 host cores, plus two builds (about a minute each).
 #
 # Console lines relied on:
@@ -55,7 +62,7 @@ if [ "$nhf_wanted" = 1 ]; then
 	# At most 10 local timer interrupts per spinning CPU: ([0-9]|10) below, one line per CPU.
 	nhf_boot nohzfull-spin-smp4 4 \
 		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=50" \
-		--timeout 150 \
+		--timeout 150 --accel tcg \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1-3\.$" \
 		--expect "# CPU 1 \(nohz_full\): ([0-9]|10) local timer interrupts, [0-9]+ resched, 0 function calls in .* 0 resched IPIs, 0 forced ticks" \
@@ -73,7 +80,7 @@ if [ "$nhf_wanted" = 1 ]; then
 
 	nhf_boot nohzfull-absent-smp4 4 \
 		"rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=50" \
-		--timeout 150 \
+		--timeout 150 --accel tcg \
 		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts" \
 		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts, .*; user/spin in ring 3$" \
 		--expect "# without nohz_full: [1-9][0-9]+ grace periods in [0-9]+ ms, median latency [0-9]+ us" \
@@ -101,7 +108,7 @@ if _test_selected nohzfull-preempt-smp4; then
 		'+CONFIG_NO_HZ_FULL=y' 'CONFIG_NO_HZ_FULL=y' 'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y'
 	built_boot_test "$nhf_preempt_dir" "preemptible NO_HZ_FULL" nohzfull-preempt-smp4 4 \
 		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=20" \
-		--timeout 90 \
+		--timeout 90 --accel tcg \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "ok [0-9]+ nohz_full_tasks_rcu$" \
 		--expect "# nohz_full: pass:6 fail:0 skip:0 total:6" \
