@@ -1,7 +1,9 @@
 /*
  * The "sched" KTAP suite (sched.selftest=1, kernel/sched/test/selftest.c):
  * SCHED_FIFO: a woken FIFO task preempts a busy SCHED_NORMAL one at
- * once, and queued tasks run in priority order.
+ * once, and queued tasks run in priority order (FIFO by priority, then
+ * SCHED_NORMAL tasks by nice value: a woken task goes ahead of queued
+ * ones with a larger nice).
  */
 #include "sched_test.h"
 
@@ -119,7 +121,7 @@ void sched_fifo_preempt(void)
 
 /* --- run order among queued tasks of different priority ----------------------------- */
 
-#define ST_ORD_TASKS 3
+#define ST_ORD_TASKS 4
 static struct {
 	struct task_struct *blocker, *waker, *t[ST_ORD_TASKS];
 	struct completion blocker_started, all_queued, ran[ST_ORD_TASKS];
@@ -129,9 +131,14 @@ static struct {
 	bool released, queued, blocker_timed_out;
 } st_ord;
 
-/* Queued in index order; expected to run as 2 (FIFO 30), 0 (FIFO 10), 1 (NORMAL). */
-static const int st_ord_prio[ST_ORD_TASKS] = { 10, 0, 30 };
-static const int st_ord_expect[ST_ORD_TASKS] = { 1, 2, 0 };
+/*
+ * Queued in index order; expected to run as 2 (FIFO 30), 0 (FIFO 10),
+ * 3 (NORMAL nice 0), 1 (NORMAL nice 19): the nice-0 task is woken after
+ * the nice-19 one and still runs first.
+ */
+static const int st_ord_prio[ST_ORD_TASKS] = { 10, 0, 30, 0 };
+static const int st_ord_nice[ST_ORD_TASKS] = { 0, 19, 0, 0 };
+static const int st_ord_expect[ST_ORD_TASKS] = { 1, 3, 0, 2 };
 
 static int st_ord_fn(void *data)
 {
@@ -197,6 +204,8 @@ void sched_fifo_order(void)
 		ok &= st_ord.t[i] != NULL;
 		if (st_ord.t[i] && st_ord_prio[i])
 			KTAP_EXPECT(st_set_fifo(st_ord.t[i], st_ord_prio[i]) == 0);
+		else if (st_ord.t[i])
+			set_user_nice(st_ord.t[i], st_ord_nice[i]);
 	}
 	st_ord.blocker = ktest_kthread(st_ord_blocker, NULL, cpu, "st_block/%u");
 	ok &= st_ord.blocker != NULL;
@@ -222,11 +231,12 @@ void sched_fifo_order(void)
 		KTAP_EXPECT_MSG(!st_ord.early[i], "task %d ran while the FIFO 90 blocker spun", i);
 		KTAP_EXPECT_MSG(st_ord.order[i] == st_ord_expect[i],
 				"task %d (%s %d) ran in position %d, expected %d", i,
-				st_ord_prio[i] ? "FIFO" : "NORMAL", st_ord_prio[i], st_ord.order[i],
-				st_ord_expect[i]);
+				st_ord_prio[i] ? "FIFO" : "NORMAL nice", st_ord_prio[i] ?: st_ord_nice[i],
+				st_ord.order[i], st_ord_expect[i]);
 	}
-	ktap_diag("CPU %u, queued from CPU %u: run order FIFO30 FIFO10 NORMAL = %d %d %d", cpu,
-		  st_ord.waker ? other : cpu, st_ord.order[2], st_ord.order[0], st_ord.order[1]);
+	ktap_diag("CPU %u, queued from CPU %u: run order FIFO30 FIFO10 NORMAL-nice0 NORMAL-nice19 = %d %d %d %d",
+		  cpu, st_ord.waker ? other : cpu, st_ord.order[2], st_ord.order[0], st_ord.order[3],
+		  st_ord.order[1]);
 	for (int i = 0; i < ST_ORD_TASKS; i++)
 		st_stop_if(st_ord.t[i], ran[i]);
 	st_stop_if(st_ord.blocker, !st_ord.blocker_timed_out);
