@@ -65,9 +65,18 @@ torture_param_bool(shutdown, true, "power off when the test is done");
 static atomic_t ref_count;
 static DEFINE_SPINLOCK(ref_lock);
 
-static void ref_rcu_section(long n, int delay)
+/*
+ * Each kind of section is written once, as an always-inline body taking
+ * the delay, and instantiated twice (REF_SECTION): without a delay, where
+ * the constant 0 removes the test from the loop, so that the timed loop
+ * holds nothing but the section and the loop count, as Linux's
+ * readsection() loops do; and with one, for readdelay=N (Linux's
+ * delaysection()). Counting down to zero keeps the loop to a decrement and
+ * a branch.
+ */
+static __always_inline void ref_rcu_body(long n, int delay)
 {
-	for (long i = 0; i < n; i++) {
+	for (long i = n; i > 0; i--) {
 		rcu_read_lock();
 		if (delay)
 			ndelay(delay);
@@ -75,9 +84,9 @@ static void ref_rcu_section(long n, int delay)
 	}
 }
 
-static void ref_refcnt_section(long n, int delay)
+static __always_inline void ref_refcnt_body(long n, int delay)
 {
-	for (long i = 0; i < n; i++) {
+	for (long i = n; i > 0; i--) {
 		atomic_inc(&ref_count);
 		if (delay)
 			ndelay(delay);
@@ -85,9 +94,9 @@ static void ref_refcnt_section(long n, int delay)
 	}
 }
 
-static void ref_lock_section(long n, int delay)
+static __always_inline void ref_lock_body(long n, int delay)
 {
-	for (long i = 0; i < n; i++) {
+	for (long i = n; i > 0; i--) {
 		spin_lock(&ref_lock);
 		if (delay)
 			ndelay(delay);
@@ -95,11 +104,11 @@ static void ref_lock_section(long n, int delay)
 	}
 }
 
-static void ref_lock_irq_section(long n, int delay)
+static __always_inline void ref_lock_irq_body(long n, int delay)
 {
 	unsigned long flags;
 
-	for (long i = 0; i < n; i++) {
+	for (long i = n; i > 0; i--) {
 		spin_lock_irqsave(&ref_lock, flags);
 		if (delay)
 			ndelay(delay);
@@ -109,11 +118,11 @@ static void ref_lock_irq_section(long n, int delay)
 
 static u64 ref_clock_sink;
 
-static void ref_clock_section(long n, int delay)
+static __always_inline void ref_clock_body(long n, int delay)
 {
 	u64 x = 0;
 
-	for (long i = 0; i < n; i++) {
+	for (long i = n; i > 0; i--) {
 		x += local_clock();
 		if (delay)
 			ndelay(delay);
@@ -121,17 +130,30 @@ static void ref_clock_section(long n, int delay)
 	WRITE_ONCE(ref_clock_sink, x);	/* keep the clock reads */
 }
 
+#define REF_SECTION(kind)								\
+	static void ref_##kind##_section(long n) { ref_##kind##_body(n, 0); }		\
+	static void ref_##kind##_delay_section(long n, int delay) { ref_##kind##_body(n, delay); }
+
+REF_SECTION(rcu)
+REF_SECTION(refcnt)
+REF_SECTION(lock)
+REF_SECTION(lock_irq)
+REF_SECTION(clock)
+
 struct ref_scale_ops {
 	const char *name;
-	void (*section)(long n, int delay);
+	void (*section)(long n);
+	void (*delaysection)(long n, int delay);
 };
 
+#define REF_OPS(str, kind) { str, ref_##kind##_section, ref_##kind##_delay_section }
+
 static const struct ref_scale_ops ref_ops[] = {
-	{ "rcu", ref_rcu_section },
-	{ "refcnt", ref_refcnt_section },
-	{ "lock", ref_lock_section },
-	{ "lock-irq", ref_lock_irq_section },
-	{ "clock", ref_clock_section },
+	REF_OPS("rcu", rcu),
+	REF_OPS("refcnt", refcnt),
+	REF_OPS("lock", lock),
+	REF_OPS("lock-irq", lock_irq),
+	REF_OPS("clock", clock),
 };
 static const struct ref_scale_ops *cur_ops;
 
@@ -149,6 +171,15 @@ static atomic_t n_warmedup;	/* readers still to arrive at the starting line */
 static atomic_t n_running;	/* readers still timing the current run */
 static DECLARE_WAIT_QUEUE_HEAD(main_wq);
 
+/* n sections of the chosen kind, with readdelay ns inside each if it is set. */
+static void ref_do_sections(long n)
+{
+	if (readdelay)
+		cur_ops->delaysection(n, readdelay);
+	else
+		cur_ops->section(n);
+}
+
 static int ref_scale_reader(void *arg)
 {
 	struct ref_reader *rt = arg;
@@ -162,13 +193,13 @@ static int ref_scale_reader(void *arg)
 			break;
 		rt->start = false;
 		/* Warm caches once, then keep warming until every reader is ready. */
-		cur_ops->section(1, readdelay);
+		ref_do_sections(1);
 		if (atomic_dec_return(&n_warmedup))
 			while (atomic_read(&n_warmedup))
-				cur_ops->section(1, readdelay);
+				ref_do_sections(1);
 		local_irq_save(flags);
 		t0 = local_clock();
-		cur_ops->section(loops, readdelay);
+		ref_do_sections(loops);
 		rt->duration_ns = local_clock() - t0;
 		local_irq_restore(flags);
 		if (!atomic_dec_return(&n_running))
