@@ -212,8 +212,9 @@ static void check_preempt_wakeup(struct rq *rq, struct task_struct *p)
  * nice value: the fair queue is otherwise round robin, and a nice-0
  * rcutorture writer woken on an idle CPU ran only after a nice-19 reader
  * queued there had used up its slice (2.6 ms on average, -smp 2). CFS
- * gets this from a sleeper's vruntime. Slices stay round robin: a task
- * jumps the queue once per wakeup, so nice-19 tasks are never starved.
+ * gets this from a sleeper's vruntime. Only a wakeup jumps the queue: a
+ * slice's end still sends any task to the back, so tasks that stay
+ * runnable share the CPU round robin whatever their nice values.
  */
 static void enqueue_woken(struct rq *rq, struct task_struct *p)
 {

@@ -1,8 +1,9 @@
 /*
  * Questions asked about the runqueues from outside the scheduler's core
- * (Tiny RCU's and Tasks RCU's idle checks, the tick's stop decision, load
- * balancing, the tests), answered without the runqueue lock: each answer
- * is a snapshot that may already be stale, which every caller accepts.
+ * (Tiny RCU's idle-task check, the Tasks RCU stall report, load
+ * balancing's search for an idle CPU, the tests), answered without the
+ * runqueue lock: each answer is a snapshot that may already be stale,
+ * which every caller accepts.
  */
 #include "sched.h"
 
