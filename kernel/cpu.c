@@ -133,14 +133,6 @@ int cpu_down(unsigned int cpu)
 		ret = -ENOMEM;
 		goto out;
 	}
-	/*
-	 * Hold t until the CPU is dead: the stopper may run, exit and be
-	 * freed on its CPU while wake_up_process(t) below still has
-	 * t->pi_lock to release (a use-after-free TREE01 hit once under
-	 * multi-threaded TCG, the waker's vCPU stalled between the two
-	 * unlocks).
-	 */
-	WARN_ON_ONCE(!get_task_struct_unless_zero(t));
 	sched_setscheduler_nocheck(t, SCHED_FIFO, &sp);
 	per_cpu(cpuhp_dead_done, cpu) = &dead;
 	rcutree_offline_cpu(cpu);
@@ -148,7 +140,6 @@ int cpu_down(unsigned int cpu)
 	wake_up_process(t);
 	wait_for_completion(&st.stopped);
 	wait_for_completion(&dead);
-	put_task_struct(t);
 	timers_dead_cpu(cpu);
 	rcutree_migrate_callbacks(cpu);
 	sched_cpu_dead(cpu);

@@ -13,6 +13,7 @@
 #include <kernel/cpumask.h>
 #include <kernel/percpu.h>
 #include <kernel/barrier.h>
+#include <rcu/types.h>
 
 #define TASK_COMM_LEN		16
 
@@ -74,6 +75,7 @@ struct task_struct {
 	char comm[TASK_COMM_LEN];
 	unsigned int flags;		/* PF_* */
 	int usage;			/* references; freed at zero (atomic) */
+	struct rcu_head rcu;		/* drops the task's own reference a grace period after its death */
 
 	/* --- guarded by pi_lock: wakeups and priority inheritance --- */
 	spinlock_t pi_lock;

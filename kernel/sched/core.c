@@ -411,7 +411,7 @@ static void finish_task_switch(struct task_struct *prev)
 	if (migrate)
 		migrate_after_switch(prev);
 	if (unlikely(dead))
-		put_task_struct(prev);
+		put_task_struct_rcu_user(prev);
 }
 
 static void __schedule(bool preempt)

@@ -196,7 +196,7 @@ void kthread_exit(int result)
 	k->result = result;
 	current->flags |= PF_EXITING;
 	complete(&k->exited);
-	/* finish_task_switch() drops the task's own reference once it is off the CPU. */
+	/* Its own reference goes a grace period after its final switch (put_task_struct_rcu_user()). */
 	preempt_disable();
 	set_current_state(TASK_DEAD);
 	preempt_enable_no_resched();

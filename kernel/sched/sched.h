@@ -77,6 +77,8 @@ void sched_balance_tick(struct rq *rq);
 /* Task reference counting: a task is freed when the last reference goes. */
 void get_task_struct(struct task_struct *p);
 /* put_task_struct() and get_task_struct_unless_zero() are public: <sched/sched.h>. */
+/* Drop a dead task's own reference after a grace period (its final switch). */
+void put_task_struct_rcu_user(struct task_struct *p);
 /* Fill the fields every task, idle ones included, starts with; list it. */
 void task_init_common(struct task_struct *p, const char *name);
 /* Allocate a task with a guarded stack, ready to run entry(arg) once woken. */

@@ -13,6 +13,7 @@
 #include <time/time.h>
 #include <kernel/smp.h>
 #include <kernel/switch_to.h>
+#include <rcu/rcupdate.h>
 
 static atomic_t next_pid = ATOMIC_INIT(0);	/* the first kthread, init, gets pid 1 */
 static LIST_HEAD(all_tasks);
@@ -47,6 +48,26 @@ void put_task_struct(struct task_struct *p)
 	free_kernel_stack(p->stack);
 	kfree(p->kthread);
 	kfree(p);
+}
+
+static void delayed_put_task_struct(struct rcu_head *rhp)
+{
+	put_task_struct(container_of(rhp, struct task_struct, rcu));
+}
+
+/*
+ * A dead task's own reference goes a grace period after its final switch,
+ * as in Linux. Whoever found the task with interrupts (or preemption) off
+ * may still be touching it: try_to_wake_up() releases p->pi_lock after the
+ * wakee is queued, and a wakee that runs at once elsewhere can exit and
+ * switch out before that unlock. An interrupts-off region holds up every
+ * Tree RCU grace period (no tick, no IPI, no context switch can report this
+ * CPU's quiescent state; rcu_read_unlock_special() defers with interrupts
+ * off), so the task outlives every such region that began before its death.
+ */
+void put_task_struct_rcu_user(struct task_struct *p)
+{
+	call_rcu(&p->rcu, delayed_put_task_struct);
 }
 
 void task_init_common(struct task_struct *p, const char *name)

@@ -30,7 +30,7 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 	shift 2
 	boot_test "$name" --smp "$smp" --append "sched.selftest=1 mm.selftest=1 shutdown_secs=$(sched_st_secs "$smp")" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \
-		--expect "ok [0-9]+ sched_kthread_every_cpu" \
+		--expect "ok [0-9]+ sched_kthread_every_cpu" --expect "ok [0-9]+ sched_task_freed_after_gp" \
 		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"

@@ -191,3 +191,69 @@ void sched_kthread_stop_unwoken(void)
 				ret);
 	KTAP_EXPECT_MSG(!READ_ONCE(st_unwoken_ran), "the thread function ran");
 }
+
+/* --- a dead task outlives an interrupts-off region that began before its death ------------ */
+
+static int st_exit_at_once(void *data)
+{
+	return 0;
+}
+
+/*
+ * try_to_wake_up() still holds the wakee's pi_lock after queueing it; a
+ * wakee bound to another CPU may run there, exit and switch out before the
+ * waker's unlock. Its task_struct must outlive that (it is freed a grace
+ * period after its final switch: put_task_struct_rcu_user()). Here the
+ * waker, pinned to one CPU, wakes an exiting kthread bound to another and,
+ * still with interrupts off, waits until it is dead and off its CPU, then
+ * a while longer: its task_struct must still be intact (a freed one is
+ * poisoned under CONFIG_DEBUG_KERNEL). Freed at the switch, as before,
+ * TREE01 once faulted in the waker's unlock.
+ */
+void sched_task_freed_after_gp(void)
+{
+	unsigned int me, other = ktest_last_online_cpu();
+	bool dead = false, intact;
+	struct cpumask saved;
+	struct task_struct *p;
+	unsigned long flags;
+	int pid, pid_now = 0, usage_now = 0;
+	u64 end;
+
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return;
+	}
+	me = other == 0 ? 1 : 0;
+	while (me < nr_cpu_ids && (me == other || !cpu_online(me)))
+		me++;
+	p = ktest_kthread(st_exit_at_once, NULL, other, "st_exit/%u");
+	if (!p)
+		return;
+	pid = p->pid;
+	ktest_pin_current(me, &saved);
+	local_irq_save(flags);
+	wake_up_process(p);	/* no reference kept: as any waker's wakee, p may die at once */
+	end = local_clock() + (u64)ST_START_MS * NSEC_PER_MSEC;
+	while (local_clock() < end) {
+		/* Acquire: pairs with finish_task_switch()'s release of on_cpu. */
+		if ((READ_ONCE(p->__state) == TASK_DEAD &&
+		     !__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE)) ||
+		    READ_ONCE(p->pid) != pid) {		/* or already freed and poisoned */
+			dead = true;
+			break;
+		}
+		cpu_relax();
+	}
+	if (dead)
+		mdelay(5);	/* a free at the switch would have happened by now */
+	pid_now = READ_ONCE(p->pid);
+	usage_now = READ_ONCE(p->usage);
+	intact = pid_now == pid && usage_now == 1;
+	local_irq_restore(flags);	/* from here p may be freed: not touched again */
+	ktest_unpin_current(&saved);
+	KTAP_EXPECT_MSG(dead, "the kthread on CPU %u did not exit within %u ms", other, ST_START_MS);
+	KTAP_EXPECT_MSG(!dead || intact,
+			"task_struct freed while a waker on CPU %u still had interrupts off (pid %d, usage %d)",
+			me, pid_now, usage_now);
+}

@@ -78,6 +78,7 @@ void sched_kthread_every_cpu(void);
 void sched_kthread_park(void);
 void sched_kthread_park_again(void);
 void sched_kthread_stop_unwoken(void);
+void sched_task_freed_after_gp(void);
 /* kernel/sched/test/fifo_test.c */
 void sched_fifo_preempt(void);
 void sched_fifo_order(void);

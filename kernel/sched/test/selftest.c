@@ -38,5 +38,6 @@ static const struct ktap_case sched_cases[] = {
 	KTAP_CASE(sched_kthread_park),
 	KTAP_CASE(sched_kthread_park_again),
 	KTAP_CASE(sched_kthread_stop_unwoken),
+	KTAP_CASE(sched_task_freed_after_gp),
 };
 KTAP_SUITE(sched, sched_cases, &sched_selftest);
