@@ -69,6 +69,7 @@ struct task_struct {
 	struct cpumask cpus_mask;	/* where the task may run */
 	unsigned int nr_cpus_allowed;
 	int migrate_to;			/* -1, or a CPU to move to once switched out */
+	bool migrate_dequeued;		/* __schedule() dequeued it for migrate_to (under its rq lock) */
 
 	/* --- identity --- */
 	int pid;

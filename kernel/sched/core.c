@@ -37,7 +37,7 @@ DEFINE_PER_CPU(int, __need_resched);
 
 #define RR_TIMESLICE		msecs_to_jiffies(100)	/* SCHED_RR, as in Linux */
 
-static bool sched_ready;	/* runqueues initialised */
+bool sched_ready;	/* runqueues initialised (boot.c) */
 
 /* --- runqueue helpers --------------------------------------------------- */
 
@@ -378,6 +378,10 @@ static void migrate_after_switch(struct task_struct *p)
 	int dest;
 
 	spin_lock_irqsave(&p->pi_lock, flags);
+	if (p->on_rq) {		/* not TASK_RUNNING, and a wakeup queued it meanwhile */
+		spin_unlock_irqrestore(&p->pi_lock, flags);
+		return;
+	}
 	dest = p->migrate_to;
 	p->migrate_to = -1;
 	if (dest < 0 || !cpu_allowed(p, dest))
@@ -397,13 +401,20 @@ static void finish_task_switch(struct task_struct *prev)
 {
 	struct rq *rq = cpu_rq(raw_smp_processor_id());
 	long state = READ_ONCE(prev->__state);
-	bool migrate = prev->migrate_to >= 0 && !prev->on_rq && state == TASK_RUNNING;
+	/*
+	 * Dequeued only to move, whatever its state: a task preempted between
+	 * set_current_state() and schedule() must stay runnable (moving only
+	 * TASK_RUNNING ones left such a one on no runqueue, its wakeup spent).
+	 */
+	bool migrate = prev->migrate_dequeued;
 	/*
 	 * A dying task preempted (CONFIG_PREEMPT) between setting TASK_DEAD and
-	 * its final schedule() is still queued and will run again: only its
-	 * final switch, which dequeued it, may drop its reference.
+	 * its final schedule() will run again: only its final switch, which
+	 * dequeued it, may drop its reference.
 	 */
-	bool dead = state == TASK_DEAD && !prev->on_rq;
+	bool dead = state == TASK_DEAD && !prev->on_rq && !migrate;
+
+	prev->migrate_dequeued = false;
 
 	/* Release: prev's stack is no longer in use once on_cpu reads 0. */
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
@@ -431,8 +442,10 @@ static void __schedule(bool preempt)
 			dequeue_task(rq, prev);
 		prev->nvcsw++;
 	} else {
-		if (prev->migrate_to >= 0 && prev->on_rq && prev != rq->idle)
+		if (prev->migrate_to >= 0 && prev->on_rq && prev != rq->idle) {
 			dequeue_task(rq, prev);		/* finish_task_switch() requeues it elsewhere */
+			prev->migrate_dequeued = true;
+		}
 		if (preempt)
 			prev->nivcsw++;
 		else
@@ -710,90 +723,4 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 	if (self_move)
 		schedule();	/* we run on an allowed CPU when this returns */
 	return 0;
-}
-
-int sched_current_pid(void)
-{
-	return sched_ready && current ? current->pid : 0;
-}
-
-const char *sched_current_comm(void)
-{
-	return sched_ready && current ? current->comm : "swapper";
-}
-
-/* --- boot ------------------------------------------------------------------ */
-
-static struct task_struct boot_idle_task;	/* CPU 0's idle: the boot context itself */
-
-static void rq_init(unsigned int cpu)
-{
-	struct rq *rq = cpu_rq(cpu);
-
-	memset(rq, 0, sizeof(*rq));
-	spin_lock_init(&rq->lock);
-	for (int i = 0; i < MAX_RT_PRIO; i++)
-		INIT_LIST_HEAD(&rq->rt_queue[i]);
-	INIT_LIST_HEAD(&rq->fair_queue);
-	rq->cpu = cpu;
-}
-
-static void make_idle(struct task_struct *idle, unsigned int cpu)
-{
-	struct rq *rq = cpu_rq(cpu);
-	char name[TASK_COMM_LEN];
-
-	snprintf(name, sizeof(name), "swapper/%u", cpu);
-	task_init_common(idle, name);
-	idle->pid = 0;
-	idle->flags = PF_KTHREAD | PF_IDLE | PF_NO_SETAFFINITY;
-	idle->cpu = cpu;
-	idle->prio = idle->normal_prio = idle->static_prio = IDLE_PRIO;
-	idle->policy = SCHED_IDLE;
-	idle->__state = TASK_RUNNING;
-	idle->on_cpu = 1;
-	cpumask_clear(&idle->cpus_mask);
-	cpumask_set_cpu(cpu, &idle->cpus_mask);
-	idle->nr_cpus_allowed = 1;
-	rq->idle = rq->curr = idle;
-	sched_note_idle(rq, true);
-}
-
-/* On CPU 0, after per-CPU areas exist: the running boot context becomes swapper/0. */
-void sched_init(void)
-{
-	unsigned int cpu;
-
-	for_each_possible_cpu(cpu)
-		rq_init(cpu);
-	make_idle(&boot_idle_task, 0);
-	this_cpu_write(current_task, &boot_idle_task);
-	WRITE_ONCE(sched_ready, true);
-}
-
-/* On each secondary CPU as it comes up, before it enables interrupts. */
-void sched_init_ap(unsigned int cpu)
-{
-	struct rq *rq = cpu_rq(cpu);
-	struct task_struct *idle = rq->idle;
-
-	if (idle) {
-		/* Back from CPU hotplug (hotplug.c): the same idle task, the queue open again. */
-		do_raw_spin_lock(&rq->lock, __THIS_PC);
-		idle->on_cpu = 1;
-		rq->curr = idle;
-		rq->offline = false;
-		this_cpu_write(__preempt_count, 0);	/* the idle loop's, as at first boot */
-		sched_note_idle(rq, true);
-		do_raw_spin_unlock(&rq->lock);
-	} else {
-		idle = kzalloc(sizeof(*idle), GFP_KERNEL);
-		BUG_ON(!idle);
-		make_idle(idle, cpu);
-	}
-	this_cpu_write(current_task, idle);
-}
-
-void sched_init_smp(void)
-{
 }

@@ -74,6 +74,9 @@ void sched_note_idle(struct rq *rq, bool idle);
 bool sched_idle_balance(void);
 void sched_balance_tick(struct rq *rq);
 
+/* The runqueues and swapper/0 exist (sched_init(), boot.c): scheduling may start. */
+extern bool sched_ready;
+
 /* Task reference counting: a task is freed when the last reference goes. */
 void get_task_struct(struct task_struct *p);
 /* put_task_struct() and get_task_struct_unless_zero() are public: <sched/sched.h>. */
