@@ -75,6 +75,21 @@ static inline bool rcu_seq_done(unsigned long *sp, unsigned long s)
 {
 	return ULONG_CMP_GE(READ_ONCE(*sp), s);
 }
+/*
+ * rcu_seq_done() without its half-space tolerance: s counts as not yet
+ * reached only while the counter lies in the few values a snapshot can
+ * be ahead of it (at most 2 * RCU_SEQ_STATE_MASK + 1 behind s). Anything
+ * else, including a counter that has since wrapped past s, means done.
+ * For cookies that may be kept indefinitely (the full-state polling API):
+ * a cookie older than half the counter space still reads as done, where
+ * rcu_seq_done() would take it for one far in the future.
+ */
+static inline bool rcu_seq_done_exact(unsigned long *sp, unsigned long s)
+{
+	unsigned long cur = READ_ONCE(*sp);
+
+	return ULONG_CMP_GE(cur, s) || ULONG_CMP_LT(cur, s - (2 * RCU_SEQ_STATE_MASK + 1));
+}
 /* True if the counter has moved past s by more than one full grace period. */
 static inline bool rcu_seq_completed_gp(unsigned long old, unsigned long new)
 {

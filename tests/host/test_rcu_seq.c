@@ -227,6 +227,44 @@ static void test_done_horizon(void)
 	CHECK(rcu_seq_done(&gp, s));
 }
 
+/*
+ * done_exact(): pending only while the counter is within one snapshot's
+ * reach behind s (2 * RCU_SEQ_STATE_MASK + 1); a counter that went on past
+ * half the range, or all the way round, still reads as done.
+ */
+static void test_done_exact(void)
+{
+	unsigned long gp, s;
+
+	gp = 8;
+	s = rcu_seq_snap(&gp);			/* idle: 12 */
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	gp = 9;					/* the GP after the snapshot has started */
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	gp = 12;
+	CHECK(rcu_seq_done_exact(&gp, s));
+	gp = 9;
+	s = rcu_seq_snap(&gp);			/* in progress: 16, seven ahead */
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	gp = 16;
+	CHECK(rcu_seq_done_exact(&gp, s));
+	/* Where rcu_seq_done() has turned back to pending, done_exact() stays done. */
+	gp = s + ULONG_MAX / 2 + 5;
+	CHECK(!rcu_seq_done(&gp, s));
+	CHECK(rcu_seq_done_exact(&gp, s));
+	gp = s - 8;				/* a full lap round, or never reachable: done */
+	CHECK(rcu_seq_done_exact(&gp, s));
+	/* Across the wrap. */
+	gp = ULONG_MAX - 3;
+	s = rcu_seq_snap(&gp);
+	CHECK_EQ(s, 0);
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	rcu_seq_start(&gp);
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	rcu_seq_end(&gp);
+	CHECK(rcu_seq_done_exact(&gp, s));
+}
+
 static const struct test_case tests[] = {
 	TEST_CASE(test_cmp_wrap),
 	TEST_CASE(test_ctr_state),
@@ -236,6 +274,7 @@ static const struct test_case tests[] = {
 	TEST_CASE(test_completed_new_gp),
 	TEST_CASE(test_simulation_wrap),
 	TEST_CASE(test_done_horizon),
+	TEST_CASE(test_done_exact),
 };
 
 TEST_MAIN("test_rcu_seq", tests)
