@@ -248,6 +248,42 @@ unsigned long start_poll_synchronize_rcu(void);
 bool poll_state_synchronize_rcu(unsigned long oldstate);
 void cond_synchronize_rcu(unsigned long oldstate);
 /*
+ * Linux 6.1's additions to the polling API (Documentation/RCU/polling.md).
+ *
+ * RCU_GET_STATE_COMPLETED: a cookie that every poll finds complete (no
+ * snapshot ever takes this value: its low bits say "in progress"), for
+ * data structures that need an initial "no grace period owed" state.
+ *
+ * Expedited: start_poll_synchronize_rcu_expedited() returns an ordinary
+ * cookie and, unless it is already complete, gets expedited grace periods
+ * run for it in the background (Tree RCU: the rcu_exp_poll kthread); the
+ * caller never blocks. cond_synchronize_rcu_expedited() waits with
+ * synchronize_rcu_expedited() if its cookie is not complete yet.
+ *
+ * Full state: struct rcu_gp_oldstate holds a snapshot of both the normal
+ * and the expedited grace-period sequences, and is complete once either
+ * kind of grace period has run in full since. It costs two words where
+ * the ordinary cookie costs one, but no grace period of either kind is
+ * missed: an ordinary cookie may need one more grace period than has
+ * really elapsed when normal and expedited ones overlap. Tiny RCU keeps
+ * only the normal word (every grace period of it is both kinds at once).
+ */
+#define RCU_GET_STATE_COMPLETED		0x1UL
+unsigned long get_completed_synchronize_rcu(void);
+bool same_state_synchronize_rcu(unsigned long oldstate1, unsigned long oldstate2);
+unsigned long start_poll_synchronize_rcu_expedited(void);
+void cond_synchronize_rcu_expedited(unsigned long oldstate);
+struct rcu_gp_oldstate;		/* <rcu/rcutree.h> or <rcu/rcutiny.h> */
+void get_completed_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp);
+bool same_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp1,
+				     struct rcu_gp_oldstate *rgosp2);
+void get_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp);
+void start_poll_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp);
+bool poll_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp);
+void cond_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp);
+void start_poll_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp);
+void cond_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp);
+/*
  * Expedite steering (kernel/rcu/update.c), as Linux: rcupdate.rcu_expedited
  * or a nonzero rcu_expedite_gp() nesting makes synchronize_rcu() expedited;
  * rcupdate.rcu_normal makes synchronize_rcu_expedited() a normal wait and

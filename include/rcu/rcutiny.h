@@ -6,6 +6,14 @@
 #ifndef _RCU_RCUTINY_H
 #define _RCU_RCUTINY_H
 
+/*
+ * A full-state polling cookie (<rcu/rcupdate.h>): one word, as in Linux.
+ * Every Tiny grace period is a normal and an expedited one at once.
+ */
+struct rcu_gp_oldstate {
+	unsigned long rgos_norm;
+};
+
 /* One CPU, online from the start: nothing joins the grace periods later. */
 static inline void rcu_cpu_starting(unsigned int cpu) { (void)cpu; }
 /* No CPU hotplug (one CPU): nothing moves, the power-off line of Tree RCU has no counterpart. */

@@ -8,6 +8,17 @@
 
 #include <kernel/types.h>
 
+/*
+ * A full-state polling cookie (<rcu/rcupdate.h>): where the normal grace
+ * periods (rcu_state.gp_seq) and the expedited ones
+ * (rcu_state.expedited_sequence) stood, each as the value its counter
+ * will have once a full grace period of that kind has run.
+ */
+struct rcu_gp_oldstate {
+	unsigned long rgos_norm;
+	unsigned long rgos_exp;
+};
+
 /* A CPU coming online (before it is marked online), interrupts off. */
 void rcu_cpu_starting(unsigned int cpu);
 /*

@@ -406,10 +406,56 @@ unsigned long start_poll_synchronize_rcu(void)
 
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
-	bool done = rcu_seq_done(&rcu_ctrlblk.gp_seq, oldstate);
+	bool done = oldstate == RCU_GET_STATE_COMPLETED ||
+		    rcu_seq_done_exact(&rcu_ctrlblk.gp_seq, oldstate);
 
 	barrier();	/* the caller's later accesses come after the check (one CPU, as above) */
 	return done;
+}
+
+/*
+ * Nothing to expedite (see synchronize_rcu_expedited()): the grace period
+ * the ordinary cookie needs is the next quiescent state, which
+ * start_poll_synchronize_rcu() already asks for. Any context, as that.
+ */
+unsigned long start_poll_synchronize_rcu_expedited(void)
+{
+	return start_poll_synchronize_rcu();
+}
+
+/*
+ * Full-state cookies are one word here (<rcu/rcutiny.h>): every grace
+ * period is both kinds, so the ordinary cookie says all there is.
+ */
+void get_completed_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = RCU_GET_STATE_COMPLETED;
+}
+
+bool same_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp1,
+				     struct rcu_gp_oldstate *rgosp2)
+{
+	return rgosp1->rgos_norm == rgosp2->rgos_norm;
+}
+
+void get_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = get_state_synchronize_rcu();
+}
+
+void start_poll_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = start_poll_synchronize_rcu();
+}
+
+void start_poll_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = start_poll_synchronize_rcu_expedited();
+}
+
+bool poll_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	return poll_state_synchronize_rcu(rgosp->rgos_norm);
 }
 
 unsigned long rcu_gp_completed(void)

@@ -378,6 +378,12 @@ void rcu_exp_root_done(void);
 void rcu_exp_latency_show(const char *who);
 /* tree.c: true if a synchronous wait needs no grace period (steps the polled number). */
 bool rcu_sync_is_trivial(void);
+/*
+ * tree_exp.c: a synchronous wait that rcu_sync_is_trivial() found over on
+ * entry counts as an expedited grace period (the sequence steps through
+ * one whole phase under exp_mutex). Task context.
+ */
+void rcu_exp_trivial_gp(void);
 /* tree.c: the polled grace-period number, for expedited grace periods too. */
 unsigned long rcu_exp_poll_start(void);
 void rcu_exp_poll_end(unsigned long snap);

@@ -1,7 +1,8 @@
 /*
  * Waiting for Tree RCU grace periods: synchronize_rcu() (and its fast
- * paths), the polling API (get_state/start_poll/poll_state_synchronize_rcu),
- * the grace-period counters, and rcu_barrier().
+ * paths), the polling API (get_state/start_poll/poll_state_synchronize_rcu
+ * and their full-state _full forms), the grace-period counters, and
+ * rcu_barrier(). The expedited polling API is in tree_exp_poll.c.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #include "tree.h"
@@ -81,6 +82,8 @@ bool rcu_sync_is_trivial(void)
 		rcu_seq_start(&rcu_state.gp_seq_polled);
 	rcu_seq_end(&rcu_state.gp_seq_polled);
 	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	/* Full-state cookies must see it too: through the expedited sequence. */
+	rcu_exp_trivial_gp();
 	return true;
 }
 
@@ -145,12 +148,32 @@ unsigned long get_state_synchronize_rcu(void)
 	return rcu_seq_snap(&rcu_state.gp_seq_polled);
 }
 
-unsigned long start_poll_synchronize_rcu(void)
+/*
+ * Ask for the normal grace period that ends a full one after now, from
+ * this CPU's leaf up, and wake the GP kthread if it must start it. For
+ * both start_poll forms: called after the cookie was taken, so the
+ * grace period asked for ends at or after the one the cookie names.
+ */
+static void rcu_poll_request_gp(void)
 {
-	unsigned long cookie = get_state_synchronize_rcu();
 	struct rcu_data *rdp;
 	unsigned long flags;
 	bool needwake;
+
+	local_irq_save(flags);
+	rdp = this_cpu_ptr(&rcu_data);
+	raw_spin_lock_rcu_node(rdp->mynode);
+	needwake = rcu_start_this_gp(rdp->mynode, rcu_seq_snap(&rcu_state.gp_seq));
+	raw_spin_unlock_rcu_node(rdp->mynode);
+	local_irq_restore(flags);
+	if (needwake)
+		rcu_gp_kthread_wake();
+}
+
+unsigned long start_poll_synchronize_rcu(void)
+{
+	unsigned long cookie = get_state_synchronize_rcu();
+	unsigned long flags;
 
 	/*
 	 * Every normal grace period that starts from now on is also a polled
@@ -163,25 +186,103 @@ unsigned long start_poll_synchronize_rcu(void)
 	if (ULONG_CMP_LT(rcu_state.gp_seq_polled_needed, cookie))
 		rcu_state.gp_seq_polled_needed = cookie;
 	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
-	local_irq_save(flags);
-	rdp = this_cpu_ptr(&rcu_data);
-	raw_spin_lock_rcu_node(rdp->mynode);
-	needwake = rcu_start_this_gp(rdp->mynode, rcu_seq_snap(&rcu_state.gp_seq));
-	raw_spin_unlock_rcu_node(rdp->mynode);
-	local_irq_restore(flags);
-	if (needwake)
-		rcu_gp_kthread_wake();
+	rcu_poll_request_gp();
 	return cookie;
 }
 
+/*
+ * RCU_GET_STATE_COMPLETED always polls complete; any other cookie once
+ * gp_seq_polled has reached it (rcu_seq_done_exact(): a cookie kept for
+ * longer than half the counter space still reads as done).
+ */
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
-	if (rcu_seq_done(&rcu_state.gp_seq_polled, oldstate)) {
+	if (oldstate == RCU_GET_STATE_COMPLETED ||
+	    rcu_seq_done_exact(&rcu_state.gp_seq_polled, oldstate)) {
 		/*
 		 * The caller's later accesses after the grace period. Pairs with
 		 * the smp_mb() in rcu_seq_end() (rcu.h) of the polled phase, from
 		 * tree_gp.c:rcu_poll_gp_seq_end(), rcu_exp_poll_end() or
 		 * rcu_sync_is_trivial().
+		 */
+		smp_mb();
+		return true;
+	}
+	return false;
+}
+
+/*
+ * ===== full-state cookies =====================================================
+ *
+ * Each word of a struct rcu_gp_oldstate is a snapshot of one grace-period
+ * sequence: rgos_norm of rcu_state.gp_seq, rgos_exp of
+ * rcu_state.expedited_sequence. The cookie is complete once either
+ * sequence has run a whole grace period past its snapshot. Unlike the
+ * ordinary cookie, nothing here depends on how normal and expedited
+ * grace periods overlapped (gp_seq_polled's shared phases): each kind is
+ * judged on its own counter.
+ *
+ * The normal word is taken from rcu_state.gp_seq, which rcu_gp_init()
+ * moves before it folds CPU hotplug into the masks, and checked against
+ * the root rcu_node's ->gp_seq, which rcu_gp_cleanup() moves first, under
+ * the root's lock, once the root's mask is empty. Taking it from the root
+ * as well could miss a grace period that had already started: a CPU
+ * coming online after that grace period's hotplug fold is not waited for
+ * by it, yet a reader there would have been handed a cookie that it ends.
+ */
+void get_completed_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = RCU_GET_STATE_COMPLETED;
+	rgosp->rgos_exp = RCU_GET_STATE_COMPLETED;
+}
+
+/* Two cookies for the same grace periods (a cookie that is complete may match none). */
+bool same_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp1,
+				     struct rcu_gp_oldstate *rgosp2)
+{
+	return rgosp1->rgos_norm == rgosp2->rgos_norm &&
+	       rgosp1->rgos_exp == rgosp2->rgos_exp;
+}
+
+void get_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	/*
+	 * The caller's prior updates before both snapshots. Pairs with the
+	 * smp_mb() in rcu_seq_start() (rcu.h) that starts a normal grace
+	 * period (tree_gp.c:rcu_gp_init()) or an expedited one
+	 * (tree_exp.c:rcu_exp_gp()): a grace period whose start a snapshot
+	 * did not see looks at the CPUs only after the updates are visible.
+	 */
+	smp_mb();
+	rgosp->rgos_norm = rcu_seq_snap(&rcu_state.gp_seq);
+	rgosp->rgos_exp = rcu_seq_snap(&rcu_state.expedited_sequence);
+}
+
+/*
+ * The cookie, and a normal grace period on its way that will complete it
+ * (as start_poll_synchronize_rcu(), but the polled phases play no part:
+ * the grace period asked for is judged on gp_seq alone).
+ */
+void start_poll_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	get_state_synchronize_rcu_full(rgosp);
+	rcu_poll_request_gp();
+}
+
+bool poll_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	if (rgosp->rgos_norm == RCU_GET_STATE_COMPLETED ||
+	    rcu_seq_done_exact(&rcu_get_root()->gp_seq, rgosp->rgos_norm) ||
+	    rgosp->rgos_exp == RCU_GET_STATE_COMPLETED ||
+	    rcu_seq_done_exact(&rcu_state.expedited_sequence, rgosp->rgos_exp)) {
+		/*
+		 * The caller's later accesses after the grace period. Pairs
+		 * with the full barrier before the end the check saw: the
+		 * root's lock acquisition in tree_gp.c:rcu_gp_cleanup() before
+		 * it writes the root's ->gp_seq (smp_mb__after_unlock_lock(),
+		 * tree.h), or rcu_seq_end()'s smp_mb() (rcu.h) ending the
+		 * expedited sequence in tree_exp.c:rcu_exp_gp() or
+		 * rcu_exp_trivial_gp().
 		 */
 		smp_mb();
 		return true;

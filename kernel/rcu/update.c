@@ -80,11 +80,45 @@ void rcu_unexpedite_gp(void)
 	atomic_dec(&rcu_expedited_nesting);
 }
 
-/* Every flavor: wait only if the polled cookie's grace period has not ended yet. */
+/*
+ * Every flavor: wait only if the polled cookie's grace period has not ended
+ * yet. The _expedited forms wait with synchronize_rcu_expedited(), the
+ * _full forms take a full-state cookie (<rcu/rcupdate.h>). Task context.
+ */
 void cond_synchronize_rcu(unsigned long oldstate)
 {
 	if (!poll_state_synchronize_rcu(oldstate))
 		synchronize_rcu();
+}
+
+void cond_synchronize_rcu_expedited(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu_expedited();
+}
+
+void cond_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	if (!poll_state_synchronize_rcu_full(rgosp))
+		synchronize_rcu();
+}
+
+void cond_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp)
+{
+	if (!poll_state_synchronize_rcu_full(rgosp))
+		synchronize_rcu_expedited();
+}
+
+/* A cookie that is complete from the start (RCU_GET_STATE_COMPLETED), every flavor. */
+unsigned long get_completed_synchronize_rcu(void)
+{
+	return RCU_GET_STATE_COMPLETED;
+}
+
+/* Two cookies for the same grace period (a complete cookie may match no other). */
+bool same_state_synchronize_rcu(unsigned long oldstate1, unsigned long oldstate2)
+{
+	return oldstate1 == oldstate2;
 }
 
 /*
