@@ -1,6 +1,6 @@
 /*
  * What the files of the "rcu" KTAP suite share (kernel/rcu/test/selftest.c,
- * which lists the cases, and rculist_test.c): budgets, the bounded helpers
+ * which lists the cases, rculist_test.c and poll_selftest.c): budgets, the bounded helpers
  * and the list cases.
  */
 #ifndef _RCU_TEST_RCU_SELFTEST_H
@@ -36,10 +36,19 @@ extern bool rcu_selftest;
 /* rcutree.preempt_selftest=1 (preempt_selftest.c); the rcu_preempt_exp suite runs on it too. */
 extern bool rcu_preempt_selftest;
 
+/* Run fn(arg) in a helper kthread for at most ms; a timeout fails the case. *ns: its duration. */
+bool rst_call(int (*fn)(void *), void *arg, unsigned int ms, const char *what, u64 *ns);
 /* synchronize_rcu()/rcu_barrier() in a helper kthread, at most RST_GP_MS; false (reported) if stuck. */
 bool rst_barrier(void);
+/* Poll an ordinary cookie every step_ms for at most ms: 0 once it is done, -1 on timeout. */
+int rst_poll_until(unsigned long cookie, unsigned int ms, unsigned int step_ms);
 /* Run fn(cpu) in a kthread on every CPU of mask, all within ms; false (reported) otherwise. */
 bool rst_run_on_cpus(const struct cpumask *mask, void (*fn)(unsigned int cpu), unsigned int ms);
+
+/* poll_selftest.c: Linux 6.1's full-state and expedited polling API */
+void rcu_poll_full_api(void);
+void rcu_poll_exp_api(void);
+void rcu_poll_completed(void);
 
 /* rculist_test.c */
 void rcu_rculist_api(void);

@@ -2,7 +2,8 @@
  * RCU self-tests (Tree and Tiny RCU): the KTAP suite "rcu", run after the
  * initcalls when the command line says rcutree.selftest=1 (our own
  * test-only parameter). It checks the update-side API from the outside:
- * synchronize_rcu(), call_rcu() on every CPU, rcu_barrier(), the polling API, kfree_rcu(), the
+ * synchronize_rcu(), call_rcu() on every CPU, rcu_barrier(), the polling API (its full-state
+ * and expedited forms in poll_selftest.c), kfree_rcu(), the
  * <rcu/rculist.h> primitives and an RCU-protected list updated under
  * concurrent readers with poisoned frees (both in rculist_test.c), and
  * dyntick-idle credit for idle CPUs.
@@ -27,8 +28,7 @@ KPARAM_BOOL("rcutree.selftest", rcu_selftest,
 
 /* --- helpers ------------------------------------------------------------------- */
 
-/* Run fn(arg) in a helper kthread for at most ms; a timeout fails the case. *ns: its duration. */
-static bool rst_call(int (*fn)(void *), void *arg, unsigned int ms, const char *what, u64 *ns)
+bool rst_call(int (*fn)(void *), void *arg, unsigned int ms, const char *what, u64 *ns)
 {
 	bool ok = ktest_call_timeout("rcu_st_call", -1, fn, arg, ms, NULL, ns);
 
@@ -432,8 +432,7 @@ static void rcu_barrier_waits(void)
 
 /* --- polling API ---------------------------------------------------------------- */
 
-/* Poll a cookie every step_ms for at most ms: 0 once it is done, -1 on timeout. */
-static int rst_poll_until(unsigned long cookie, unsigned int ms, unsigned int step_ms)
+int rst_poll_until(unsigned long cookie, unsigned int ms, unsigned int step_ms)
 {
 	u64 end = local_clock() + (u64)ms * NSEC_PER_MSEC;
 
@@ -612,6 +611,9 @@ static const struct ktap_case rcu_cases[] = {
 	KTAP_CASE(rcu_call_rcu_every_cpu),
 	KTAP_CASE(rcu_barrier_waits),
 	KTAP_CASE(rcu_poll_api),
+	KTAP_CASE(rcu_poll_full_api),
+	KTAP_CASE(rcu_poll_exp_api),
+	KTAP_CASE(rcu_poll_completed),
 	KTAP_CASE(rcu_kfree_rcu_frees),
 	KTAP_CASE(rcu_rculist_api),
 	KTAP_CASE(rcu_list_readers),
