@@ -75,12 +75,6 @@ KPARAM_UNIMPL("rcutorture.extendables", "readers are not extended by disabling b
 KPARAM_UNIMPL("rcutorture.leakpointer", "no leaked-pointer test");
 KPARAM_UNIMPL("rcutorture.stall_cpu_block", "the stall kthread spins");
 KPARAM_UNIMPL("rcutorture.stall_gp_kthread", "no grace-period kthread stall test");
-KPARAM_UNIMPL("rcutorture.gp_cond_exp", "Linux 6.1's full-state and expedited polled/conditional APIs");
-KPARAM_UNIMPL("rcutorture.gp_cond_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
-KPARAM_UNIMPL("rcutorture.gp_cond_exp_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
-KPARAM_UNIMPL("rcutorture.gp_poll_exp", "Linux 6.1's full-state and expedited polled/conditional APIs");
-KPARAM_UNIMPL("rcutorture.gp_poll_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
-KPARAM_UNIMPL("rcutorture.gp_poll_exp_full", "Linux 6.1's full-state and expedited polled/conditional APIs");
 KPARAM_UNIMPL("rcutorture.nocbs_nthreads", "offloading is fixed at boot");
 KPARAM_UNIMPL("rcutorture.nocbs_toggle", "offloading is fixed at boot");
 KPARAM_UNIMPL("rcutorture.test_boost_cpus", "the boost test runs on every CPU");

@@ -8,7 +8,7 @@
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
 # without it (rtbf > 0, FAILURE) on two preemptible kernels built here.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2 minutes on 2 host
-# cores (guest time 15 + 15 + 11 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
+# cores (guest time 15 + 15 + 15 + 11 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
 #
 # Console lines assumed (Linux's formats; Documentation/admin-guide/kernel-parameters.md,
 # rcutorture section):
@@ -39,6 +39,13 @@ boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
 	--expect 'rcu_torture_write_types: Testing conditional GPs\.' --expect 'rcu_torture_write_types: Testing expedited GPs\.' \
 	--expect 'rcu_torture_write_types: Testing asynchronous GPs\.' --expect 'rcu_torture_write_types: Testing polling GPs\.' \
 	--expect 'rcu_torture_write_types: Testing normal GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional full-state GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional full-state expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing polling expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing polling full-state GPs\.' \
+	--expect 'rcu_torture_write_types: Testing polling full-state expedited GPs\.' \
+	--reject 'without primitives' \
 	--expect 'rcu-torture: rtc: .* rtmbe: 0 rtmbkf: 0/[1-9][0-9]* ' \
 	--expect 'rcu_torture_writer: [0-9]+ rcu_expedite_gp\(\) calls, all undone$' \
 	--expect 'rcu_torture_writer: [1-9][0-9]* free-list checks after stutter pauses \([0-9]+ waited for the pipeline to drain\), 0 missing element\(s\) found in all$' \
@@ -49,6 +56,25 @@ boot_test rcutorture-rcu-smp2 --smp 2 --timeout 60 \
 	--expect 'rcu-torture: Reader Pipe:  [1-9][0-9]* [0-9]+ 0 0 0 0 0 0 0 0 0$' \
 	--expect 'rcu-torture: Free-Block Circulation:  [1-9]' \
 	--expect 'rcu-torture:--- End of test: SUCCESS: nreaders=2 ' \
+	"${RT_CLEAN[@]}"
+
+# Linux 6.1's six update types alone (expedited and full-state polled and conditional waits,
+# kernel/rcu/tree_exp_poll.c and tree_sync.c): the writer and fake writers use nothing else, so a
+# polled expedited cookie the rcu_exp_poll kthread never completes would stall the writer (ver 0,
+# or a poll-timeouts "!!!"), and a full-state cookie complete inside a reader trips Cookie check 5.
+boot_test rcutorture-rcu-linux61-types-smp2 --smp 2 --timeout 60 \
+	--append "$RT_COMMON rcutorture.shutdown_secs=15 rcutorture.gp_cond_exp=1 rcutorture.gp_cond_full=1 rcutorture.gp_cond_exp_full=1 rcutorture.gp_poll_exp=1 rcutorture.gp_poll_full=1 rcutorture.gp_poll_exp_full=1" \
+	--expect 'rcu_torture_write_types: Testing conditional expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional full-state GPs\.' \
+	--expect 'rcu_torture_write_types: Testing conditional full-state expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing polling full-state GPs\.' \
+	--expect 'rcu_torture_write_types: Testing polling expedited GPs\.' \
+	--expect 'rcu_torture_write_types: Testing polling full-state expedited GPs\.' \
+	--reject 'Testing (conditional|expedited|asynchronous|polling|normal) GPs' \
+	--reject 'not implemented' --reject 'Cookie check' \
+	--expect 'rcu-torture: rtc: 0x0+ ver: [1-9][0-9]* tfle: ' \
+	--expect 'rcu-torture: Reader Pipe:  [1-9][0-9]* [0-9]+ 0 0 0 0 0 0 0 0 0$' \
+	--expect 'rcu-torture:--- End of test: SUCCESS: ' \
 	"${RT_CLEAN[@]}"
 
 # 4 CPUs with the rcu_barrier() tester (one callback per CPU per phase) and forced

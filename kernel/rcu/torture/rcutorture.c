@@ -61,9 +61,19 @@ torture_param(int, fqs_duration, 0, 0, 10000000,
 torture_param(int, fqs_holdoff, 0, 0, 1000000, "microseconds between forced scans within a burst");
 torture_param(int, fqs_stutter, 3, 0, 3600, "seconds between bursts of forced scans");
 torture_param_bool(gp_cond, false, "writer uses cond_synchronize_rcu()");
+torture_param_bool(gp_cond_exp, false, "writer uses cond_synchronize_rcu_expedited()");
+torture_param_bool(gp_cond_full, false, "writer uses cond_synchronize_rcu_full()");
+torture_param_bool(gp_cond_exp_full, false,
+		   "writer uses cond_synchronize_rcu_expedited_full()");
 torture_param_bool(gp_exp, false, "writer uses synchronize_rcu_expedited()");
 torture_param_bool(gp_normal, false, "writer uses call_rcu()");
 torture_param_bool(gp_poll, false, "writer uses start/poll_state_synchronize_rcu()");
+torture_param_bool(gp_poll_exp, false,
+		   "writer uses start_poll_synchronize_rcu_expedited()/poll_state_synchronize_rcu()");
+torture_param_bool(gp_poll_full, false,
+		   "writer uses start/poll_state_synchronize_rcu_full()");
+torture_param_bool(gp_poll_exp_full, false,
+		   "writer uses start_poll_synchronize_rcu_expedited_full()/poll_state_synchronize_rcu_full()");
 torture_param_bool(gp_sync, false, "writer uses synchronize_rcu()");
 torture_param(int, n_barrier_cbs, 0, 0, NR_CPUS,
 	      "kthreads (one callback each, on CPU = kthread number) testing rcu_barrier() (0: none)");
@@ -141,9 +151,14 @@ bool rcu_fwd_cb_nodelay;		/* readers skip long delays during floods */
 int rcu_torture_writer_state;	/* RTWS_*: what the writer is doing */
 static const char * const rcu_torture_writer_state_names[] = {
 	"RTWS_FIXED_DELAY", "RTWS_DELAY", "RTWS_REPLACE", "RTWS_DEF_FREE",
-	"RTWS_EXP_SYNC", "RTWS_COND_GET", "RTWS_COND_SYNC", "RTWS_POLL_GET",
-	"RTWS_POLL_WAIT", "RTWS_SYNC", "RTWS_STUTTER", "RTWS_STOPPING",
+	"RTWS_EXP_SYNC", "RTWS_COND_GET", "RTWS_COND_GET_FULL", "RTWS_COND_GET_EXP",
+	"RTWS_COND_GET_EXP_FULL", "RTWS_COND_SYNC", "RTWS_COND_SYNC_FULL", "RTWS_COND_SYNC_EXP",
+	"RTWS_COND_SYNC_EXP_FULL", "RTWS_POLL_GET", "RTWS_POLL_GET_FULL", "RTWS_POLL_GET_EXP",
+	"RTWS_POLL_GET_EXP_FULL", "RTWS_POLL_WAIT", "RTWS_POLL_WAIT_FULL", "RTWS_POLL_WAIT_EXP",
+	"RTWS_POLL_WAIT_EXP_FULL", "RTWS_SYNC", "RTWS_STUTTER", "RTWS_STOPPING",
 };
+_Static_assert(ARRAY_SIZE(rcu_torture_writer_state_names) == RTWS_STOPPING + 1,
+	       "one name per RTWS_* state");
 
 const char *rcu_torture_writer_state_getname(void)
 {

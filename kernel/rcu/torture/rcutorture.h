@@ -58,6 +58,7 @@ struct rcu_torture {
 	struct rcu_torture_reader_check *rtort_chkp;	/* a pending ordering check */
 };
 
+/* What the writer is doing: Linux 6.1's states, numbers and names (rcutorture.c). */
 extern int rcu_torture_writer_state;
 #define RTWS_FIXED_DELAY	0
 #define RTWS_DELAY		1
@@ -65,12 +66,24 @@ extern int rcu_torture_writer_state;
 #define RTWS_DEF_FREE		3
 #define RTWS_EXP_SYNC		4
 #define RTWS_COND_GET		5
-#define RTWS_COND_SYNC		6
-#define RTWS_POLL_GET		7
-#define RTWS_POLL_WAIT		8
-#define RTWS_SYNC		9
-#define RTWS_STUTTER		10
-#define RTWS_STOPPING		11
+#define RTWS_COND_GET_FULL	6
+#define RTWS_COND_GET_EXP	7
+#define RTWS_COND_GET_EXP_FULL	8
+#define RTWS_COND_SYNC		9
+#define RTWS_COND_SYNC_FULL	10
+#define RTWS_COND_SYNC_EXP	11
+#define RTWS_COND_SYNC_EXP_FULL	12
+#define RTWS_POLL_GET		13
+#define RTWS_POLL_GET_FULL	14
+#define RTWS_POLL_GET_EXP	15
+#define RTWS_POLL_GET_EXP_FULL	16
+#define RTWS_POLL_WAIT		17
+#define RTWS_POLL_WAIT_FULL	18
+#define RTWS_POLL_WAIT_EXP	19
+#define RTWS_POLL_WAIT_EXP_FULL	20
+#define RTWS_SYNC		21
+#define RTWS_STUTTER		22
+#define RTWS_STOPPING		23
 
 struct rcu_torture_ops {
 	void (*init)(void);
@@ -86,6 +99,17 @@ struct rcu_torture_ops {
 	unsigned long (*start_gp_poll)(void);
 	bool (*poll_gp_state)(unsigned long oldstate);
 	void (*cond_sync)(unsigned long oldstate);
+	/* Linux 6.1's expedited and full-state polling (NULL where the flavor has none). */
+	unsigned long (*get_gp_state_exp)(void);
+	unsigned long (*start_gp_poll_exp)(void);
+	bool (*poll_gp_state_exp)(unsigned long oldstate);
+	void (*cond_sync_exp)(unsigned long oldstate);
+	void (*get_gp_state_full)(struct rcu_gp_oldstate *rgosp);
+	void (*start_gp_poll_full)(struct rcu_gp_oldstate *rgosp);
+	void (*start_gp_poll_exp_full)(struct rcu_gp_oldstate *rgosp);
+	bool (*poll_gp_state_full)(struct rcu_gp_oldstate *rgosp);
+	void (*cond_sync_full)(struct rcu_gp_oldstate *rgosp);
+	void (*cond_sync_exp_full)(struct rcu_gp_oldstate *rgosp);
 	void (*exp_current)(void);	/* rcu_expedite_gp(): synchronize_*() expedited from now */
 	void (*exp_restore)(void);	/* rcu_unexpedite_gp(): undo one exp_current() */
 	call_rcu_func_t call;
@@ -216,11 +240,17 @@ extern int fqs_duration;
 extern int fqs_holdoff;
 extern int fqs_stutter;
 extern bool gp_cond;
+extern bool gp_cond_exp;
+extern bool gp_cond_full;
+extern bool gp_cond_exp_full;
 extern bool torture_runnable;
 extern int object_debug;
 extern bool gp_exp;
 extern bool gp_normal;
 extern bool gp_poll;
+extern bool gp_poll_exp;
+extern bool gp_poll_full;
+extern bool gp_poll_exp_full;
 extern bool gp_sync;
 extern int n_barrier_cbs;
 extern int stall_cpu;

@@ -23,7 +23,7 @@ static void rcu_torture_sleep_jiffies(unsigned long j)
  * rcu_torture_write_types(); the fake writers pick from the same table
  * (as Linux's), so both mixes follow the gp_* parameters alike.
  */
-static int synctype[5], nsynctypes;
+static int synctype[11], nsynctypes;
 
 /*
  * How long a polled grace period may take on its own before the wait counts
@@ -45,24 +45,42 @@ static unsigned long rcu_torture_poll_limit(void)
 }
 
 /*
+ * A cookie the writers poll: an ordinary one (oldstate, checked with poll:
+ * the flavor's poll_gp_state or poll_gp_state_exp) or a full-state one
+ * (full, checked with poll_gp_state_full).
+ */
+struct rcu_torture_cookie {
+	bool (*poll)(unsigned long oldstate);
+	unsigned long oldstate;
+	struct rcu_gp_oldstate *full;
+};
+
+static bool rcu_torture_cookie_done(const struct rcu_torture_cookie *c)
+{
+	return c->full ? cur_ops->poll_gp_state_full(c->full) : c->poll(c->oldstate);
+}
+
+/*
  * Wait for a polled cookie, sleeping a random while between polls as Linux's
  * writer does. Returns true once it is complete. If it is still not complete
  * after rcu_torture_poll_limit(), reports it (a "poll-timeouts" failure) and
  * waits for two full grace periods instead, so that the caller may still free
  * what it retired; returns false then, or when the test is stopping.
  */
-static bool rcu_torture_poll_wait(unsigned long cookie, struct torture_random_state *trsp,
-				  const char *who)
+static bool rcu_torture_poll_wait(const struct rcu_torture_cookie *c,
+				  struct torture_random_state *trsp, const char *who)
 {
 	unsigned long start = jiffies, limit = rcu_torture_poll_limit();
 
-	while (!cur_ops->poll_gp_state(cookie)) {
+	while (!rcu_torture_cookie_done(c)) {
 		if (torture_must_stop())
 			return false;
 		if (time_after(jiffies, start + limit)) {
 			atomic_inc(&n_rcu_torture_poll_timeouts);
-			pr_alert("%s%s !!! %s: polled grace period %lu not complete after %lu jiffies (now at %lu)\n",
-				 torture_type, TORTURE_FLAG, who, cookie, jiffies - start,
+			pr_alert("%s%s !!! %s: polled grace period %lu%s not complete after %lu jiffies (now at %lu)\n",
+				 torture_type, TORTURE_FLAG, who,
+				 c->full ? c->full->rgos_norm : c->oldstate,
+				 c->full ? " (full state)" : "", jiffies - start,
 				 cur_ops->get_gp_state ? cur_ops->get_gp_state() : 0UL);
 			cur_ops->sync();
 			cur_ops->sync();
@@ -98,57 +116,158 @@ static void rcu_torture_do_sync(struct torture_random_state *trsp, void (*sync)(
 }
 
 /*
+ * The writer's update types, in the order Linux's rcu_torture_write_types()
+ * looks at them: the gp_* parameter that asks for each, the word its
+ * "Testing ... GPs." line uses, and the two flavor operations it needs
+ * (the same one twice if it needs one).
+ */
+#define RTWT(type, gp, kind, op1, op2)						\
+	{ RTWS_##type, &gp, #gp, kind, offsetof(struct rcu_torture_ops, op1),	\
+	  offsetof(struct rcu_torture_ops, op2) }
+static const struct rcu_torture_write_type {
+	int rtws;		/* RTWS_*: the first state of a wait of this type */
+	bool *param;		/* rcutorture.gp_* */
+	const char *param_name;
+	const char *kind;
+	size_t op1, op2;	/* offsets in struct rcu_torture_ops */
+} rcu_torture_write_type_list[] = {
+	RTWT(COND_GET, gp_cond, "conditional", get_gp_state, cond_sync),
+	RTWT(COND_GET_EXP, gp_cond_exp, "conditional expedited", get_gp_state_exp, cond_sync_exp),
+	RTWT(COND_GET_FULL, gp_cond_full, "conditional full-state", get_gp_state_full, cond_sync_full),
+	RTWT(COND_GET_EXP_FULL, gp_cond_exp_full, "conditional full-state expedited",
+	     get_gp_state_full, cond_sync_exp_full),
+	RTWT(EXP_SYNC, gp_exp, "expedited", exp_sync, exp_sync),
+	RTWT(DEF_FREE, gp_normal, "asynchronous", deferred_free, deferred_free),
+	RTWT(POLL_GET, gp_poll, "polling", start_gp_poll, poll_gp_state),
+	RTWT(POLL_GET_FULL, gp_poll_full, "polling full-state",
+	     start_gp_poll_full, poll_gp_state_full),
+	RTWT(POLL_GET_EXP, gp_poll_exp, "polling expedited", start_gp_poll_exp, poll_gp_state_exp),
+	RTWT(POLL_GET_EXP_FULL, gp_poll_exp_full, "polling full-state expedited",
+	     start_gp_poll_exp_full, poll_gp_state_full),
+	RTWT(SYNC, gp_sync, "normal", sync, sync),
+};
+#undef RTWT
+_Static_assert(ARRAY_SIZE(rcu_torture_write_type_list) == ARRAY_SIZE(synctype),
+	       "synctype[] holds every update type");
+
+/* Does the flavor under test have the operation at offset off? Every one is a pointer. */
+static bool rcu_torture_has_op(size_t off)
+{
+	return *(void * const *)((const char *)cur_ops + off) != NULL;
+}
+
+/*
  * Fill synctype[] from the gp_* parameters (all of the flavor's primitives
- * when none is set), before the writer and fake writers start.
+ * when none is set), before the writer and fake writers start. A type
+ * asked for that the flavor lacks gets Linux's "... without primitives."
+ * alert.
  */
 void rcu_torture_write_types(void)
 {
-	bool gp_cond1 = gp_cond, gp_exp1 = gp_exp, gp_normal1 = gp_normal;
-	bool gp_poll1 = gp_poll, gp_sync1 = gp_sync;
+	const struct rcu_torture_write_type *t;
+	bool none = true;
 
 	nsynctypes = 0;
-	/* None chosen: use every primitive the flavor has. */
-	if (!gp_cond1 && !gp_exp1 && !gp_normal1 && !gp_poll1 && !gp_sync1)
-		gp_cond1 = gp_exp1 = gp_normal1 = gp_poll1 = gp_sync1 = true;
-	if (gp_cond1 && cur_ops->get_gp_state && cur_ops->cond_sync) {
-		synctype[nsynctypes++] = RTWS_COND_GET;
-		pr_info("%s: Testing conditional GPs.\n", __func__);
-	} else if (gp_cond && (!cur_ops->get_gp_state || !cur_ops->cond_sync)) {
-		pr_alert("%s: gp_cond without primitives.\n", __func__);
+	for (t = rcu_torture_write_type_list; t < rcu_torture_write_type_list + ARRAY_SIZE(rcu_torture_write_type_list); t++)
+		none &= !*t->param;
+	for (t = rcu_torture_write_type_list; t < rcu_torture_write_type_list + ARRAY_SIZE(rcu_torture_write_type_list); t++) {
+		if (!none && !*t->param)
+			continue;
+		if (rcu_torture_has_op(t->op1) && rcu_torture_has_op(t->op2)) {
+			synctype[nsynctypes++] = t->rtws;
+			pr_info("%s: Testing %s GPs.\n", __func__, t->kind);
+		} else if (*t->param) {
+			pr_alert("%s: %s without primitives.\n", __func__, t->param_name);
+		}
 	}
-	if (gp_exp1 && cur_ops->exp_sync) {
-		synctype[nsynctypes++] = RTWS_EXP_SYNC;
-		pr_info("%s: Testing expedited GPs.\n", __func__);
-	} else if (gp_exp && !cur_ops->exp_sync) {
-		pr_alert("%s: gp_exp without primitives.\n", __func__);
+}
+
+/*
+ * Each wait that starts in RTWS_{COND,POLL}_GET* goes on in the state four
+ * further on (RTWS_COND_SYNC*, RTWS_POLL_WAIT*), as Linux numbers them.
+ */
+#define RTWS_WAIT_STATE(rtws)	((rtws) + 4)
+_Static_assert(RTWS_WAIT_STATE(RTWS_COND_GET) == RTWS_COND_SYNC &&
+	       RTWS_WAIT_STATE(RTWS_COND_GET_EXP_FULL) == RTWS_COND_SYNC_EXP_FULL &&
+	       RTWS_WAIT_STATE(RTWS_POLL_GET) == RTWS_POLL_WAIT &&
+	       RTWS_WAIT_STATE(RTWS_POLL_GET_EXP_FULL) == RTWS_POLL_WAIT_EXP_FULL,
+	       "RTWS_* numbering");
+
+/* Only the writer shows its steps in rcu_torture_writer_state. */
+static void rcu_torture_set_state(bool writer, int rtws)
+{
+	if (writer)
+		rcu_torture_writer_state = rtws;
+}
+
+/*
+ * One grace period of update type rtws (any but RTWS_DEF_FREE), waited for
+ * in full, by the writer (writer: its state shows each step, and the
+ * synchronous waits check a cookie now and then) or by a fake writer. The
+ * conditional types take their cookie a random while before waiting on it.
+ * No cookie check follows them: the one grace period a conditional wait
+ * may do can close a polled phase opened before the cookie, short of it
+ * (as in Linux). Returns false if a polled wait gave up (the test is
+ * stopping, or it timed out: then two grace periods have passed instead).
+ */
+static bool rcu_torture_one_gp(int rtws, struct torture_random_state *trsp, bool writer,
+			       const char *who)
+{
+	bool exp = rtws == RTWS_COND_GET_EXP || rtws == RTWS_COND_GET_EXP_FULL ||
+		   rtws == RTWS_POLL_GET_EXP || rtws == RTWS_POLL_GET_EXP_FULL;
+	struct rcu_torture_cookie c = { .poll = exp ? cur_ops->poll_gp_state_exp :
+						      cur_ops->poll_gp_state };
+	struct rcu_gp_oldstate full;
+
+	rcu_torture_set_state(writer, rtws);
+	switch (rtws) {
+	case RTWS_EXP_SYNC:
+	case RTWS_SYNC:
+		if (writer)
+			rcu_torture_do_sync(trsp, rtws == RTWS_SYNC ? cur_ops->sync : cur_ops->exp_sync,
+					    rtws == RTWS_SYNC ? "sync" : "exp_sync");
+		else
+			(rtws == RTWS_SYNC ? cur_ops->sync : cur_ops->exp_sync)();
+		return true;
+	case RTWS_COND_GET:
+	case RTWS_COND_GET_EXP:
+		c.oldstate = exp ? cur_ops->get_gp_state_exp() : cur_ops->get_gp_state();
+		rcu_torture_sleep_jiffies(torture_random(trsp) % 16);
+		rcu_torture_set_state(writer, RTWS_WAIT_STATE(rtws));
+		(exp ? cur_ops->cond_sync_exp : cur_ops->cond_sync)(c.oldstate);
+		return true;
+	case RTWS_COND_GET_FULL:
+	case RTWS_COND_GET_EXP_FULL:
+		cur_ops->get_gp_state_full(&full);
+		rcu_torture_sleep_jiffies(torture_random(trsp) % 16);
+		rcu_torture_set_state(writer, RTWS_WAIT_STATE(rtws));
+		(exp ? cur_ops->cond_sync_exp_full : cur_ops->cond_sync_full)(&full);
+		return true;
+	case RTWS_POLL_GET:
+	case RTWS_POLL_GET_EXP:
+		c.oldstate = (exp ? cur_ops->start_gp_poll_exp : cur_ops->start_gp_poll)();
+		break;
+	case RTWS_POLL_GET_FULL:
+	case RTWS_POLL_GET_EXP_FULL:
+		(exp ? cur_ops->start_gp_poll_exp_full : cur_ops->start_gp_poll_full)(&full);
+		c.full = &full;
+		break;
+	default:
+		WARN_ON_ONCE(1);
+		return true;
 	}
-	if (gp_normal1 && cur_ops->deferred_free) {
-		synctype[nsynctypes++] = RTWS_DEF_FREE;
-		pr_info("%s: Testing asynchronous GPs.\n", __func__);
-	} else if (gp_normal && !cur_ops->deferred_free) {
-		pr_alert("%s: gp_normal without primitives.\n", __func__);
-	}
-	if (gp_poll1 && cur_ops->start_gp_poll && cur_ops->poll_gp_state) {
-		synctype[nsynctypes++] = RTWS_POLL_GET;
-		pr_info("%s: Testing polling GPs.\n", __func__);
-	} else if (gp_poll && (!cur_ops->start_gp_poll || !cur_ops->poll_gp_state)) {
-		pr_alert("%s: gp_poll without primitives.\n", __func__);
-	}
-	if (gp_sync1 && cur_ops->sync) {
-		synctype[nsynctypes++] = RTWS_SYNC;
-		pr_info("%s: Testing normal GPs.\n", __func__);
-	} else if (gp_sync && !cur_ops->sync) {
-		pr_alert("%s: gp_sync without primitives.\n", __func__);
-	}
+	rcu_torture_set_state(writer, RTWS_WAIT_STATE(rtws));
+	return rcu_torture_poll_wait(&c, trsp, who);
 }
 
 int rcu_torture_writer(void *arg)
 {
 	bool cookie_checks = cur_ops->get_gp_state && cur_ops->poll_gp_state;
 	struct rcu_torture *rp, *old_rp;
-	unsigned long cookie = 0, gp_snap;
+	struct rcu_gp_oldstate cookie_full;
+	unsigned long cookie = 0;
 	DEFINE_TORTURE_RANDOM(rand);
-	int i, idx, expediting = 0;
+	int i, idx, rtws, expediting = 0;
 	unsigned long n_expedited = 0, n_freelist_checks = 0, stutter_start;
 	bool can_expedite, stutter_waited;
 
@@ -202,46 +321,25 @@ int rcu_torture_writer(void *arg)
 					  rcu_torture_writer_state, cookie, cur_ops->get_gp_state());
 				cur_ops->readunlock(idx);
 			}
-			switch (synctype[torture_random(&rand) % nsynctypes]) {
-			case RTWS_DEF_FREE:
+			/* The same for a full-state cookie (Linux's check 5). */
+			if (cur_ops->get_gp_state_full && cur_ops->poll_gp_state_full) {
+				idx = cur_ops->readlock();
+				cur_ops->get_gp_state_full(&cookie_full);
+				WARN_ONCE(cur_ops->poll_gp_state_full(&cookie_full),
+					  "%s: Cookie check 5 failed %s(%d) online %*pbl\n",
+					  __func__, rcu_torture_writer_state_getname(),
+					  rcu_torture_writer_state, NR_CPUS,
+					  cpumask_bits(cpu_online_mask));
+				cur_ops->readunlock(idx);
+			}
+			rtws = synctype[torture_random(&rand) % nsynctypes];
+			if (rtws == RTWS_DEF_FREE) {
 				rcu_torture_writer_state = RTWS_DEF_FREE;
 				cur_ops->deferred_free(old_rp);
-				break;
-			case RTWS_EXP_SYNC:
-				rcu_torture_writer_state = RTWS_EXP_SYNC;
-				rcu_torture_do_sync(&rand, cur_ops->exp_sync, "exp_sync");
-				rcu_torture_pipe_update(old_rp);
-				break;
-			case RTWS_COND_GET:
-				rcu_torture_writer_state = RTWS_COND_GET;
-				gp_snap = cur_ops->get_gp_state();
-				rcu_torture_sleep_jiffies(torture_random(&rand) % 16);
-				rcu_torture_writer_state = RTWS_COND_SYNC;
-				cur_ops->cond_sync(gp_snap);
-				/*
-				 * No cookie check here: the one grace period the
-				 * conditional wait may do can close a polled phase
-				 * opened before gp_snap, short of gp_snap (as in Linux).
-				 */
-				rcu_torture_pipe_update(old_rp);
-				break;
-			case RTWS_POLL_GET:
-				rcu_torture_writer_state = RTWS_POLL_GET;
-				gp_snap = cur_ops->start_gp_poll();
-				rcu_torture_writer_state = RTWS_POLL_WAIT;
-				if (!rcu_torture_poll_wait(gp_snap, &rand, __func__) &&
-				    torture_must_stop())
+			} else {
+				if (!rcu_torture_one_gp(rtws, &rand, true, __func__) && torture_must_stop())
 					cur_ops->sync();	/* stopping: still free it safely */
 				rcu_torture_pipe_update(old_rp);
-				break;
-			case RTWS_SYNC:
-				rcu_torture_writer_state = RTWS_SYNC;
-				rcu_torture_do_sync(&rand, cur_ops->sync, "sync");
-				rcu_torture_pipe_update(old_rp);
-				break;
-			default:
-				WARN_ON_ONCE(1);
-				break;
 			}
 		}
 		WRITE_ONCE(rcu_torture_current_version, rcu_torture_current_version + 1);
@@ -296,7 +394,6 @@ int rcu_torture_writer(void *arg)
 int rcu_torture_fakewriter(void *arg)
 {
 	DEFINE_TORTURE_RANDOM(rand);
-	unsigned long cookie;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_fakewriter task started");
 	set_user_nice(current, 19);
@@ -309,28 +406,10 @@ int rcu_torture_fakewriter(void *arg)
 		if (cur_ops->cb_barrier && torture_random(&rand) % (nfakewriters * 8) == 0) {
 			cur_ops->cb_barrier();
 		} else {
-			switch (synctype[torture_random(&rand) % nsynctypes]) {
-			case RTWS_DEF_FREE:
-				break;
-			case RTWS_EXP_SYNC:
-				cur_ops->exp_sync();
-				break;
-			case RTWS_COND_GET:
-				cookie = cur_ops->get_gp_state();
-				rcu_torture_sleep_jiffies(torture_random(&rand) % 16);
-				cur_ops->cond_sync(cookie);
-				break;
-			case RTWS_POLL_GET:
-				cookie = cur_ops->start_gp_poll();
-				(void)rcu_torture_poll_wait(cookie, &rand, __func__);
-				break;
-			case RTWS_SYNC:
-				cur_ops->sync();
-				break;
-			default:
-				WARN_ON_ONCE(1);
-				break;
-			}
+			int rtws = synctype[torture_random(&rand) % nsynctypes];
+
+			if (rtws != RTWS_DEF_FREE)	/* nothing to free here */
+				(void)rcu_torture_one_gp(rtws, &rand, false, __func__);
 		}
 		stutter_wait("rcu_torture_fakewriter");
 	} while (!torture_must_stop());
