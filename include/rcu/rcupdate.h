@@ -248,7 +248,7 @@ unsigned long start_poll_synchronize_rcu(void);
 bool poll_state_synchronize_rcu(unsigned long oldstate);
 void cond_synchronize_rcu(unsigned long oldstate);
 /*
- * Linux 6.1's additions to the polling API (Documentation/RCU/polling.md).
+ * Linux 6.1's additions to the polling API (Documentation/RCU/expedited.md).
  *
  * RCU_GET_STATE_COMPLETED: a cookie that every poll finds complete (no
  * snapshot ever takes this value: its low bits say "in progress"), for
