@@ -77,18 +77,25 @@ static inline bool rcu_seq_done(unsigned long *sp, unsigned long s)
 }
 /*
  * rcu_seq_done() without its half-space tolerance: s counts as not yet
- * reached only while the counter lies in the few values a snapshot can
- * be ahead of it (at most 2 * RCU_SEQ_STATE_MASK + 1 behind s). Anything
- * else, including a counter that has since wrapped past s, means done.
- * For cookies that may be kept indefinitely (the full-state polling API):
- * a cookie older than half the counter space still reads as done, where
- * rcu_seq_done() would take it for one far in the future.
+ * reached only while the counter lies in the few values just behind it;
+ * anything else, including a counter that has since wrapped past s,
+ * means done. For cookies that may be kept indefinitely (the full-state
+ * polling API): a cookie older than half the counter space still reads
+ * as done, where rcu_seq_done() would take it for one far in the future.
+ *
+ * How few: a snapshot is at most 2 * RCU_SEQ_STATE_MASK + 1 ahead of the
+ * counter it was taken from, and the counter checked may be a copy that
+ * trails that one by a grace-period start (the root rcu_node's ->gp_seq
+ * against rcu_state.gp_seq: rcu_gp_init() moves the latter first), which
+ * puts s up to 2 * RCU_SEQ_STATE_MASK + 2 ahead of it. The window is one
+ * more state step than that.
  */
+#define RCU_SEQ_DONE_EXACT_WINDOW	(3 * RCU_SEQ_STATE_MASK + 1)
 static inline bool rcu_seq_done_exact(unsigned long *sp, unsigned long s)
 {
 	unsigned long cur = READ_ONCE(*sp);
 
-	return ULONG_CMP_GE(cur, s) || ULONG_CMP_LT(cur, s - (2 * RCU_SEQ_STATE_MASK + 1));
+	return ULONG_CMP_GE(cur, s) || ULONG_CMP_LT(cur, s - RCU_SEQ_DONE_EXACT_WINDOW);
 }
 /* True if the counter has moved past s by more than one full grace period. */
 static inline bool rcu_seq_completed_gp(unsigned long old, unsigned long new)

@@ -228,8 +228,8 @@ static void test_done_horizon(void)
 }
 
 /*
- * done_exact(): pending only while the counter is within one snapshot's
- * reach behind s (2 * RCU_SEQ_STATE_MASK + 1); a counter that went on past
+ * done_exact(): pending only while the counter is within a snapshot's
+ * reach behind s (RCU_SEQ_DONE_EXACT_WINDOW); a counter that went on past
  * half the range, or all the way round, still reads as done.
  */
 static void test_done_exact(void)
@@ -252,7 +252,21 @@ static void test_done_exact(void)
 	gp = s + ULONG_MAX / 2 + 5;
 	CHECK(!rcu_seq_done(&gp, s));
 	CHECK(rcu_seq_done_exact(&gp, s));
-	gp = s - 8;				/* a full lap round, or never reachable: done */
+	gp = s - 12;				/* a full lap round, or never reachable: done */
+	CHECK(rcu_seq_done_exact(&gp, s));
+	/*
+	 * The full-state cookie's normal word: snapshot of rcu_state.gp_seq
+	 * just after rcu_gp_init() started a grace period, checked against the
+	 * root's ->gp_seq, which still shows the previous one ended (the bug
+	 * rcutorture's Cookie check 5 caught with a window of 7).
+	 */
+	gp = 9;					/* rcu_state.gp_seq: started */
+	s = rcu_seq_snap(&gp);			/* 16 */
+	gp = 8;					/* the root, not updated yet */
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	gp = 12;				/* the running grace period ends */
+	CHECK(!rcu_seq_done_exact(&gp, s));
+	gp = 16;
 	CHECK(rcu_seq_done_exact(&gp, s));
 	/* Across the wrap. */
 	gp = ULONG_MAX - 3;

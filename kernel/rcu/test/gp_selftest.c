@@ -9,7 +9,10 @@
  *  - gp_rcuc_idle_credit: a CPU credited as idle, then woken to queue a
  *    callback, does not wake its rcuc kthread on every tick;
  *  - gp_seq_wrap_idle: a CPU whose gp_seq went stale by a quarter of the
- *    counter space is flagged (gpwrap) and resynchronises when it wakes.
+ *    counter space is flagged (gpwrap) and resynchronises when it wakes;
+ *  - gp_full_cookie_init: a full-state cookie taken while a grace period
+ *    has started in rcu_state.gp_seq but not yet in the root rcu_node is
+ *    not complete (rcutorture's Cookie check 5 caught it).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -60,6 +63,25 @@ static bool gst_two_cpus(unsigned int *gp_cpu, unsigned int *other)
 			break;
 		}
 	}
+	return true;
+}
+
+/*
+ * Once no normal grace period runs, start fn in a kthread on cpu and wait
+ * for it to complete done. False (reported) if either could not be had.
+ */
+static bool gst_run_driver(int (*fn)(void *), unsigned int cpu, struct completion *done)
+{
+	struct task_struct *p;
+
+	if (!KTAP_EXPECT_MSG(gst_wait_until(!rcu_gp_in_progress(), GST_GP_MS, 1),
+			     "a normal grace period still ran after %u ms", GST_GP_MS))
+		return false;
+	p = kthread_create_on_cpu(fn, NULL, cpu, "rcu_gp_st/%u");
+	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create the driver on CPU %u", cpu))
+		return false;
+	wake_up_process(p);
+	wait_for_completion(done);
 	return true;
 }
 
@@ -201,7 +223,6 @@ out:
 static void gp_rcuc_idle_credit(void)
 {
 	unsigned int gp_cpu, c, cpu;
-	struct task_struct *p;
 
 	/* The reader must not sit on the GP kthread's CPU (it would never start G). */
 	if (!gst_two_cpus(&gp_cpu, &c))
@@ -220,14 +241,8 @@ static void gp_rcuc_idle_credit(void)
 		return;
 	}
 	init_completion(&gst_rc.done);
-	if (!KTAP_EXPECT_MSG(gst_wait_until(!rcu_gp_in_progress(), GST_GP_MS, 1),
-			     "a normal grace period still ran after %u ms", GST_GP_MS))
+	if (!gst_run_driver(gst_rcuc_driver, c, &gst_rc.done))
 		return;
-	p = kthread_create_on_cpu(gst_rcuc_driver, NULL, c, "rcu_gp_st/%u");
-	if (!KTAP_EXPECT_MSG(p != NULL, "cannot create the driver on CPU %u", c))
-		return;
-	wake_up_process(p);
-	wait_for_completion(&gst_rc.done);
 	if (!KTAP_EXPECT_MSG(!gst_rc.err, "%s", gst_rc.err))
 		return;
 	ktap_diag("reader on CPU %u, target CPU %u: rcuc/%u ran %lu times in %lu jiffies%s",
@@ -425,9 +440,82 @@ static void gp_seq_wrap_idle(void)
 	wait_for_completion(&done);
 }
 
+/* --- a full-state cookie at a grace period's start -------------------------------------- */
+
+/*
+ * rcu_gp_init() starts rcu_state.gp_seq, then folds CPU hotplug into the
+ * masks under rcu_state.ofl_lock, and only then sets the root rcu_node's
+ * ->gp_seq. A full-state cookie takes its normal word from the former and
+ * is checked against the latter, which then trails it by the start step:
+ * the cookie is a grace period and a start step ahead of the root. Holding
+ * ofl_lock stops the GP kthread inside that window; a cookie taken there
+ * and polled at once must not be complete (no grace period of either kind
+ * can end meanwhile: expedited ones fold hotplug under ofl_lock too).
+ * Before rcu_seq_done_exact() allowed for the lag it read as complete.
+ */
+static struct gst_full {
+	bool started;			/* the GP kthread reached the window in time */
+	bool early;			/* the cookie polled complete at once */
+	unsigned long state_seq, root_seq, norm;
+	struct completion done;
+} gst_full;
+
+static int gst_full_driver(void *unused)
+{
+	u64 end = local_clock() + NSEC_PER_SEC / 2;	/* interrupts off: keep it short */
+	struct rcu_gp_oldstate c;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&rcu_state.ofl_lock, flags);
+	(void)start_poll_synchronize_rcu();
+	while (!rcu_seq_state(READ_ONCE(rcu_state.gp_seq)) && local_clock() < end)
+		cpu_relax();
+	gst_full.started = rcu_seq_state(READ_ONCE(rcu_state.gp_seq));
+	if (gst_full.started) {
+		get_state_synchronize_rcu_full(&c);
+		gst_full.early = poll_state_synchronize_rcu_full(&c);
+		gst_full.state_seq = READ_ONCE(rcu_state.gp_seq);
+		gst_full.root_seq = READ_ONCE(rcu_get_root()->gp_seq);
+		gst_full.norm = c.rgos_norm;
+	}
+	raw_spin_unlock_irqrestore(&rcu_state.ofl_lock, flags);
+	complete(&gst_full.done);
+	return 0;
+}
+
+static void gp_full_cookie_init(void)
+{
+	unsigned int gp_cpu, c;
+
+	/* The driver must not sit on the GP kthread's CPU: it keeps interrupts off. */
+	if (!gst_two_cpus(&gp_cpu, &c))
+		return;
+	for (int try = 0; ; try++) {
+		memset(&gst_full, 0, sizeof(gst_full));
+		init_completion(&gst_full.done);
+		if (!gst_run_driver(gst_full_driver, c, &gst_full.done))
+			return;
+		if (gst_full.started)
+			break;
+		ktap_diag("try %d: the grace period did not start within 500 ms", try);
+		if (try == 2) {
+			ktap_skip("the GP kthread could not start a grace period beside the driver");
+			return;
+		}
+	}
+	ktap_diag("rcu_state.gp_seq %#lx, root ->gp_seq %#lx, cookie's normal word %#lx",
+		  gst_full.state_seq, gst_full.root_seq, gst_full.norm);
+	KTAP_EXPECT_MSG(!gst_full.early,
+			"full cookie %#lx complete at once (rcu_state.gp_seq %#lx, root %#lx)",
+			gst_full.norm, gst_full.state_seq, gst_full.root_seq);
+	KTAP_EXPECT_MSG(gst_wait_until(!rcu_gp_in_progress(), GST_GP_MS, 1),
+			"the grace period did not end in %u ms", GST_GP_MS);
+}
+
 static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_poll_exp_phase),
 	KTAP_CASE(gp_rcuc_idle_credit),
 	KTAP_CASE(gp_seq_wrap_idle),
+	KTAP_CASE(gp_full_cookie_init),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);
