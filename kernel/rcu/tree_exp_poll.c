@@ -39,7 +39,7 @@ static bool rcu_exp_poll_take(unsigned long *cookie)
 	raw_spin_lock_irqsave(&rcu_exp_poll_lock, flags);
 	pending = rcu_exp_poll_pending;
 	*cookie = rcu_exp_poll_rq;
-	rcu_exp_poll_pending = false;
+	WRITE_ONCE(rcu_exp_poll_pending, false);	/* read locklessly by the kthread's wait */
 	raw_spin_unlock_irqrestore(&rcu_exp_poll_lock, flags);
 	return pending;
 }
@@ -49,7 +49,7 @@ static bool rcu_exp_poll_take(unsigned long *cookie)
  * polled phase that a normal grace period opened before the cookie was
  * taken (tree_sync.c). Each synchronize_rcu_expedited() below waits for a
  * grace period that starts after it is called, so the loop ends within
- * two of them unless normal ones keep completing the cookie first.
+ * two of them (sooner when normal grace periods complete the cookie).
  */
 static int rcu_exp_poll_kthread(void *unused)
 {
@@ -82,7 +82,7 @@ unsigned long start_poll_synchronize_rcu_expedited(void)
 	raw_spin_lock_irqsave(&rcu_exp_poll_lock, flags);
 	if (!rcu_exp_poll_pending || ULONG_CMP_LT(rcu_exp_poll_rq, cookie))
 		rcu_exp_poll_rq = cookie;
-	rcu_exp_poll_pending = true;
+	WRITE_ONCE(rcu_exp_poll_pending, true);
 	raw_spin_unlock_irqrestore(&rcu_exp_poll_lock, flags);
 	/*
 	 * The lock orders the request before the wake-up's look at the queue;
