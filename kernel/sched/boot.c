@@ -9,6 +9,7 @@
 #include <kernel/bug.h>
 #include <kernel/string.h>
 #include <kernel/sprintf.h>
+#include <kernel/sched_hooks.h>
 
 int sched_current_pid(void)
 {
