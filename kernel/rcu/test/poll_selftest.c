@@ -15,27 +15,6 @@
 static int rps_do_sync(void *unused) { synchronize_rcu(); return 0; }
 static int rps_do_sync_exp(void *unused) { synchronize_rcu_expedited(); return 0; }
 
-/* A conditional wait: on an ordinary cookie (cond), or on a full-state one (cond_full). */
-struct rps_cond {
-	void (*cond)(unsigned long oldstate);
-	unsigned long oldstate;
-	void (*cond_full)(struct rcu_gp_oldstate *rgosp);
-	struct rcu_gp_oldstate *rgosp;
-};
-
-/* Run one, for rst_call() or ktest_call_timeout(): returns how often it slept. */
-static int rps_do_cond(void *arg)
-{
-	struct rps_cond *c = arg;
-	u64 nvcsw = READ_ONCE(current->nvcsw);
-
-	if (c->cond_full)
-		c->cond_full(c->rgosp);
-	else
-		c->cond(c->oldstate);
-	return (int)(READ_ONCE(current->nvcsw) - nvcsw);
-}
-
 /* Poll a full-state cookie every step_ms for at most ms: true once it is complete. */
 static bool rps_poll_full_until(struct rcu_gp_oldstate *rgosp, unsigned int ms, unsigned int step_ms)
 {
@@ -109,7 +88,7 @@ void rcu_poll_full_api(void)
 		return;
 
 	get_state_synchronize_rcu_full(&b);
-	if (!rst_call(rps_do_cond, &(struct rps_cond){ .cond_full = cond_synchronize_rcu_full,
+	if (!rst_call(rst_do_cond, &(struct rst_cond){ .cond_full = cond_synchronize_rcu_full,
 						       .rgosp = &b },
 		      RST_GP_MS, "cond_synchronize_rcu_full(fresh)", NULL))
 		return;
@@ -169,7 +148,7 @@ void rcu_poll_exp_api(void)
 	}
 
 	s = get_state_synchronize_rcu();
-	if (!rst_call(rps_do_cond, &(struct rps_cond){ .cond = cond_synchronize_rcu_expedited,
+	if (!rst_call(rst_do_cond, &(struct rst_cond){ .cond = cond_synchronize_rcu_expedited,
 						       .oldstate = s },
 		      RST_GP_MS, "cond_synchronize_rcu_expedited(fresh)", NULL))
 		return;
@@ -187,31 +166,6 @@ void rcu_poll_exp_api(void)
 }
 
 /*
- * One conditional wait on a cookie that is already complete: it returns
- * at once, without sleeping and without an expedited grace period (one
- * need not sleep when every other CPU is idle). Not judged by the normal
- * grace-period count: other tasks may end normal grace periods meanwhile
- * (exiting helper kthreads free their task_structs after one); nothing
- * else runs expedited ones during the suite.
- */
-static void rps_cond_at_once(struct rps_cond *c, const char *what)
-{
-	unsigned long exp_gps = rcu_exp_gp_completed();
-	int slept = -1;
-	u64 ns = 0;
-
-	if (!KTAP_EXPECT_MSG(ktest_call_timeout("rcu_st_call", -1, rps_do_cond, c, RST_GP_MS,
-						&slept, &ns),
-			     "%s did not return within %u ms", what, RST_GP_MS))
-		return;
-	KTAP_EXPECT_MSG(slept == 0, "%s on a complete cookie slept %d times", what, slept);
-	KTAP_EXPECT_MSG(rcu_exp_gp_completed() == exp_gps,
-			"%s on a complete cookie ran an expedited grace period", what);
-	KTAP_EXPECT_MSG(ns < 50 * NSEC_PER_MSEC, "%s on a complete cookie took %llu us", what,
-			(unsigned long long)(ns / NSEC_PER_USEC));
-}
-
-/*
  * get_completed_synchronize_rcu() and its full form: complete from the
  * start, so every conditional wait returns at once; same_state*() tells
  * two cookies of the same grace period from others.
@@ -226,11 +180,11 @@ void rcu_poll_completed(void)
 	KTAP_EXPECT_MSG(poll_state_synchronize_rcu(c), "the completed cookie does not poll complete");
 	KTAP_EXPECT_MSG(poll_state_synchronize_rcu_full(&cf),
 			"the completed full cookie does not poll complete");
-	rps_cond_at_once(&(struct rps_cond){ .cond = cond_synchronize_rcu_expedited, .oldstate = c },
+	rst_cond_at_once(&(struct rst_cond){ .cond = cond_synchronize_rcu_expedited, .oldstate = c },
 			 "cond_synchronize_rcu_expedited(completed)");
-	rps_cond_at_once(&(struct rps_cond){ .cond_full = cond_synchronize_rcu_full, .rgosp = &cf },
+	rst_cond_at_once(&(struct rst_cond){ .cond_full = cond_synchronize_rcu_full, .rgosp = &cf },
 			 "cond_synchronize_rcu_full(completed)");
-	rps_cond_at_once(&(struct rps_cond){ .cond_full = cond_synchronize_rcu_expedited_full,
+	rst_cond_at_once(&(struct rst_cond){ .cond_full = cond_synchronize_rcu_expedited_full,
 					     .rgosp = &cf },
 			 "cond_synchronize_rcu_expedited_full(completed)");
 

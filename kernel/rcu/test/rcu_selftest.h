@@ -45,6 +45,19 @@ int rst_poll_until(unsigned long cookie, unsigned int ms, unsigned int step_ms);
 /* Run fn(cpu) in a kthread on every CPU of mask, all within ms; false (reported) otherwise. */
 bool rst_run_on_cpus(const struct cpumask *mask, void (*fn)(unsigned int cpu), unsigned int ms);
 
+/* A conditional wait: on an ordinary cookie (cond), or on a full-state one (cond_full). */
+struct rst_cond {
+	void (*cond)(unsigned long oldstate);
+	unsigned long oldstate;
+	void (*cond_full)(struct rcu_gp_oldstate *rgosp);
+	struct rcu_gp_oldstate *rgosp;
+};
+
+/* Run *c (struct rst_cond *), for rst_call() or ktest_call_timeout(): returns how often it slept. */
+int rst_do_cond(void *arg);
+/* *c on a complete cookie returns at once: no sleep, no expedited grace period, under 50 ms. */
+void rst_cond_at_once(struct rst_cond *c, const char *what);
+
 /* poll_selftest.c: Linux 6.1's full-state and expedited polling API */
 void rcu_poll_full_api(void);
 void rcu_poll_exp_api(void);
