@@ -57,7 +57,7 @@ static void delayed_put_task_struct(struct rcu_head *rhp)
 
 /*
  * A dead task's own reference goes a grace period after its final switch,
- * as in Linux. Whoever found the task with interrupts (or preemption) off
+ * as in Linux. Whoever found the task with interrupts off
  * may still be touching it: try_to_wake_up() releases p->pi_lock after the
  * wakee is queued, and a wakee that runs at once elsewhere can exit and
  * switch out before that unlock. An interrupts-off region holds up every
