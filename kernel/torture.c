@@ -1,9 +1,12 @@
 /*
  * Helpers shared by the torture tests (see <kernel/torture.h>): random
- * numbers, test-kthread bookkeeping, the shuffler, stutter and the timed
- * shutdown. Built when a torture test is (CONFIG_TORTURE_TEST).
+ * numbers, Linux's sub-jiffy sleeps, test-kthread bookkeeping, the
+ * shuffler, stutter and the timed shutdown. Built when a torture test is
+ * (CONFIG_TORTURE_TEST).
  */
 #include <kernel/torture.h>
+#include <kernel/torture_sleep.h>
+#include <time/tick.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
 #include <kernel/cpumask.h>
@@ -48,6 +51,47 @@ unsigned long torture_random(struct torture_random_state *trsp)
 	x ^= x >> 27;
 	trsp->trs_state = x;
 	return (unsigned long)((x * 0x2545f4914f6cdd1dULL) >> 16);
+}
+
+/* ===== sleeps ================================================================ */
+
+int torture_hrtimeout_ns(u64 baset_ns, u32 fuzzt_ns, struct torture_random_state *trsp)
+{
+	u64 want = baset_ns, now, boundary, first;
+	unsigned long j, k;
+	u32 r;
+
+	if (trsp && fuzzt_ns)
+		want += (torture_random(trsp) >> 3) % fuzzt_ns;
+	j = jiffies;
+	now = local_clock();
+	/*
+	 * A timeout of one jiffy runs at the tick that takes jiffies past j, the
+	 * clock's next boundary after j's (plus this CPU's skew_tick offset: it
+	 * is this CPU's tick that runs the timer). If jiffies lags the clock, that
+	 * tick is due at once.
+	 */
+	boundary = (u64)(j - INITIAL_JIFFIES + 1) * TICK_NSEC + tick_skew_offset();
+	first = boundary > now ? boundary - now : 1;
+	r = trsp ? (u32)torture_random(trsp) : (u32)(now * 0x9e3779b97f4a7c15ULL >> 32);
+	k = torture_sleep_ticks(want, first, TICK_NSEC, r);
+	if (!k) {
+		cond_resched();
+		return 0;
+	}
+	schedule_timeout_uninterruptible((long)k);
+	return 0;
+}
+
+int torture_hrtimeout_us(u32 baset_us, u32 fuzzt_ns, struct torture_random_state *trsp)
+{
+	return torture_hrtimeout_ns((u64)baset_us * NSEC_PER_USEC, fuzzt_ns, trsp);
+}
+
+/* As Linux's: baset_j jiffies plus up to one more, at random. */
+int torture_hrtimeout_jiffies(u32 baset_j, struct torture_random_state *trsp)
+{
+	return torture_hrtimeout_ns((u64)baset_j * TICK_NSEC, TICK_NSEC, trsp);
 }
 
 /* ===== test lifetime ========================================================= */

@@ -38,6 +38,18 @@ struct torture_random_state {
 #define DEFINE_TORTURE_RANDOM(name) struct torture_random_state name = { 0, 0 }
 unsigned long torture_random(struct torture_random_state *trsp);
 
+/*
+ * Linux's sleeps for the test kthreads: baset plus a random part of fuzzt_ns
+ * (none if trsp is NULL), in TASK_UNINTERRUPTIBLE. Made from jiffy
+ * timeouts whose mean length is the wanted one (<kernel/torture_sleep.h>);
+ * a single sleep ends on a jiffy boundary next to the wanted end, or is
+ * skipped when that boundary is now. Return 0, as Linux's do when the
+ * time is up.
+ */
+int torture_hrtimeout_ns(u64 baset_ns, u32 fuzzt_ns, struct torture_random_state *trsp);
+int torture_hrtimeout_us(u32 baset_us, u32 fuzzt_ns, struct torture_random_state *trsp);
+int torture_hrtimeout_jiffies(u32 baset_j, struct torture_random_state *trsp);
+
 /* One torture test at a time: begin/end bracket the setup, cleanup_* the teardown. */
 bool torture_init_begin(const char *ttype, int verbose);
 void torture_init_end(void);

@@ -7,18 +7,6 @@
 /* ===== writer and fake writers ============================================================== */
 
 /*
- * Linux's torture_hrtimeout_jiffies(j): sleep j jiffies plus a random
- * fraction of one more. Without sub-jiffy timers, a timeout of j + 1
- * jiffies does the same: it ends at the (j + 1)th tick from now, which is
- * between j and j + 1 jiffies away. A sleep, not a busy wait, so that the
- * waiting kthreads load the CPUs no more than Linux's do.
- */
-static void rcu_torture_sleep_jiffies(unsigned long j)
-{
-	schedule_timeout_interruptible(j + 1);
-}
-
-/*
  * The update-side primitives the writer picks from, chosen once by
  * rcu_torture_write_types(); the fake writers pick from the same table
  * (as Linux's), so both mixes follow the gp_* parameters alike.
@@ -86,7 +74,7 @@ static bool rcu_torture_poll_wait(const struct rcu_torture_cookie *c,
 			cur_ops->sync();
 			return false;
 		}
-		rcu_torture_sleep_jiffies(torture_random(trsp) % 16);
+		torture_hrtimeout_jiffies(torture_random(trsp) % 16, trsp);
 	}
 	return true;
 }
@@ -232,14 +220,14 @@ static bool rcu_torture_one_gp(int rtws, struct torture_random_state *trsp, bool
 	case RTWS_COND_GET:
 	case RTWS_COND_GET_EXP:
 		c.oldstate = exp ? cur_ops->get_gp_state_exp() : cur_ops->get_gp_state();
-		rcu_torture_sleep_jiffies(torture_random(trsp) % 16);
+		torture_hrtimeout_jiffies(torture_random(trsp) % 16, trsp);
 		rcu_torture_set_state(writer, RTWS_WAIT_STATE(rtws));
 		(exp ? cur_ops->cond_sync_exp : cur_ops->cond_sync)(c.oldstate);
 		return true;
 	case RTWS_COND_GET_FULL:
 	case RTWS_COND_GET_EXP_FULL:
 		cur_ops->get_gp_state_full(&full);
-		rcu_torture_sleep_jiffies(torture_random(trsp) % 16);
+		torture_hrtimeout_jiffies(torture_random(trsp) % 16, trsp);
 		rcu_torture_set_state(writer, RTWS_WAIT_STATE(rtws));
 		(exp ? cur_ops->cond_sync_exp_full : cur_ops->cond_sync_full)(&full);
 		return true;
@@ -289,7 +277,7 @@ int rcu_torture_writer(void *arg)
 
 	do {
 		rcu_torture_writer_state = RTWS_FIXED_DELAY;
-		schedule_timeout_uninterruptible(1);
+		torture_hrtimeout_us(500, 1000, &rand);
 		rp = rcu_torture_alloc();
 		if (!rp)
 			continue;
@@ -402,7 +390,7 @@ int rcu_torture_fakewriter(void *arg)
 		return 0;
 	}
 	do {
-		rcu_torture_sleep_jiffies(torture_random(&rand) % 10);
+		torture_hrtimeout_jiffies(torture_random(&rand) % 10, &rand);
 		if (cur_ops->cb_barrier && torture_random(&rand) % (nfakewriters * 8) == 0) {
 			cur_ops->cb_barrier();
 		} else {
@@ -559,7 +547,7 @@ int rcu_torture_reader(void *arg)
 		if (!rcu_torture_one_read(&rand, myid) && !torture_must_stop())
 			schedule_timeout_interruptible(HZ);
 		if (time_after(jiffies, lastsleep) && !torture_must_stop()) {
-			schedule_timeout_interruptible(1);
+			torture_hrtimeout_us(500, 1000, &rand);
 			lastsleep = jiffies + 10;
 		}
 		stutter_wait("rcu_torture_reader");
