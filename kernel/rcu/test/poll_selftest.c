@@ -106,13 +106,13 @@ static unsigned long rps_exp_seq(void)
  * start_poll_synchronize_rcu_expedited(): its cookie, taken inside a
  * reader, is not complete there, and completes with nothing else done by
  * the caller. With Tree RCU on more than one CPU (and without
- * rcupdate.rcu_normal) it must do so through an expedited grace period:
- * the reader is held until the rcu_exp_poll kthread's grace period has
- * started (it waits for the reader, and so would any normal grace period
- * that could complete the cookie first), and rcu_exp_gp_completed() must
- * have moved once the cookie is complete. On one CPU, or under Tiny RCU,
- * a normal grace period (exiting helper kthreads queue callbacks) may get
- * there first: completion alone is checked. Then
+ * rcupdate.rcu_normal) it must ask for an expedited grace period: the
+ * reader is held until the rcu_exp_poll kthread's grace period has
+ * started, and that grace period must then complete (rcu_exp_gp_completed()
+ * moves). Which kind completes the cookie is a race: a normal grace period
+ * that began while the reader was held (exiting kthreads queue callbacks)
+ * may end before the expedited one, which at 255 CPUs has 254 IPIs to
+ * wait for. On one CPU, or under Tiny RCU, completion alone is checked. Then
  * cond_synchronize_rcu_expedited() on a fresh cookie leaves it complete,
  * and so does start_poll_synchronize_rcu_expedited_full() for its own.
  */
@@ -143,8 +143,12 @@ void rcu_poll_exp_api(void)
 		  s, rcu_exp_gp_completed() - gps, seq, rps_exp_seq());
 	if (exp_checked) {
 		KTAP_EXPECT_MSG(started, "no expedited grace period started within 1 s of the request");
+		end = local_clock() + RST_GP_MS * NSEC_PER_MSEC;
+		while (rcu_exp_gp_completed() == gps && local_clock() < end)
+			schedule_timeout_uninterruptible(1);
 		KTAP_EXPECT_MSG(rcu_exp_gp_completed() != gps,
-				"no expedited grace period ran for the cookie");
+				"the expedited grace period asked for did not complete within %u ms",
+				RST_GP_MS);
 	}
 
 	s = get_state_synchronize_rcu();
