@@ -7,10 +7,12 @@
  * end on jiffy boundaries only. A timeout of k >= 1 jiffies taken now ends
  * first_ns + (k - 1) * tick_ns from now (first_ns: the time to the next
  * boundary), so a wanted sleep lies between two boundaries. Rounding up
- * would not do: a kthread woken by a timer runs just after a boundary, so
- * first_ns is nearly a whole jiffy and every sleep would last nearly a
- * jiffy too long on average (rcutorture's writer, which sleeps 500 us
- * between updates in Linux, slept 0.75-1.25 ms in 75% of its passes).
+ * would not do: with Linux's random fuzz of up to a jiffy, sleeps would
+ * last half a jiffy too long on average. (The emulation this replaces,
+ * j + 1 jiffies for Linux's j plus fuzz, did that: a kthread woken by a
+ * timer runs just after a boundary, so first_ns is nearly a whole jiffy;
+ * rcutorture's writer, which sleeps 500 us between updates in Linux,
+ * slept 0.75-1.25 ms in 75% of its passes.)
  * Instead take the later boundary with probability equal to how far the
  * wanted end lies past the earlier one, as a fraction of the gap: each
  * sleep then ends at one of the two boundaries around the wanted end,
