@@ -71,7 +71,7 @@ int torture_hrtimeout_ns(u64 baset_ns, u32 fuzzt_ns, struct torture_random_state
 	 * is this CPU's tick that runs the timer). If jiffies lags the clock, that
 	 * tick is due at once.
 	 */
-	boundary = (u64)(j - INITIAL_JIFFIES + 1) * TICK_NSEC + tick_skew_offset();
+	boundary = tick_jiffies_to_clock(j + 1) + tick_skew_offset();
 	first = boundary > now ? boundary - now : 1;
 	r = trsp ? (u32)torture_random(trsp) : (u32)(now * 0x9e3779b97f4a7c15ULL >> 32);
 	k = torture_sleep_ticks(want, first, TICK_NSEC, r);
