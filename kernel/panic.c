@@ -54,6 +54,7 @@ void panic(const char *fmt, ...)
 		smp_send_stop();
 		rcu_trace_panic_dump();		/* ftrace_dump_on_oops (RCU_TRACE) */
 	}
+	printk_flush_lines();	/* lines other CPUs left open stop here */
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
 	arch_power_off(POWEROFF_PANIC);
 }
@@ -95,6 +96,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	       (unsigned long long)(ns / NSEC_PER_SEC),
 	       (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_MSEC));
 	smp_send_stop();
+	printk_flush_lines();	/* lines the stopped CPUs left open */
 	printk(KERN_EMERG "reboot: Power down\n");
 	arch_power_off(status);
 }

@@ -1,11 +1,14 @@
 /*
  * printk: formats into a per-call buffer, prefixes each line with a
  * "[    0.123456] " timestamp and writes whole lines under the console lock,
- * so lines from different CPUs never interleave. The lock knows its owner:
- * a nested printk on the same CPU (an NMI or a fault inside printk) writes
- * straight through instead of deadlocking, and panic can break the lock.
+ * so lines from different CPUs never interleave; a line built from several
+ * calls (pr_cont()) is held per caller until it ends (kernel/printk_cont.c),
+ * so it stays whole too. The lock knows its owner: a nested printk on the
+ * same CPU (an NMI or a fault inside printk) writes straight through
+ * instead of deadlocking, and panic can break the lock.
  */
 #include <kernel/printk.h>
+#include <kernel/printk_cont.h>
 #include <kernel/console.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
@@ -14,6 +17,8 @@
 #include <kernel/atomic.h>
 #include <kernel/irqflags.h>
 #include <kernel/param.h>
+#include <kernel/preempt.h>
+#include <sched/task.h>
 
 #define PRINTK_LINE_MAX	1024
 
@@ -22,7 +27,6 @@ KPARAM("loglevel", console_loglevel, KPARAM_INT, 0, 8,
        "console log level: messages with a level >= this are not shown");
 
 static int console_owner = -1;	/* CPU holding the console, -1 if free */
-static bool console_line_open;	/* last output did not end with '\n' */
 
 void console_write(const char *s, size_t len)
 {
@@ -78,14 +82,31 @@ static int printk_level(const char **fmt)
 	return level;
 }
 
-static void emit_timestamp(void)
+static void emit_timestamp(u64 ns)
 {
 	char ts[32];
-	u64 ns = local_clock();
 	int n = snprintf(ts, sizeof(ts), "[%5llu.%06llu] ",
 			 (unsigned long long)(ns / NSEC_PER_SEC),
 			 (unsigned long long)(ns % NSEC_PER_SEC / 1000));
 	emit(ts, n);
+}
+
+static const struct printk_sink console_sink = {
+	.write = emit,
+	.timestamp = emit_timestamp,
+};
+
+/*
+ * Whose line a continuation belongs to, as Linux's caller id: the task in
+ * task context (it may move between CPUs between two pieces), the CPU in
+ * an interrupt or before the first task runs. Task pointers are even, so
+ * the odd CPU ids never collide with them.
+ */
+static unsigned long printk_caller(void)
+{
+	struct task_struct *t = in_task() ? current : NULL;
+
+	return t ? (unsigned long)t : 1 | ((unsigned long)raw_smp_processor_id() << 1);
 }
 
 int vprintk(const char *fmt, va_list args)
@@ -93,13 +114,23 @@ int vprintk(const char *fmt, va_list args)
 	char buf[PRINTK_LINE_MAX];
 	int level = printk_level(&fmt);
 	int len = vscnprintf(buf, sizeof(buf), fmt, args);
-	unsigned long flags;
-	bool locked;
+	unsigned long flags, caller;
+	u64 now;
 
 	if (level >= console_loglevel)
 		return len;
+	caller = printk_caller();
 	local_irq_save(flags);
-	locked = console_lock();
+	now = local_clock();
+	if (!console_lock()) {
+		/* Nested on this CPU: the held lines may be mid-update; write through. */
+		emit_timestamp(now);
+		emit(buf, len);
+		if (!len || buf[len - 1] != '\n')
+			emit("\n", 1);
+		local_irq_restore(flags);
+		return len;
+	}
 	for (int pos = 0; pos < len;) {
 		int end = pos;
 
@@ -107,19 +138,26 @@ int vprintk(const char *fmt, va_list args)
 			end++;
 		if (end < len)
 			end++;	/* include the newline */
-
-		if (!console_line_open)
-			emit_timestamp();
-		else if (level >= 0 && pos == 0)
-			emit("\n", 1), emit_timestamp();
-		emit(buf + pos, end - pos);
-		console_line_open = buf[end - 1] != '\n';
+		/* Only the first piece can continue a line: the ones after follow a '\n'. */
+		printk_cont_piece(&console_sink, caller, level < 0 || pos > 0, buf + pos,
+				  end - pos, now);
 		pos = end;
 	}
-	if (locked)
-		console_unlock();
+	console_unlock();
 	local_irq_restore(flags);
 	return len;
+}
+
+void printk_flush_lines(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (console_lock()) {
+		printk_cont_flush_all(&console_sink);
+		console_unlock();
+	}
+	local_irq_restore(flags);
 }
 
 int printk(const char *fmt, ...)

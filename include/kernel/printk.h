@@ -47,6 +47,12 @@ extern int console_loglevel;
  * the last words always come out.
  */
 void console_force_unlock(void);
+/*
+ * End every line still held open by pr_cont() callers (kernel/printk_cont.c)
+ * and write it out: before power-off and at the end of a panic, when no
+ * further piece will come.
+ */
+void printk_flush_lines(void);
 /* Write raw text to the console hardware, without the lock or timestamps. */
 void console_write(const char *s, size_t len);
 /* Append printed text to the in-memory log that debuggers read (log_buf). */

@@ -387,6 +387,13 @@ void rcu_exp_trivial_gp(void);
 /* tree.c: the polled grace-period number, for expedited grace periods too. */
 unsigned long rcu_exp_poll_start(void);
 void rcu_exp_poll_end(unsigned long snap);
+/*
+ * tree_exp_poll.c: no expedited poll request is pending and the
+ * rcu_exp_poll kthread is not running grace periods for one. For tests
+ * that count expedited grace periods and must not see one of its own start
+ * or end later.
+ */
+bool rcu_exp_poll_idle(void);
 
 /* --- preemptible RCU (tree_plugin.c); stubs for the non-preemptible flavor --- */
 #ifdef CONFIG_PREEMPT_RCU

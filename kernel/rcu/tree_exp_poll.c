@@ -25,9 +25,10 @@
 #include <sched/kthread.h>
 #include <sched/wait.h>
 
-static DEFINE_RAW_SPINLOCK(rcu_exp_poll_lock);	/* guards the two fields below */
+static DEFINE_RAW_SPINLOCK(rcu_exp_poll_lock);	/* guards the three fields below */
 static unsigned long rcu_exp_poll_rq;		/* the latest cookie asked for ... */
 static bool rcu_exp_poll_pending;		/* ... while this is set */
+static bool rcu_exp_poll_busy;			/* the kthread works on a taken cookie */
 static DECLARE_WAIT_QUEUE_HEAD(rcu_exp_poll_wq);
 
 /* Take the pending request, if any, into *cookie. */
@@ -40,8 +41,30 @@ static bool rcu_exp_poll_take(unsigned long *cookie)
 	pending = rcu_exp_poll_pending;
 	*cookie = rcu_exp_poll_rq;
 	WRITE_ONCE(rcu_exp_poll_pending, false);	/* read locklessly by the kthread's wait */
+	rcu_exp_poll_busy = pending;
 	raw_spin_unlock_irqrestore(&rcu_exp_poll_lock, flags);
 	return pending;
+}
+
+/* The taken cookie is complete: the kthread's grace periods have all ended. */
+static void rcu_exp_poll_done(void)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&rcu_exp_poll_lock, flags);
+	rcu_exp_poll_busy = false;
+	raw_spin_unlock_irqrestore(&rcu_exp_poll_lock, flags);
+}
+
+bool rcu_exp_poll_idle(void)
+{
+	unsigned long flags;
+	bool idle;
+
+	raw_spin_lock_irqsave(&rcu_exp_poll_lock, flags);
+	idle = !rcu_exp_poll_pending && !rcu_exp_poll_busy;
+	raw_spin_unlock_irqrestore(&rcu_exp_poll_lock, flags);
+	return idle;
 }
 
 /*
@@ -61,6 +84,7 @@ static int rcu_exp_poll_kthread(void *unused)
 			continue;
 		while (!poll_state_synchronize_rcu(cookie))
 			synchronize_rcu_expedited();
+		rcu_exp_poll_done();
 	}
 	return 0;
 }

@@ -23,7 +23,9 @@
 #                         (swapgs on its IST stack), the backtrace shows the user RIP only and the
 #                         process goes on to finish normally
 #   user-sysrq-t          SysRq t while a process sleeps in nanosleep(): its kernel stack's backtrace
-#                         ends at the system-call entry (no walk into user frames), no oops
+#                         ends at the system-call entry (no walk into user frames), no oops; sent
+#                         1 s after hello's first line, since hello prints that line before it
+#                         calls nanosleep() and a SysRq sent at once can find it still running
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
 # About 90 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
@@ -119,7 +121,7 @@ boot_test user-nmi-user --smp 2 --qemu-args "-cpu max" --append "user.run=spin:8
 	--expect 'reboot: Power down' --reject 'Oops'
 
 boot_test user-sysrq-t --smp 2 --qemu-args "-cpu max" --append "user.run=hello:3@1 shutdown_secs=6" \
-	--wait 'hello: pid [0-9]+ on CPU 1, arg 3' --send '\x0ft' --wait 'task:hello' \
+	--wait 'hello: pid [0-9]+ on CPU 1, arg 3' --pause 1 --send '\x0ft' --wait 'task:hello' \
 	--expect 'task:hello +state:S' \
 	--expect 'hello: pid [0-9]+ slept 3 s' \
 	--expect 'user: 1 processes started, 1 exited, 0 killed' \

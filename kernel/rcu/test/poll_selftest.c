@@ -103,6 +103,25 @@ static unsigned long rps_exp_seq(void)
 }
 
 /*
+ * A cookie may complete (by a normal grace period) while the rcu_exp_poll
+ * kthread is still inside the expedited grace period run for it: wait
+ * until the kthread is idle, so that grace period does not end during a
+ * later case that counts expedited grace periods (rst_cond_at_once()).
+ */
+static void rps_exp_poll_settle(void)
+{
+	u64 end = local_clock() + RST_GP_MS * NSEC_PER_MSEC;
+
+	if (!IS_ENABLED(CONFIG_TREE_RCU))
+		return;
+	while (!rcu_exp_poll_idle() && local_clock() < end)
+		schedule_timeout_uninterruptible(1);
+	KTAP_EXPECT_MSG(rcu_exp_poll_idle(),
+			"the rcu_exp_poll kthread still busy %u ms after its cookie completed",
+			RST_GP_MS);
+}
+
+/*
  * start_poll_synchronize_rcu_expedited(): its cookie, taken inside a
  * reader, is not complete there, and completes with nothing else done by
  * the caller. With Tree RCU on more than one CPU (and without
@@ -114,7 +133,8 @@ static unsigned long rps_exp_seq(void)
  * may end before the expedited one, which at 255 CPUs has 254 IPIs to
  * wait for. On one CPU, or under Tiny RCU, completion alone is checked. Then
  * cond_synchronize_rcu_expedited() on a fresh cookie leaves it complete,
- * and so does start_poll_synchronize_rcu_expedited_full() for its own.
+ * and so does start_poll_synchronize_rcu_expedited_full() for its own;
+ * the case ends once the rcu_exp_poll kthread is idle again.
  */
 void rcu_poll_exp_api(void)
 {
@@ -167,6 +187,7 @@ void rcu_poll_exp_api(void)
 	KTAP_EXPECT_MSG(rps_poll_full_until(&f, RST_GP_MS, 1),
 			"start_poll_synchronize_rcu_expedited_full() cookie not complete after %u ms",
 			RST_GP_MS);
+	rps_exp_poll_settle();
 }
 
 /*
