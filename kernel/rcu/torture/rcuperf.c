@@ -71,7 +71,7 @@ torture_param(int, gp_async_max, 1000, 1, 100000,
 	      "call_rcu() callbacks in flight per writer before it waits in rcu_barrier()");
 torture_param(int, writer_holdoff, 0, 0, 1000000,
 	      "busy-wait in microseconds between a writer's samples");
-torture_param(int, holdoff, 0, 0, 3600, "seconds to wait before the test starts");
+torture_param(int, holdoff, 0, 0, 3600, "seconds the writers wait before their first grace period");
 torture_param(int, minruntime, 0, 0, 3600,
 	      "seconds each writer runs at least (and until MIN_MEAS samples), 0: samples only");
 torture_param_bool(shutdown, true, "power off when the test is done");
@@ -199,6 +199,14 @@ static int rcu_perf_writer(void *arg)
 
 	VERBOSE_PERFOUT("rcu_perf_writer task started");
 	sched_setscheduler_nocheck(current, SCHED_FIFO, &sp);
+	/*
+	 * As Linux's rcuscale: only the writers wait out the holdoff. The
+	 * readers spin from the start, so the first grace periods measured
+	 * meet CPUs already busy in the reader loop, not CPUs (and, under
+	 * QEMU, host threads) waking from a long idle with threads just created.
+	 */
+	if (holdoff)
+		schedule_timeout_uninterruptible(holdoff * HZ);
 	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
 		t_started = local_clock();
 		b_started = rcu_gp_completed();
@@ -364,8 +372,6 @@ static bool perf_start_threads(struct task_struct **tasks, int n, int (*fn)(void
 /* Start the threads, wait for the writers' verdict, report, then let shutdown decide. */
 static int rcu_perf_main(void *unused)
 {
-	if (holdoff)
-		schedule_timeout_uninterruptible(holdoff * HZ);
 	if (!perf_start_threads(reader_tasks, nrealreaders, rcu_perf_reader, "rcu_perf_reader") ||
 	    !perf_start_threads(writer_tasks, nrealwriters, rcu_perf_writer, "rcu_perf_writer"))
 		goto out;
