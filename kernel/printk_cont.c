@@ -44,13 +44,30 @@ static struct cont_slot *slot_find(unsigned long caller)
 	return NULL;
 }
 
+/* The oldest line held open, or NULL when there is none. */
+static struct cont_slot *slot_oldest(void)
+{
+	struct cont_slot *oldest = NULL;
+
+	for (int i = 0; i < PRINTK_CONT_SLOTS; i++)
+		if (slots[i].caller && (!oldest || slots[i].age < oldest->age))
+			oldest = &slots[i];
+	return oldest;
+}
+
+/* What s holds goes out as the start of a line, stamped when the line began. */
+static void slot_write_held(const struct printk_sink *sink, struct cont_slot *s)
+{
+	console_break(sink, 0);
+	sink->timestamp(s->ts_ns);
+	sink->write(s->buf, s->len);
+}
+
 /* End s's line: held text goes out with a '\n', a streamed line gets its '\n'. */
 static void slot_close(const struct printk_sink *sink, struct cont_slot *s)
 {
 	if (!s->streaming) {
-		console_break(sink, 0);
-		sink->timestamp(s->ts_ns);
-		sink->write(s->buf, s->len);
+		slot_write_held(sink, s);
 		sink->write("\n", 1);
 	} else if (console_open == s->caller) {
 		sink->write("\n", 1);
@@ -62,18 +79,12 @@ static void slot_close(const struct printk_sink *sink, struct cont_slot *s)
 static struct cont_slot *slot_alloc(const struct printk_sink *sink, unsigned long caller,
 				    u64 now_ns)
 {
-	struct cont_slot *s = NULL;
+	struct cont_slot *s = slot_find(0);	/* a free slot */
 
-	for (int i = 0; i < PRINTK_CONT_SLOTS; i++) {
-		if (!slots[i].caller) {
-			s = &slots[i];
-			break;
-		}
-		if (!s || slots[i].age < s->age)
-			s = &slots[i];
-	}
-	if (s->caller)
+	if (!s) {
+		s = slot_oldest();
 		slot_close(sink, s);	/* every slot taken: the oldest line ends early */
+	}
 	s->caller = caller;
 	s->ts_ns = now_ns;
 	s->age = ++slot_age;
@@ -119,17 +130,13 @@ void printk_cont_piece(const struct printk_sink *sink, unsigned long caller, boo
 		memcpy(s->buf + s->len, text, len);
 		s->len += len;
 		if (complete) {
-			console_break(sink, 0);
-			sink->timestamp(s->ts_ns);
-			sink->write(s->buf, s->len);	/* ends with the '\n' */
+			slot_write_held(sink, s);	/* ends with the '\n' */
 			s->caller = 0;
 		}
 		return;
 	}
 	/* Too long to hold: out with what is held, then the rest as it comes. */
-	console_break(sink, 0);
-	sink->timestamp(s->ts_ns);
-	sink->write(s->buf, s->len);
+	slot_write_held(sink, s);
 	sink->write(text, len);
 	if (complete) {
 		s->caller = 0;
@@ -142,15 +149,9 @@ void printk_cont_piece(const struct printk_sink *sink, unsigned long caller, boo
 
 void printk_cont_flush_all(const struct printk_sink *sink)
 {
-	for (;;) {
-		struct cont_slot *oldest = NULL;
+	struct cont_slot *s;
 
-		for (int i = 0; i < PRINTK_CONT_SLOTS; i++)
-			if (slots[i].caller && (!oldest || slots[i].age < oldest->age))
-				oldest = &slots[i];
-		if (!oldest)
-			break;
-		slot_close(sink, oldest);
-	}
+	while ((s = slot_oldest()))
+		slot_close(sink, s);
 	console_break(sink, 0);
 }
