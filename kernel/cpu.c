@@ -76,7 +76,9 @@ static int cpuhp_stopper(void *arg)
 	smp_mb();	/* online bit cleared before the senders' count is read: pairs with kernel/smp.c */
 	smp_cpu_dying_flush(cpu);
 	sched_cpu_dying(cpu);
+	cpuhp_dying_window(cpu, false);	/* test kernels: held here, a reader, offline */
 	local_irq_enable();
+	cpuhp_dying_window(cpu, true);	/* and here, timer handlers running */
 	complete(&st->stopped);
 	return 0;	/* the exit switches to the idle task, which calls cpuhp_idle_dead() */
 }

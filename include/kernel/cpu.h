@@ -36,4 +36,17 @@ static inline unsigned long cpuhp_nr_offline_ops(void) { return 0; }
 static inline unsigned long cpuhp_nr_online_ops(void) { return 0; }
 #endif
 
+#ifdef CONFIG_CPUHP_DYING_DELAY
+/*
+ * Test kernels (kernel/cpu_dying_delay.c): the dying CPU's stopper calls
+ * this after the CPU left the online mask, with interrupts off and then
+ * on; it holds the CPU there for cpuhp.dying_delay_ms, or runs the test's
+ * cpuhp_dying_hook if one is set. Before rcu_report_dead() either way.
+ */
+void cpuhp_dying_window(unsigned int cpu, bool irqs_on);
+extern void (*cpuhp_dying_hook)(unsigned int cpu, bool irqs_on);
+#else
+static inline void cpuhp_dying_window(unsigned int cpu, bool irqs_on) { }
+#endif
+
 #endif

@@ -575,5 +575,7 @@ void rcu_hotplug_gp_init(void);
 bool rcu_hotplug_gp_init_leaf(struct rcu_node *rnp, unsigned long flags);
 /* rcu_exp_select_cpus(): grow ->expmaskinit with CPUs that came online. */
 void rcu_hotplug_exp_init(void);
+/* No CPU but the caller's is in RCU's view of the CPUs that may read (tree_hotplug.c). */
+bool rcu_no_other_cpu_reads(void);
 
 #endif

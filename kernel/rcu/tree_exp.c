@@ -579,8 +579,9 @@ static void rcu_exp_funnel_wake(unsigned long e)
 
 /*
  * rcu_sync_is_trivial() (tree_sync.c) found the grace period over on entry:
- * one CPU online and the caller in a quiescent state, every reader that
- * began before the call has ended. Let the expedited sequence record it
+ * no CPU but the caller's in RCU's view (rcu_no_other_cpu_reads()) and the
+ * caller in a quiescent state, every reader that began before the call has
+ * ended. Let the expedited sequence record it
  * as one whole expedited grace period, so that full-state cookies
  * (tree_sync.c) see it complete, as the polled phase it also steps shows
  * it to ordinary cookies. Holding exp_mutex keeps real expedited grace

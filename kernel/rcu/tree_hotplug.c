@@ -82,6 +82,69 @@ void rcu_cpu_starting(unsigned int cpu)
 		raw_spin_unlock_rcu_node(rnp);
 	}
 	raw_spin_unlock_irqrestore(&rcu_state.ofl_lock, flags);
+	/*
+	 * Our bit in ->qsmaskinitnext before this CPU's first reader. Pairs
+	 * with the smp_mb() before the mask reads in rcu_no_other_cpu_reads():
+	 * store buffering, so either that check sees this CPU and does not
+	 * take the shortcut, or this CPU's first reader sees the updater's
+	 * removal. (The lock release above is only a release: a later load
+	 * could pass the store.)
+	 */
+	smp_mb();
+}
+
+/*
+ * The one-CPU shortcut's test (tree_sync.c:rcu_blocking_is_gp()): no CPU
+ * but the caller's can be running, or start, a reader that began before
+ * this call. RCU's own view decides, not cpu_online_mask: a CPU is in
+ * its leaf's ->qsmaskinitnext from rcu_cpu_starting(), before its first
+ * reader, until rcu_report_dead(), after its last one. A dying CPU
+ * leaves the online mask long before that: its stopper runs cross calls
+ * and sched_cpu_dying() with interrupts off, then timer handlers run on
+ * it in the idle loop, readers all. The caller, in task context outside
+ * any reader (non-preemptible RCU), is itself quiescent; preemption off
+ * keeps "the caller's CPU" fixed while the leaves are read. Each other
+ * CPU's bit is judged on its own, so the leaves need not be read at
+ * one instant:
+ *  - bit seen clear after rcu_report_dead(): its readers, smp_mb(),
+ *    the clear; here the read, smp_mb(), the caller's later accesses:
+ *    those readers are over before the caller frees anything;
+ *  - bit seen clear before rcu_cpu_starting()'s set is visible: the
+ *    caller's removal, smp_mb(), the read here; there the set, smp_mb(),
+ *    the first reader: that reader sees the removal.
+ */
+bool rcu_no_other_cpu_reads(void)
+{
+	struct rcu_data *rdp;
+	struct rcu_node *rnp;
+	bool alone = true;
+
+	preempt_disable();
+	rdp = this_cpu_ptr(&rcu_data);
+	/*
+	 * The caller's updates before the mask reads. Pairs with the smp_mb()
+	 * at the end of rcu_cpu_starting() (store buffering, see above).
+	 */
+	smp_mb();
+	rcu_for_each_leaf_node(rnp) {
+		unsigned long others = READ_ONCE(rnp->qsmaskinitnext);
+
+		if (rnp == rdp->mynode)
+			others &= ~rdp->grpmask;
+		if (others) {
+			alone = false;
+			break;
+		}
+	}
+	preempt_enable();
+	/*
+	 * The mask reads before the caller's later accesses (the free after
+	 * synchronize_rcu()). Pairs with the smp_mb() in rcu_report_dead()
+	 * between the dying CPU's last reader and the clear of its bit.
+	 */
+	if (alone)
+		smp_mb();
+	return alone;
 }
 
 /* rnp's leaf gained its first CPU: count it in its ancestors' ->qsmaskinit. */
@@ -206,6 +269,15 @@ void rcu_report_dead(unsigned int cpu)
 	unsigned long mask = rdp->grpmask, flags, iflags;
 
 	WARN_ON_ONCE(cpu != raw_smp_processor_id() || !irqs_disabled());
+	/*
+	 * This CPU's last reader before its bit leaves ->qsmaskinitnext.
+	 * Pairs with the smp_mb() after the mask reads in
+	 * rcu_no_other_cpu_reads(): a caller that sees the bit clear and
+	 * takes the one-CPU shortcut frees nothing this CPU still reads.
+	 * (The rcu_node lock below orders it too, through
+	 * smp_mb__after_unlock_lock(); written out for the pair's sake.)
+	 */
+	smp_mb();
 	raw_spin_lock_irqsave(&rcu_state.ofl_lock, flags);
 	local_irq_save(iflags);		/* as in rcu_cpu_starting() */
 	raw_spin_lock_rcu_node(rnp);

@@ -46,15 +46,23 @@ void wait_rcu_gp(call_rcu_func_t crf)
 }
 
 /*
- * With one CPU online in a non-preemptible kernel, a caller of
- * synchronize_rcu() is itself in a quiescent state and no reader can run
- * elsewhere: the wait is already over (Linux's rcu_blocking_is_gp()).
- * Preemptible RCU readers may be preempted on this very CPU: no shortcut.
+ * The wait is already over: before the scheduler runs (one CPU, no
+ * reader can be blocked: Linux 6.1's rule), or, in a non-preemptible
+ * kernel, when RCU's own view of the CPUs that may run readers (the
+ * leaves' ->qsmaskinitnext, kept by rcu_cpu_starting() and
+ * rcu_report_dead()) holds no CPU but the caller's, which is itself
+ * quiescent. Not num_online_cpus(): a dying CPU leaves the online mask
+ * well before its last reader (interrupts-off stopper work, then timer
+ * handlers in its idle loop), and synchronize_rcu() returning then freed
+ * memory under it. rcu_no_other_cpu_reads() (tree_hotplug.c) gives the
+ * argument and its barriers. Preemptible RCU readers may be preempted on
+ * this very CPU: no shortcut once the scheduler runs.
  */
 static bool rcu_blocking_is_gp(void)
 {
-	return !READ_ONCE(rcu_scheduler_active) ||
-	       (!IS_ENABLED(CONFIG_PREEMPT_RCU) && num_online_cpus() <= 1);
+	if (!READ_ONCE(rcu_scheduler_active))
+		return true;
+	return !IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_no_other_cpu_reads();
 }
 
 /* Also synchronize_rcu_expedited()'s shortcut (tree_exp.c). */
@@ -69,8 +77,8 @@ bool rcu_sync_is_trivial(void)
 	 * the polled number through a whole phase, and close an open one
 	 * too, as Linux's rcu_poll_gp_seq_start/end_unlocked() pair does.
 	 * Every reader that began before that phase opened has ended: this
-	 * CPU is in a quiescent state, and the others are offline (their
-	 * readers ended before they left). Leaving an open phase to the
+	 * CPU is in a quiescent state, and the others have passed
+	 * rcu_report_dead() (their readers ended before it). Leaving an open phase to the
 	 * grace period under way was not enough: a cookie taken during it
 	 * needs the phase after it, which no trivial wait would then start
 	 * (rcutorture's "Cookie check 3" saw it with CPU 1 of 2 offline).

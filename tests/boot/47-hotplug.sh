@@ -1,10 +1,12 @@
 # shellcheck shell=bash
 # tests/boot/47-hotplug.sh - CPU hotplug (CONFIG_HOTPLUG_CPU, kernel/cpu.c, kernel/rcu/tree_hotplug.c,
 # Documentation/RCU/hotplug.md): the KTAP suite "cpuhp" (cpuhp.selftest=1) on the kernel under
-# test (test_defconfig: non-preemptible) with 4 CPUs, then on a preemptible-RCU kernel built here
-# with a leaf fanout of 2, so that the preempted-reader case empties a leaf of its CPUs. Each boot
-# checks Linux's console lines and the power-off accounting: every CPU's callbacks balance, none
-# lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
+# test (test_defconfig: non-preemptible) with 4 CPUs (its case cpuhp_dying_reader_waits holds
+# CPU 3, the last one up, in a reader after it left the online mask: the grace-period waits of
+# CPU 0, alone online, must wait for it; it needs CONFIG_CPUHP_DYING_DELAY), then on a
+# preemptible-RCU kernel built here with a leaf fanout of 2, so that the preempted-reader case
+# empties a leaf of its CPUs. Each boot checks Linux's console lines and the power-off
+# accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
 # until the boot phase ends. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
 # 55 s on 2 host cores (plus the preemptible build).
 #
@@ -29,7 +31,9 @@ boot_test cpuhp-selftest --smp 4 --timeout 90 \
 	--expect "ok [0-9]+ cpuhp_sched_down_up" --expect "ok [0-9]+ cpuhp_offline_pending_cbs" \
 	--expect "ok [0-9]+ cpuhp_gps_during_hotplug" \
 	--expect "ok [0-9]+ cpuhp_trivial_sync_cookie$" \
-	--expect "# cpuhp: pass:[45] fail:0 skip:[01] total:5" \
+	--expect "# CPU 3 held in its dying window, 2 other CPU\(s\) down" \
+	--expect "ok [0-9]+ cpuhp_dying_reader_waits$" \
+	--expect "# cpuhp: pass:[56] fail:0 skip:[01] total:6" \
 	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
 	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
 	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
@@ -45,7 +49,7 @@ if _test_selected cpuhp-preempt-leaf2; then
 		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=10" --timeout 90 \
 		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
-		--expect "# cpuhp: pass:4 fail:0 skip:1 total:5" \
+		--expect "# cpuhp: pass:4 fail:0 skip:2 total:6" \
 		--expect "rcu: rcu_preempt: callback accounting: ok" \
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"

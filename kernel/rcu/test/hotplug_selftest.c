@@ -8,10 +8,13 @@
  * come and go; a task preempted in a reader on a leaf whose CPUs all go
  * away still holds up grace periods; with every other CPU offline,
  * synchronize_rcu()'s one-CPU shortcut still satisfies a polling cookie
- * taken while a polled phase was open. Every wait is bounded.
+ * taken while a polled phase was open; and none of the waits returns
+ * while a CPU out of the online mask, not yet through rcu_report_dead(),
+ * still runs a reader (hotplug_window_selftest.c). Every wait is bounded.
  */
 #define KPARAM_SUBSYS "cpuhp"
 #include "../tree.h"
+#include "hotplug_selftest.h"
 #include <rcu/rcupdate.h>
 #include <kernel/cpu.h>
 #include <kernel/ktap.h>
@@ -444,5 +447,6 @@ static const struct ktap_case cpuhp_cases[] = {
 	KTAP_CASE(cpuhp_gps_during_hotplug),
 	KTAP_CASE(cpuhp_preempted_reader_leaf),
 	KTAP_CASE(cpuhp_trivial_sync_cookie),
+	KTAP_CASE(cpuhp_dying_reader_waits),
 };
 KTAP_SUITE(cpuhp, cpuhp_cases, &cpuhp_selftest);

@@ -1,0 +1,20 @@
+/*
+ * Cases of the "cpuhp" KTAP suite kept outside hotplug_selftest.c, which
+ * lists them all.
+ */
+#ifndef _RCU_TEST_HOTPLUG_SELFTEST_H
+#define _RCU_TEST_HOTPLUG_SELFTEST_H
+
+#include <kernel/ktap.h>
+
+#ifdef CONFIG_CPUHP_DYING_DELAY
+/* hotplug_window_selftest.c: the waits and a reader in a dying CPU's window. */
+void cpuhp_dying_reader_waits(void);
+#else
+static inline void cpuhp_dying_reader_waits(void)
+{
+	ktap_skip("needs CONFIG_CPUHP_DYING_DELAY");
+}
+#endif
+
+#endif
