@@ -3,7 +3,8 @@
  * a holdoff, a kthread takes a randomly chosen CPU other than CPU 0 down,
  * or brings it back if it is down, every interval; it counts attempts and
  * successes and times each operation in jiffies for the statistics line
- * ("onoff: ..."). Built with CONFIG_TORTURE_TEST and CONFIG_HOTPLUG_CPU.
+ * ("onoff: ..."), and how often CPU 0 was left alone online (a line when
+ * the test ends). Built with CONFIG_TORTURE_TEST and CONFIG_HOTPLUG_CPU.
  * torture.disable_onoff_at_boot holds the operations back until the boot
  * phase is over (system_state SYSTEM_RUNNING: initcalls and boot-time
  * self-tests done), as Linux's waits for init to be spawned.
@@ -30,6 +31,13 @@ static long onoff_holdoff_j, onoff_interval_j;
 /* Written by the onoff kthread only; read racily by the statistics line. */
 static long n_offline_attempts, n_offline_successes, n_online_attempts, n_online_successes;
 static unsigned long sum_offline, sum_online;	/* jiffies */
+/*
+ * Our own: how often an offline left CPU 0 alone online, and for how long
+ * in all (jiffies), so a run can show it reached the state in which
+ * RCU's one-CPU shortcuts apply (printed when the test ends).
+ */
+static long n_cpu0_alone;
+static unsigned long cpu0_alone_since, sum_cpu0_alone;
 static int min_offline = -1, max_offline, min_online = -1, max_online;
 
 static void onoff_time(unsigned long start, unsigned long *sum, int *min, int *max)
@@ -55,6 +63,10 @@ static void torture_onoff_one(unsigned int cpu)
 		if (!ret) {
 			n_offline_successes++;
 			onoff_time(start, &sum_offline, &min_offline, &max_offline);
+			if (num_online_cpus() == 1) {
+				n_cpu0_alone++;
+				cpu0_alone_since = jiffies;
+			}
 		} else if (ret != -EBUSY) {	/* -EBUSY: it must stay up for RCU, not a failure */
 			pr_alert("%s" TORTURE_FLAG " torture_onoff task: offline %u failed: errno %d\n",
 				 torture_type_name, cpu, ret);
@@ -62,6 +74,8 @@ static void torture_onoff_one(unsigned int cpu)
 			n_offline_attempts--;
 		}
 	} else {
+		if (num_online_cpus() == 1)
+			sum_cpu0_alone += jiffies - cpu0_alone_since;
 		n_online_attempts++;
 		ret = cpu_up(cpu);
 		if (!ret) {
@@ -117,6 +131,8 @@ void torture_onoff_cleanup(void)
 	if (!onoff_task)
 		return;
 	torture_stop_kthread(torture_onoff, onoff_task);
+	pr_alert("%s" TORTURE_FLAG " torture_onoff: CPU 0 alone online %ld times, %lu ms in all\n",
+		 torture_type_name, n_cpu0_alone, jiffies_to_msecs(sum_cpu0_alone));
 }
 
 int torture_onoff_stats(char *buf, size_t size)

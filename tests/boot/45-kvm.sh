@@ -13,8 +13,10 @@
 #   testing expedited grace periods and nothing else) and TREE05 (forward progress, holdoff 3 s:
 #   the test must have completed, "tested [1-9]") must pass,
 #   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
-#   failure, POLL01 (a quiet system of polled and expedited waits, polled waits time-limited) must
-#   pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
+#   failure, TREE11 (2 CPUs, CPU 1 down and up every 10 ms and held in its dying window by
+#   cpuhp.dying_delay_ms: CPU 0 must have been left alone online, "torture_onoff: CPU 0 alone
+#   online N times" with N >= 10 at the end, TREE11.features) must pass, POLL01 (a quiet
+#   system of polled and expedited waits, polled waits time-limited) must pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
 #   SRCU-N and SRCU-P (Tree SRCU, static and init_srcu_struct() domains; their .features want
 #   the Tree SRCU statistics line, srcu_barrier() phases, the forward-progress flood and the
 #   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
@@ -29,7 +31,7 @@
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 4 to 6 minutes with it, on 2 host cores: the matrix's 16 guests run two at a time (--guests 2;
+# 4 to 6 minutes with it, on 2 host cores: the matrix's 17 guests run two at a time (--guests 2;
 # TREE01's 8 vCPUs alone), and its kernels come from $TEST_BUILD_CACHE, where 45-kvm.prebuild may
 # have built some while earlier files booted. Timings are printed, never judged.
 
@@ -199,7 +201,7 @@ torture_dryrun() {
 	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
 	echo "$out"
 	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
-	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ POLL01\\ NOCB01\\ NOCB02 --duration 1200s --cpus 2 ' <<<"$out" &&
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ TREE11\\ POLL01\\ NOCB01\\ NOCB02 --duration 1200s --cpus 2 ' <<<"$out" &&
 		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
 		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&
@@ -291,19 +293,19 @@ run_cmd_test kvm-rcuperf kvm_rcuperf
 kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null; }
 
 # The short matrix's scenarios (45-kvm.prebuild builds their kernels ahead, reading this line).
-KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL"
+KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL"
 kvm_short_matrix() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --configs "$KVM_SHORT_MATRIX" --duration 20s --cpus 2 \
 		--guests 2 --build-cache "$TEST_BUILD_CACHE" --results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all sixteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all seventeen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -q '^kvm.sh: STALL: same .config as SRCU-N, sharing its kernel$' <<<"$out" &&
-		grep -Eq '^kvm.sh: [0-9]+/16 guests done, 2 running,' <<<"$out" &&
-		! grep -Eq '^kvm.sh: [0-9]+/16 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
+		grep -Eq '^kvm.sh: [0-9]+/17 guests done, 2 running,' <<<"$out" &&
+		! grep -Eq '^kvm.sh: [0-9]+/17 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
 		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
@@ -314,6 +316,8 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" TREE05 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
 		kvm_console_has "$dir" TREE04 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
 		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TREE11 +2 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" TREE11 'rcu-torture: torture_onoff: CPU 0 alone online [1-9][0-9]* times' &&
 		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" POLL01 'rcu_torture_write_types: Testing polling GPs\.' &&
 		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
