@@ -8,7 +8,7 @@
 # empties a leaf of its CPUs. Each boot checks Linux's console lines and the power-off
 # accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
 # until the boot phase ends. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
-# 55 s on 2 host cores (plus the preemptible build).
+# 60 s on 2 host cores (plus the preemptible build).
 #
 # Console lines assumed:
 #   "smpboot: CPU 3 is now offline"                       kernel/cpu.c, after each cpu_down()

@@ -236,7 +236,9 @@ static void rst_sync_vs_reader(void)
  * synchronize_rcu() returns, and with more than one CPU each call waits
  * for a grace period that rcu_gp_completed() counts, and does not return
  * before a reader that began before it has ended. With one CPU it returns
- * at once by design (rcu_blocking_is_gp(), as in Linux).
+ * at once by design (rcu_blocking_is_gp(): no CPU but the caller's in
+ * RCU's ->qsmaskinitnext; Linux 6.1 keeps the shortcut only before the
+ * scheduler runs).
  */
 static void rcu_sync_returns(void)
 {
