@@ -146,7 +146,10 @@ bool x86_syscall_entry(struct pt_regs *regs)
 
 	x86_enter_from_user();
 	local_irq_enable();
-	regs->rax = syscall_dispatch(regs->rax, args);
+	if (regs->rax == X86_NR_TEST_RETURN)
+		regs->rax = x86_test_return(regs, args);
+	else
+		regs->rax = syscall_dispatch(regs->rax, args);
 	x86_exit_to_user();
 	return regs->rip < USER_VA_END && regs->cs == USER_CS && regs->ss == USER_DS;
 }

@@ -8,6 +8,7 @@
 
 #include <kernel/types.h>
 #include <kernel/percpu.h>
+#include <kernel/errno.h>
 
 /* Interrupt vectors (Linux's numbers where Linux has one). */
 #define X86_TRAP_DF		8
@@ -141,6 +142,18 @@ __noreturn void x86_user_fault(struct pt_regs *regs);
 /* A fault at a user-copy instruction: resume at its fixup; false if rip is none. */
 bool x86_uaccess_fixup(struct pt_regs *regs);
 __noreturn void x86_return_to_user(struct pt_regs *regs);
+/* usermode_test.c (CONFIG_USER_SELFTEST): system call 1000 returns through a frame the user picks. */
+#define X86_NR_TEST_RETURN	1000
+#ifdef CONFIG_USER_SELFTEST
+long x86_test_return(struct pt_regs *regs, const unsigned long a[6]);
+#else
+static inline long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
+{
+	(void)regs;
+	(void)a;
+	return -ENOSYS;	/* as any unknown number */
+}
+#endif
 
 /* smpboot.c */
 void x86_smp_boot_aps(void);
