@@ -120,7 +120,22 @@ extern struct x86_ioapic_info x86_ioapic;
 #define X86_TRAP_UD		6
 #define X86_TRAP_GP		13
 #define X86_TRAP_MC		18
+#define X86_TRAP_NP		11
+#define X86_TRAP_SS		12
+/* RFLAGS bits (IF is in <asm/irqflags.h>). */
+#define X86_EFLAGS_CF		0x1
+#define X86_EFLAGS_PF		0x4
+#define X86_EFLAGS_AF		0x10
+#define X86_EFLAGS_ZF		0x40
+#define X86_EFLAGS_SF		0x80
+#define X86_EFLAGS_TF		0x100
+#define X86_EFLAGS_DF		0x400
+#define X86_EFLAGS_OF		0x800
+#define X86_EFLAGS_IOPL		0x3000
+#define X86_EFLAGS_NT		0x4000
+#define X86_EFLAGS_RF		0x10000
 #define X86_EFLAGS_AC		0x40000
+#define X86_EFLAGS_ID		0x200000
 #define MSR_STAR		0xc0000081
 #define MSR_LSTAR		0xc0000082
 #define MSR_SYSCALL_MASK	0xc0000084
@@ -139,6 +154,8 @@ void x86_enter_from_user(void);
 void x86_exit_to_user(void);
 /* A fault from user mode: report it and kill the process. */
 __noreturn void x86_user_fault(struct pt_regs *regs);
+/* entry.S: the IRETQ to user mode faulted; make regs the frame it was loading. */
+void x86_fixup_bad_iret(struct pt_regs *regs);
 /* A fault at a user-copy instruction: resume at its fixup; false if rip is none. */
 bool x86_uaccess_fixup(struct pt_regs *regs);
 __noreturn void x86_return_to_user(struct pt_regs *regs);
