@@ -13,7 +13,9 @@
  *     kernel must not run with those flags (NT reaching the kernel's IRET
  *     faults there), and the user's flags must come back unchanged. Run it
  *     beside a process on the same CPU that returns to user mode by IRET.
- * 15  sets TF: the single-step trap arrives in user mode and kills it.
+ * 15  sets TF with the popfq right before a SYSCALL: SYSCALL decides its
+ *     single step on the TF it leaves, which FMASK clears, so the trap
+ *     comes after SYSRET restores TF, in user mode, and kills it.
  * 16-19 ask the test kernel (CONFIG_USER_SELFTEST) to return from a
  *     system call to a frame user mode cannot have: a non-canonical RIP,
  *     CS of kernel code, CS beyond the GDT, SS of kernel data. The return
@@ -255,10 +257,15 @@ int main(long arg)
 	}
 	case 14:
 		return flags_case();
-	case 15: {	/* TF: a single-step trap in user mode, after the next instruction */
-		unsigned long seen[2];
+	case 15: {	/* TF set by the instruction before SYSCALL (getpid) */
+		long nr = SYS_getpid;
 
-		flag_loop(X86_TF, 1, seen);
+		__asm__ volatile("pushfq\n\t"
+				 "orq %1, (%%rsp)\n\t"
+				 "popfq\n\t"
+				 "syscall\n\t"
+				 "nop"
+				 : "+a"(nr) : "i"(X86_TF) : "rcx", "r11", "memory", "cc");
 		break;
 	}
 	case 16:

@@ -19,7 +19,8 @@
 #                         and the next task's IRETQ faulted: "general protection fault: 0000 [#1]",
 #                         "RIP: 0008:x86_interrupt_return", "Kernel panic - not syncing: Fatal
 #                         exception"), the user's flags survive every call, IOPL and RF are refused
-#                         at CPL 3; case 15 sets TF and dies of the single-step trap in user mode
+#                         at CPL 3; case 15 sets TF just before a SYSCALL and dies of the
+#                         single-step trap after SYSRET, in user mode (never one in the kernel)
 #   user-entry-flags-preempt  the same on preempt_defconfig with -cpu max (SMAP)
 #   user-exit-fault       cases 16-19 on -cpu max: the test kernel's system call 1000 returns
 #                         through a frame user mode cannot have (non-canonical RIP, CS 0x0b, CS
