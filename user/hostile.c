@@ -5,7 +5,21 @@
  * (-EFAULT, -EBADF, -EINVAL, -ENOSYS) without harm; it exits with the
  * number of wrong answers. Cases 1-12 each commit one fatal violation
  * that must kill only this process with a report; reaching the line after
- * it is a failure (exit status 99).
+ * it is a failure (exit status 99). Case 13 clears IF with popf (ignored).
+ *
+ * Cases 14-19 attack the way into and out of the kernel:
+ * 14  sets NT, AC, DF and ID (and tries IOPL 3 and RF, which CPL 3 cannot
+ *     set) and makes system calls for 2 s, half of them sched_yield(): the
+ *     kernel must not run with those flags (NT reaching the kernel's IRET
+ *     faults there), and the user's flags must come back unchanged. Run it
+ *     beside a process on the same CPU that returns to user mode by IRET.
+ * 15  sets TF with the popfq right before a SYSCALL: SYSCALL decides its
+ *     single step on the TF it leaves, which FMASK clears, so the trap
+ *     comes after SYSRET restores TF, in user mode, and kills it.
+ * 16-19 ask the test kernel (CONFIG_USER_SELFTEST) to return from a
+ *     system call to a frame user mode cannot have: a non-canonical RIP,
+ *     CS of kernel code, CS beyond the GDT, SS of kernel data. The return
+ *     faults (in user mode or on the kernel's IRET): only this process dies.
  */
 #include "ulib.h"
 
@@ -72,6 +86,114 @@ static int syscall_abuse(void)
 
 static const unsigned char ret_insn[] = { 0xc3 };	/* in .rodata: not executable */
 
+#define X86_TF		0x100UL
+#define X86_DF		0x400UL
+#define X86_IOPL3	0x3000UL
+#define X86_NT		0x4000UL
+#define X86_RF		0x10000UL
+#define X86_AC		0x40000UL
+#define X86_ID		0x200000UL
+
+/*
+ * long flag_loop(mask, n, seen[2]): set the RFLAGS bits in mask, keep
+ * them through n system calls, getpid() and sched_yield() (a switch with
+ * those flags) in turn, comparing RFLAGS after every call with what popfq
+ * left; stop at the first difference. seen[0] = RFLAGS as set, seen[1] =
+ * after the last call, both without the arithmetic flags (the loop's own
+ * cmp and dec change those). The original RFLAGS come back before it
+ * returns the calls completed. In assembly: no C code may run with DF or
+ * AC set.
+ */
+long flag_loop(unsigned long mask, long n, unsigned long seen[2]);
+__asm__(".text\n"
+	"flag_loop:\n"
+	"	pushq %rbx\n"
+	"	pushq %r12\n"
+	"	pushq %r13\n"
+	"	pushq %r14\n"
+	"	movq %rdx, %r13\n"
+	"	movq %rsi, %r12\n"
+	"	movl $39, %r14d\n"		/* getpid first, then sched_yield (24) */
+	"	pushfq\n"			/* the original flags, restored at the end */
+	"	movq (%rsp), %rax\n"
+	"	orq %rdi, %rax\n"
+	"	pushq %rax\n"
+	"	popfq\n"
+	"	pushfq\n"
+	"	popq %rbx\n"			/* what CPL 3 could set */
+	"	andq $~0x8d5, %rbx\n"		/* not CF PF AF ZF SF OF */
+	"	movq %rbx, (%r13)\n"
+	"	movq %rbx, %rcx\n"
+	"1:	movl %r14d, %eax\n"
+	"	xorl $(39 ^ 24), %r14d\n"
+	"	syscall\n"
+	"	pushfq\n"
+	"	popq %rcx\n"
+	"	andq $~0x8d5, %rcx\n"
+	"	cmpq %rcx, %rbx\n"
+	"	jne 2f\n"
+	"	decq %r12\n"
+	"	jnz 1b\n"
+	"2:	movq %rcx, 8(%r13)\n"
+	"	popfq\n"
+	"	movq %rsi, %rax\n"		/* the kernel keeps RSI */
+	"	subq %r12, %rax\n"
+	"	popq %r14\n"
+	"	popq %r13\n"
+	"	popq %r12\n"
+	"	popq %rbx\n"
+	"	ret\n");
+
+static void print_flags(const char *what, unsigned long f)
+{
+	printf("%s%s%s%s%s%s%s%s\n", what, (f & X86_NT) ? " NT" : "", (f & X86_AC) ? " AC" : "",
+	       (f & X86_DF) ? " DF" : "", (f & X86_ID) ? " ID" : "", (f & X86_TF) ? " TF" : "",
+	       (f & X86_IOPL3) ? " IOPL" : "", (f & X86_RF) ? " RF" : "");
+}
+
+static int flags_case(void)
+{
+	const unsigned long mask = X86_NT | X86_AC | X86_DF | X86_ID | X86_IOPL3 | X86_RF;
+	unsigned long seen[2];
+	long t0 = now_ns(), calls = 0, n;
+
+	do {
+		n = flag_loop(mask, 400, seen);
+		calls += n;
+		if (n != 400 || seen[1] != seen[0]) {
+			printf("hostile: FAIL RFLAGS %lx became %lx after a system call\n", seen[0], seen[1]);
+			return 1;
+		}
+	} while (now_ns() - t0 < 2000000000L);
+	print_flags("hostile: RFLAGS set from user mode:", seen[0] & mask);
+	print_flags("hostile: RFLAGS refused at CPL 3:", ~seen[0] & mask);
+	printf("hostile: %ld system calls with them, RFLAGS unchanged after each\n", calls);
+	return 0;
+}
+
+/* The test kernel's system call: return to this RIP/CS/SS/RSP (arch/x86_64/kernel/usermode_test.c). */
+#define SYS_x86_test_return	1000
+
+static int bad_return_case(long c)
+{
+	unsigned long rsp, rip = (unsigned long)&bad_return_case;
+	unsigned long cs = 0x23, ss = 0x1b;
+	long r;
+
+	__asm__ volatile("movq %%rsp, %0" : "=r"(rsp));
+	if (c == 16)
+		rip = NONCANONICAL >> 16;	/* 0x800000000000: the first non-canonical address */
+	else if (c == 17)
+		cs = 0x08;			/* kernel code: the kernel makes it 0x0b, RPL 3 */
+	else if (c == 18)
+		cs = 0x43;			/* past the GDT's end */
+	else
+		ss = 0x10;			/* kernel data as the stack: 0x13 */
+	r = syscall6(SYS_x86_test_return, rip, cs, ss, rsp, 0, 0);
+	printf("hostile: test return call: %ld%s\n", r, r == -38 ? " (not a test kernel)" : "");
+	return r == -38 ? 3 : 99;
+}
+
 int main(long arg)
 {
 	unsigned char stack_code[4] = { 0xc3 };
@@ -133,6 +255,24 @@ int main(long arg)
 		       (flags & 0x200) ? "still set" : "CLEAR", loops);
 		return (flags & 0x200) ? 0 : 1;
 	}
+	case 14:
+		return flags_case();
+	case 15: {	/* TF set by the instruction before SYSCALL (getpid) */
+		long nr = SYS_getpid;
+
+		__asm__ volatile("pushfq\n\t"
+				 "orq %1, (%%rsp)\n\t"
+				 "popfq\n\t"
+				 "syscall\n\t"
+				 "nop"
+				 : "+a"(nr) : "i"(X86_TF) : "rcx", "r11", "memory", "cc");
+		break;
+	}
+	case 16:
+	case 17:
+	case 18:
+	case 19:
+		return bad_return_case(arg);
 	default:
 		printf("hostile: no case %ld\n", arg);
 		return 2;

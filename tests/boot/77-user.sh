@@ -13,6 +13,21 @@
 #                         The kernel survives and powers off cleanly.
 #   user-hostile-nosmap   the same on QEMU's default CPU (no SMEP/SMAP): the page-table U/S bits
 #                         and the pointer checks alone must give the same results
+#   user-entry-flags      hostile case 14 on CPU 1 sets NT, AC, DF and ID and makes system calls
+#                         (getpid, sched_yield) for 2 s beside spin on the same CPU, which returns
+#                         to user mode by IRETQ after each tick: no flag reaches the kernel (NT did,
+#                         and the next task's IRETQ faulted: "general protection fault: 0000 [#1]",
+#                         "RIP: 0008:x86_interrupt_return", "Kernel panic - not syncing: Fatal
+#                         exception"), the user's flags survive every call, IOPL and RF are refused
+#                         at CPL 3; case 15 sets TF just before a SYSCALL and dies of the
+#                         single-step trap after SYSRET, in user mode (never one in the kernel)
+#   user-entry-flags-preempt  the same on preempt_defconfig with -cpu max (SMAP)
+#   user-exit-fault       cases 16-19 on -cpu max: the test kernel's system call 1000 returns
+#                         through a frame user mode cannot have (non-canonical RIP, CS 0x0b, CS
+#                         past the GDT, SS 0x13); the IRETQ to user mode faults (or, for the RIP
+#                         under TCG, the first fetch): each process is killed with Linux's GP
+#                         report at its own RIP, the kernel goes on (it oopsed on the user's GS)
+#   user-exit-fault-preempt   the same on preempt_defconfig, QEMU's default CPU
 #   user-rcu-smp4         the KTAP suite "user": grace periods complete while CPUs 1-3 spin in
 #                         user mode; the power-off lines show the user-mode EQS entries and the
 #                         grace-period kthread's dyntick credits for each spinning CPU
@@ -28,7 +43,7 @@
 #                         calls nanosleep() and a SysRq sent at once can find it still running
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
-# About 90 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
+# About 115 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
@@ -91,6 +106,33 @@ boot_test user-hostile-nosmap --smp 4 --append "user.run=$hostile_run shutdown_s
 	--expect 'x86/cpu: SMEP not supported by the CPU, SMAP not supported by the CPU' "${hostile_expects[@]}"
 run_cmd_test user-hostile-nosmap-gp hostile_gp user-hostile-nosmap
 
+# The way into and out of the kernel (Documentation/user-mode.md, "RFLAGS" and "GS").
+entry_run="hostile:14@1+spin:2@1+hostile:15@0"
+entry_expects=(
+	--expect 'hostile: RFLAGS set from user mode: NT AC DF ID$'
+	--expect 'hostile: RFLAGS refused at CPL 3: IOPL RF$'
+	--expect 'hostile: [1-9][0-9]* system calls with them, RFLAGS unchanged after each$'
+	--expect 'spin: pid [0-9]+ done on CPU 1 after'
+	--expect 'traps: hostile\[[0-9]+\] trap debug ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$'
+	--expect 'user: 3 processes started, 2 exited, 1 killed'
+	--expect 'reboot: Power down'
+	--reject 'hostile: FAIL' --reject 'Oops|general protection fault: '
+)
+exit_run="hostile:16@0+hostile:17@1+hostile:18@0+hostile:19@1"
+exit_gp='traps: hostile\[[0-9]+\] general protection fault'
+exit_expects=(
+	--expect "$exit_gp ip:800000000000 sp:7fffffffd[0-9a-f]+ error:0\$"
+	--expect "$exit_gp ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:8\$"
+	--expect "$exit_gp ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:40\$"
+	--expect "$exit_gp ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:10\$"
+	--expect 'user: 4 processes started, 0 exited, 4 killed'
+	--expect 'reboot: Power down'
+	--reject 'hostile: test return call' --reject 'Oops|general protection fault: '
+)
+boot_test user-entry-flags --smp 2 --append "user.run=$entry_run shutdown_secs=5" "${entry_expects[@]}"
+boot_test user-exit-fault --smp 2 --qemu-args "-cpu max" --append "user.run=$exit_run shutdown_secs=3" \
+	"${exit_expects[@]}"
+
 rcu_user_expects=()
 for c in 1 2 3; do
 	rcu_user_expects+=(--expect "rcu: CPU $c: user-mode EQS entries [1-9][0-9]*, ticks from user mode [0-9]+, dynticks [0-9]+")
@@ -139,9 +181,14 @@ boot_test user-bad-params --smp 2 \
 	--expect 'reboot: Power down'
 
 user_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt
-if _test_selected user-rcu-tasks-smp4; then
+if _test_selected user-rcu-tasks-smp4 || _test_selected user-entry-flags-preempt ||
+	_test_selected user-exit-fault-preempt; then
 	run_cmd_test user-preempt-build build_config "$user_preempt_dir" preempt_defconfig \
 		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_USER_SELFTEST=y'
+	built_boot_test "$user_preempt_dir" preemptible user-entry-flags-preempt 2 \
+		"user.run=$entry_run shutdown_secs=5" --qemu-args "-cpu max" "${entry_expects[@]}"
+	built_boot_test "$user_preempt_dir" preemptible user-exit-fault-preempt 2 \
+		"user.run=$exit_run shutdown_secs=3" "${exit_expects[@]}"
 	built_boot_test "$user_preempt_dir" preemptible user-rcu-tasks-smp4 4 "user.selftest=1 shutdown_secs=12" \
 		--accel tcg-single \
 		--expect '# [0-9] spinning CPUs: [1-9][0-9]* synchronize_rcu\(\) in 1 s, .*synchronize_rcu_tasks\(\) [0-9]+ us' \

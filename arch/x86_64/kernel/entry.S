@@ -5,12 +5,26 @@
  * calls x86_interrupt_dispatch(regs). SYSCALL enters at entry_SYSCALL_64
  * and builds the same frame (vector -1) on the task's kernel stack.
  *
+ * RFLAGS: SYSCALL clears every flag but the reserved bit 1 itself (FMASK,
+ * x86_syscall_init()); an interrupt gate clears IF, TF, NT and RF, and
+ * interrupt_common then clears the rest with popfq. So the kernel never
+ * runs with a flag user mode set (NT would make the kernel's own IRETQ
+ * fault, AC would open SMAP, DF would break the C ABI).
+ *
  * GS: in the kernel GS base holds this CPU's per-CPU offset; in user mode
- * it holds the user's (always 0: user code cannot change it, no FSGSBASE).
- * An entry from user mode (CS RPL 3) swaps them with swapgs and swaps back
- * on the way out. NMI, machine check and double fault can also hit the
- * few kernel instructions between SYSCALL and swapgs (or swapgs and
- * SYSRET), so for them the GS base itself is read: 0 means the user's.
+ * it holds the user's (always 0: user code cannot change it, no FSGSBASE,
+ * and the user segments' bases are 0). An entry from user mode (CS RPL 3)
+ * swaps them with swapgs and the return to user mode swaps back. Entries
+ * that can land in the kernel's few instructions with the user's GS (from
+ * SYSCALL to its swapgs, from the exit's swapgs to SYSRETQ/IRETQ) decide
+ * from where they came, not from CS:
+ *  - NMI, #DB, #MC and #DF (the paranoid entries) read MSR_GS_BASE: 0 is
+ *    the user's; they swap back on the way out only if they swapped in;
+ *  - #GP, #SS and #NP at x86_iret_to_user are the IRETQ to user mode
+ *    faulting on a frame user mode cannot have: the user's GS is active,
+ *    and the fault is turned into one from user mode (x86_fixup_bad_iret())
+ *    that kills the process. No other entry can land in those windows:
+ *    interrupts are off there, and nothing else there can fault.
  */
 #define PT_VECTOR	120
 #define PT_RIP		136
@@ -20,6 +34,10 @@
 #define MSR_GS_BASE	0xc0000101
 #define USER_CS		0x23
 #define USER_DS		0x1b
+/* Vectors whose entry from ring 0 reads MSR_GS_BASE: #DB 1, NMI 2, #DF 8, #MC 18. */
+#define PARANOID_VECTORS	((1 << 1) | (1 << 2) | (1 << 8) | (1 << 18))
+/* Faults a bad IRET frame raises: #NP 11, #SS 12, #GP 13. */
+#define IRET_FAULT_VECTORS	((1 << 11) | (1 << 12) | (1 << 13))
 
 	.section .text
 	.balign 16
@@ -77,48 +95,76 @@ interrupt_common:
 	SAVE_REGS
 	/*
 	 * Clear RFLAGS (DF for the C ABI; AC, which user mode may have set,
-	 * so SMAP guards the handler too). Every gate is an interrupt gate,
-	 * so IF is already 0. r12 = 1: swapgs again on the way out.
+	 * so SMAP guards the handler too; ID, IOPL, the arithmetic flags).
+	 * Every gate is an interrupt gate, so IF, TF, NT and RF are already 0.
+	 * r12 = 1: a paranoid entry swapped GS, swap again on the way out.
 	 */
 	pushq $2
 	popfq
 	xorl %r12d, %r12d
 	testb $3, PT_CS(%rsp)
-	jz 1f
+	jz .Lfrom_kernel
 	swapgs
 	xorl %ebp, %ebp			/* backtraces end here, not in the user's frames */
-	jmp 3f
-1:	movq PT_VECTOR(%rsp), %rax
-	cmpq $2, %rax			/* NMI */
-	je 2f
-	cmpq $8, %rax			/* double fault */
-	je 2f
-	cmpq $18, %rax			/* machine check */
-	jne 3f
-2:	movl $MSR_GS_BASE, %ecx
+	jmp .Ldispatch
+.Lfrom_kernel:
+	movq PT_VECTOR(%rsp), %rax
+	cmpq $31, %rax
+	ja .Ldispatch			/* an interrupt: IF is 0 in both windows */
+	movl $PARANOID_VECTORS, %ecx
+	btl %eax, %ecx
+	jc .Lparanoid
+	movl $IRET_FAULT_VECTORS, %ecx
+	btl %eax, %ecx
+	jnc .Ldispatch
+	leaq x86_iret_to_user(%rip), %rcx
+	cmpq %rcx, PT_RIP(%rsp)
+	jne .Ldispatch
+	/*
+	 * The IRETQ to user mode faulted, after the exit's swapgs: take the
+	 * kernel's GS back, and make the frame the one IRETQ was loading, so
+	 * the fault is handled as one from user mode (the process is killed).
+	 */
+	swapgs
+	xorl %ebp, %ebp
+	movq %rsp, %rdi
+	call x86_fixup_bad_iret
+	jmp .Ldispatch
+.Lparanoid:
+	movl $MSR_GS_BASE, %ecx
 	rdmsr
 	orl %edx, %eax
-	jnz 3f
+	jnz .Ldispatch
 	swapgs
 	movl $1, %r12d
-3:	movq %rsp, %rdi
+.Ldispatch:
+	movq %rsp, %rdi
 	call x86_interrupt_dispatch
 	.globl x86_interrupt_return
 x86_interrupt_return:
 	/* Interrupts are off here (the dispatcher's exit-to-user path turns them off). */
 	testb $3, PT_CS(%rsp)
-	jnz 4f
+	jnz .Lreturn_to_user
 	testl %r12d, %r12d
-	jz 5f
-4:	swapgs
-5:	RESTORE_REGS
+	jz 1f
+	swapgs
+1:	RESTORE_REGS
 	addq $16, %rsp			/* vector and error code */
+	iretq
+.Lreturn_to_user:
+	swapgs
+	RESTORE_REGS
+	addq $16, %rsp
+	/* The one IRETQ to user mode: a fault here is the frame's, handled above. */
+	.globl x86_iret_to_user
+x86_iret_to_user:
 	iretq
 
 /*
- * SYSCALL: RCX = user RIP, R11 = user RFLAGS, interrupts off (FMASK), still
- * on the user stack. Switch to the task's kernel stack (set at every
- * context switch), build a pt_regs, and let x86_syscall_entry() do the rest.
+ * SYSCALL: RCX = user RIP, R11 = user RFLAGS, RFLAGS cleared (FMASK: IF
+ * and every flag user mode could have set), still on the user stack.
+ * Switch to the task's kernel stack (set at every context switch), build
+ * a pt_regs, and let x86_syscall_entry() do the rest.
  */
 	.globl entry_SYSCALL_64
 entry_SYSCALL_64:

@@ -2,6 +2,9 @@
  * __switch_to_asm(prev_sp, next_sp, prev): save the callee-saved registers
  * on the current stack, store the stack pointer through prev_sp, load
  * next_sp and restore next's registers. %rax returns prev to next's side.
+ * RFLAGS are not switched: next goes on with prev's IF and every other
+ * flag reset, so no flag one task's kernel path left set (NT would make
+ * next's IRETQ fault, AC would open SMAP for it) follows it to another.
  * ret_from_kthread is where a new task's first switch-in lands.
  */
 	.section .text
@@ -15,6 +18,10 @@ __switch_to_asm:
 	pushq %r15
 	movq %rsp, (%rdi)
 	movq %rsi, %rsp
+	pushfq
+	andq $0x200, (%rsp)		/* IF only */
+	orq $2, (%rsp)
+	popfq
 	popq %r15
 	popq %r14
 	popq %r13

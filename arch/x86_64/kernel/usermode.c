@@ -61,16 +61,26 @@ void x86_cpu_protect_init(unsigned int cpu)
 
 /*
  * STAR: kernel CS 0x08 (SS 0x10) for SYSCALL; SYSRET takes SS = 0x10 + 8
- * and CS = 0x10 + 16 with RPL 3 (cpu.c's GDT: 0x1b, 0x23). FMASK clears
- * IF (entry.S runs on the user stack until it switches), DF, TF and AC.
+ * and CS = 0x10 + 16 with RPL 3 (cpu.c's GDT: 0x1b, 0x23). FMASK is
+ * Linux's: SYSCALL clears every flag user mode can set, so the kernel
+ * starts with RFLAGS = 0x2 (IF off while entry.S is on the user stack; NT
+ * would make the kernel's IRETQ fault, in this task or, carried through a
+ * context switch, in the next; AC would open SMAP; DF, TF, RF, ID, IOPL
+ * and the arithmetic flags are no kernel code's business). SYSRET gives
+ * the user's back from R11.
  */
+#define SYSCALL_FMASK	(X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF | X86_EFLAGS_ZF | \
+			 X86_EFLAGS_SF | X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF | \
+			 X86_EFLAGS_OF | X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_RF | \
+			 X86_EFLAGS_AC | X86_EFLAGS_ID)
+
 void x86_syscall_init(void)
 {
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
 	/* STAR's high half: EDX = 0x10 << 16 | 0x08 (written directly: no 64-bit constant to split). */
 	__asm__ volatile("wrmsr" :: "c"(MSR_STAR), "a"(0), "d"(0x00100008u) : "memory");
 	wrmsr(MSR_LSTAR, (u64)(uintptr_t)entry_SYSCALL_64);
-	wrmsr(MSR_SYSCALL_MASK, X86_EFLAGS_IF | 0x400 /* DF */ | 0x100 /* TF */ | X86_EFLAGS_AC);
+	wrmsr(MSR_SYSCALL_MASK, SYSCALL_FMASK);
 	/* The user's GS base while the kernel's is active; entry.S relies on it being 0. */
 	wrmsr(MSR_KERNEL_GS_BASE, 0);
 }
@@ -146,9 +156,34 @@ bool x86_syscall_entry(struct pt_regs *regs)
 
 	x86_enter_from_user();
 	local_irq_enable();
-	regs->rax = syscall_dispatch(regs->rax, args);
+	if (regs->rax == X86_NR_TEST_RETURN)
+		regs->rax = x86_test_return(regs, args);
+	else
+		regs->rax = syscall_dispatch(regs->rax, args);
 	x86_exit_to_user();
+	/* SYSRETQ only to a frame it can load without faulting in ring 0: else IRETQ. */
 	return regs->rip < USER_VA_END && regs->cs == USER_CS && regs->ss == USER_DS;
+}
+
+/*
+ * entry.S: #GP, #SS or #NP on the IRETQ to user mode (x86_iret_to_user),
+ * which came in ring 0 after ct_user_enter() and the exit's swapgs (entry.S
+ * has swapped back). The frame IRETQ was loading (RIP CS RFLAGS RSP SS) is
+ * at the faulting RSP: make regs that frame, so the fault reads as one
+ * from user mode at the user's RIP, and x86_interrupt_dispatch() leaves
+ * context tracking's user state and kills the process with the usual
+ * report, as Linux's fixup_bad_iret() does. Only copies: RCU is not
+ * watching yet.
+ */
+void x86_fixup_bad_iret(struct pt_regs *regs)
+{
+	const u64 *iret = (const u64 *)(uintptr_t)regs->rsp;
+
+	regs->rip = iret[0];
+	regs->cs = iret[1];
+	regs->rflags = iret[2];
+	regs->rsp = iret[3];
+	regs->ss = iret[4];
 }
 
 /*
@@ -170,13 +205,15 @@ __noreturn void x86_user_fault(struct pt_regs *regs)
 		static const char *const names[32] = {
 			[0] = "divide error", [1] = "debug", [3] = "int3", [4] = "overflow",
 			[5] = "bounds", [6] = "invalid opcode", [7] = "device not available",
+			[10] = "invalid TSS", [11] = "segment not present", [12] = "stack segment",
 			[16] = "coprocessor error", [17] = "alignment check", [19] = "SIMD coprocessor error",
 		};
 		const char *name = regs->vector < 32 && names[regs->vector] ? names[regs->vector] : "exception";
 
 		sig = regs->vector == X86_TRAP_UD ? 4 /* SIGILL */ :
 		      regs->vector == 0 || regs->vector == 16 || regs->vector == 19 ? 8 /* SIGFPE */ :
-		      regs->vector == 3 || regs->vector == 1 ? 5 /* SIGTRAP */ : 11;
+		      regs->vector == 3 || regs->vector == 1 ? 5 /* SIGTRAP */ :
+		      regs->vector == X86_TRAP_NP || regs->vector == X86_TRAP_SS ? 7 /* SIGBUS */ : 11;
 		printk(KERN_INFO "traps: %s[%d] trap %s ip:%llx sp:%llx error:%llx\n",
 		       t->comm, t->pid, name, regs->rip, regs->rsp, regs->error_code);
 	}

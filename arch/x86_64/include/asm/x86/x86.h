@@ -8,6 +8,7 @@
 
 #include <kernel/types.h>
 #include <kernel/percpu.h>
+#include <kernel/errno.h>
 
 /* Interrupt vectors (Linux's numbers where Linux has one). */
 #define X86_TRAP_DF		8
@@ -119,7 +120,22 @@ extern struct x86_ioapic_info x86_ioapic;
 #define X86_TRAP_UD		6
 #define X86_TRAP_GP		13
 #define X86_TRAP_MC		18
+#define X86_TRAP_NP		11
+#define X86_TRAP_SS		12
+/* RFLAGS bits (IF is in <asm/irqflags.h>). */
+#define X86_EFLAGS_CF		0x1
+#define X86_EFLAGS_PF		0x4
+#define X86_EFLAGS_AF		0x10
+#define X86_EFLAGS_ZF		0x40
+#define X86_EFLAGS_SF		0x80
+#define X86_EFLAGS_TF		0x100
+#define X86_EFLAGS_DF		0x400
+#define X86_EFLAGS_OF		0x800
+#define X86_EFLAGS_IOPL		0x3000
+#define X86_EFLAGS_NT		0x4000
+#define X86_EFLAGS_RF		0x10000
 #define X86_EFLAGS_AC		0x40000
+#define X86_EFLAGS_ID		0x200000
 #define MSR_STAR		0xc0000081
 #define MSR_LSTAR		0xc0000082
 #define MSR_SYSCALL_MASK	0xc0000084
@@ -138,9 +154,23 @@ void x86_enter_from_user(void);
 void x86_exit_to_user(void);
 /* A fault from user mode: report it and kill the process. */
 __noreturn void x86_user_fault(struct pt_regs *regs);
+/* entry.S: the IRETQ to user mode faulted; make regs the frame it was loading. */
+void x86_fixup_bad_iret(struct pt_regs *regs);
 /* A fault at a user-copy instruction: resume at its fixup; false if rip is none. */
 bool x86_uaccess_fixup(struct pt_regs *regs);
 __noreturn void x86_return_to_user(struct pt_regs *regs);
+/* usermode_test.c (CONFIG_USER_SELFTEST): system call 1000 returns through a frame the user picks. */
+#define X86_NR_TEST_RETURN	1000
+#ifdef CONFIG_USER_SELFTEST
+long x86_test_return(struct pt_regs *regs, const unsigned long a[6]);
+#else
+static inline long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
+{
+	(void)regs;
+	(void)a;
+	return -ENOSYS;	/* as any unknown number */
+}
+#endif
 
 /* smpboot.c */
 void x86_smp_boot_aps(void);

@@ -1,0 +1,22 @@
+/*
+ * Test kernels only (CONFIG_USER_SELFTEST): system call 1000, not a Linux
+ * number, x86_test_return(rip, cs, ss, rsp), makes the system call return
+ * to user mode through that frame. It stands in for what Linux's
+ * sigreturn gives its x86 selftests: a way for a user program to make
+ * the kernel's own return to user mode (IRET) fault, with a non-canonical
+ * RIP or a selector user mode cannot hold (user/hostile.c cases 16-19).
+ * Both selectors get RPL 3, as sigreturn forces them, so the IRET can only
+ * reach ring 3 or fault, never return to ring 0; RFLAGS stay the user's.
+ * x86_syscall_entry() sends any frame that is not USER_CS/USER_DS with a
+ * canonical user RIP through IRET, never SYSRET.
+ */
+#include <asm/x86/x86.h>
+
+long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
+{
+	regs->rip = a[0];
+	regs->cs = (a[1] & 0xffff) | 3;
+	regs->ss = (a[2] & 0xffff) | 3;
+	regs->rsp = a[3];
+	return 0;
+}
