@@ -29,6 +29,7 @@
  *                buffer, then buffers the store (later loads stay free)
  *   ACQUIRE(c)   smp_load_acquire(): reads the current value and restarts
  *                c's load window (later loads cannot be satisfied earlier)
+ * SCEN=4 has three CPUs and twelve words, the others two and eight.
  * Simplifications: a second store to a buffered word replaces the first
  * (same-address stores stay ordered; the older value is never seen); a CPU
  * may read one word's values out of order across two loads (no coherence
@@ -40,8 +41,13 @@
 #define SCEN 1
 #endif
 
-#define MAXNV	8	/* words per scenario, at most */
-#define NPROC	2	/* modelled CPUs */
+#if SCEN == 4
+#define MAXNV	12	/* words per scenario, at most */
+#define NPROC	3	/* modelled CPUs */
+#else
+#define MAXNV	8
+#define NPROC	2
+#endif
 #define SLOT(c, v)	((c) * MAXNV + (v))
 
 byte mem[MAXNV];
@@ -62,7 +68,11 @@ inline drain(c, v)
 	sbf[SLOT(c, v)] = 0;
 	sbv[SLOT(c, v)] = 0;
 	hist[SLOT(0, v)] = hist[SLOT(0, v)] | (1 << mem[v]);
-	hist[SLOT(1, v)] = hist[SLOT(1, v)] | (1 << mem[v])
+	hist[SLOT(1, v)] = hist[SLOT(1, v)] | (1 << mem[v]);
+#if NPROC > 2
+	hist[SLOT(2, v)] = hist[SLOT(2, v)] | (1 << mem[v]);
+#endif
+	skip
 }
 
 /* c's pending late load is satisfied now (own buffered store first). */
@@ -167,6 +177,12 @@ end:	do
 	:: atomic { sbf[SLOT(c, 5)] -> drain(c, 5) }
 	:: atomic { sbf[SLOT(c, 6)] -> drain(c, 6) }
 	:: atomic { sbf[SLOT(c, 7)] -> drain(c, 7) }
+#if MAXNV > 8
+	:: atomic { sbf[SLOT(c, 8)] -> drain(c, 8) }
+	:: atomic { sbf[SLOT(c, 9)] -> drain(c, 9) }
+	:: atomic { sbf[SLOT(c, 10)] -> drain(c, 10) }
+	:: atomic { sbf[SLOT(c, 11)] -> drain(c, 11) }
+#endif
 	od
 }
 
@@ -175,7 +191,11 @@ inline INIT(v, x)
 {
 	mem[v] = x;
 	hist[SLOT(0, v)] = 1 << x;
-	hist[SLOT(1, v)] = 1 << x
+	hist[SLOT(1, v)] = 1 << x;
+#if NPROC > 2
+	hist[SLOT(2, v)] = 1 << x;
+#endif
+	skip
 }
 
 #if SCEN == 0
@@ -193,6 +213,10 @@ init {
 		scen_init();
 		run drainer(0);
 		run drainer(1);
+#if NPROC > 2
+		run drainer(2);
+		run cpu2();
+#endif
 		run cpu0();
 		run cpu1()
 	}

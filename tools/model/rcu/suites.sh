@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # suites.sh - the lists of model checks (sourced by check.sh and tests/run-all.sh).
 # model_suite quick|deep prints one check a line: NAME then check.sh's arguments.
-# quick: make check's, about 60 s in all on two busy cores (measured: see
-# Documentation/RCU/model-checking.md); deep: make model's, minutes and a few GB.
+# quick: make check's, about 60 s in all on two busy cores, plus about 25 s for the
+# weak-memory checks (measured: see Documentation/RCU/model-checking.md); deep: make
+# model's, minutes and a few GB.
 # The rcu_wmm.pml checks in make check: scenario, then the planted variants that must fail.
 wmm_suite() {
 	local w="--model rcu_wmm"
@@ -17,6 +18,10 @@ wmm_suite() {
 	echo "--name wmm-mut-flip-mb-after $w --expect assert SCEN=3 MUT_FLIP_MB_AFTER"
 	echo "--name wmm-mut-gp-mb-before-snap $w --expect assert SCEN=3 MUT_GP_MB_BEFORE_SNAP"
 	echo "--name wmm-mut-gp-mb-after-snap $w --expect assert SCEN=3 MUT_GP_MB_AFTER_SNAP"
+	echo "--name wmm-srcu $w SCEN=4"
+	echo "--name wmm-mut-srcu-lock-mb $w --expect assert SCEN=4 MUT_SRCU_LOCK_MB"
+	echo "--name wmm-mut-srcu-unlock-mb $w --expect assert SCEN=4 MUT_SRCU_UNLOCK_MB"
+	echo "--name wmm-mut-srcu-scan-mb $w --expect assert SCEN=4 MUT_SRCU_SCAN_MB"
 }
 
 model_suite() {
