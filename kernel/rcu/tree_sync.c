@@ -377,7 +377,8 @@ void rcu_barrier(void)
 	 * Pairs with the smp_mb() before the store in rcu_segcblist.c:
 	 * rcu_segcblist_add_len(), which rcu_do_batch() runs after invoking.
 	 * (The fully ordered atomic_dec_and_test() below would do as well;
-	 * the pair is kept explicit rather than resting on that.)
+	 * the pair is kept explicit rather than resting on that.) Both
+	 * pairs are model-checked: tools/model/rcu/rcu_wmm.pml, SCEN=1/2.
 	 */
 	smp_mb();
 	rcu_gp_kthread_wake();
