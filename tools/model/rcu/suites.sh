@@ -51,12 +51,16 @@ model_suite() {
 		echo "--name deep-safety-exp-3cpu NCPU=3 NGP=0 NEXP=1 STEPS=1"
 		echo "--name deep-liveness-both --liveness NCPU=2 NGP=1 NEXP=1 STEPS=0"
 		echo "--name deep-liveness-gp --liveness NCPU=2 NGP=1 NEXP=0 STEPS=1"
+		# SRCU under weak memory at bigger sizes: a grace period before the update's
+		# (the index already flipped once), and two readers per CPU (14 million states).
+		echo "--name deep-wmm-srcu-prev-gp --model rcu_wmm SCEN=4 PREV_GPS=1"
+		echo "--name deep-wmm-srcu-2rd --model rcu_wmm SCEN=4 NRD=2"
 		# The weak-memory model's own litmus tests (the model is weak where ARM is).
 		local l
 		for l in "LITMUS=1" "LITMUS=1 MUT_MP_RELEASE" "LITMUS=1 MUT_MP_ACQUIRE" \
 			"LITMUS=2" "LITMUS=2 MUT_SB_MB"; do
 			case $l in
-			*MUT_*) echo "--name deep-wmm-litmus-${l##* } --model rcu_wmm --expect assert SCEN=0 $l" ;;
+			*MUT_*) echo "--name deep-wmm-litmus-$(echo "${l##* }" | tr 'A-Z_' 'a-z-') --model rcu_wmm --expect assert SCEN=0 $l" ;;
 			*) echo "--name deep-wmm-litmus-${l#*=} --model rcu_wmm SCEN=0 $l" ;;
 			esac
 		done

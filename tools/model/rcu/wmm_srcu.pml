@@ -7,10 +7,11 @@
  * __srcu_read_unlock() runs smp_mb__before_atomic(), then increments this
  * CPU's unlock count for the same bank. CPU 0 and CPU 2 each run one
  * reader: it loads the published pointer and, if it got the object, reads
- * it (a late load the oracle checks); CPU 0's reader also writes to it.
+ * it (a late load the oracle checks); CPU 0's reader also writes to it
+ * (counting). NRD readers per CPU, one after another (counts up to 3).
  *
  * CPU 1 is synchronize_srcu() and srcu_gp in one (srcutree.c): unpublish,
- * start the grace period, scan the inactive bank (sum the unlocks, smp_mb(),
+ * (after PREV_GPS earlier grace periods) start the grace period, scan the inactive bank (sum the unlocks, smp_mb(),
  * sum the locks, equal means no reader; retried without a barrier until
  * equal), srcu_flip() (smp_mb(); srcu_idx++; smp_mb()), scan the other
  * bank, end the grace period; the updater then reads the object's field
@@ -27,14 +28,21 @@
  *   MUT_SRCU_GP_END_MB     none between the last scan and the free
  *                          (rcu_seq_end()'s smp_mb(), __synchronize_srcu()'s)
  */
-#define IDX	0	/* ssp->srcu_idx (0 or 1: one flip) */
+#define IDX	0	/* ssp->srcu_idx (values 0..3: PREV_GPS + 1 flips, at most 3) */
 #define PTR	1	/* the published pointer */
 #define OBJ	2	/* the object: OBJ_LIVE until freed (0) */
 #define WR	3	/* the object's field CPU 0's reader writes */
 #define LCK(r, b)	(4 + 2 * (r) + (b))	/* reader CPU r's (0: CPU 0, 1: CPU 2) lock count, bank b */
 #define ULK(r, b)	(8 + 2 * (r) + (b))	/* ... unlock count */
 
-byte got0;	/* ghost: CPU 0's reader got the object */
+#ifndef NRD
+#define NRD	1	/* readers per reader CPU, one after the other */
+#endif
+#ifndef PREV_GPS
+#define PREV_GPS 0	/* grace periods before the update's */
+#endif
+
+byte got0;	/* ghost: CPU 0's readers that got the object */
 
 inline scen_init()
 {
@@ -46,21 +54,25 @@ inline scen_init()
 	INIT(ULK(0, 0), 0); INIT(ULK(0, 1), 0); INIT(ULK(1, 0), 0); INIT(ULK(1, 1), 0)
 }
 
-/* One SRCU reader on CPU c (counters r); the only writer of its counters. */
+/*
+ * One SRCU reader on CPU c (counters r); the only writer of its counters,
+ * so it keeps their values (lk[], uk[]).
+ */
 inline srcu_reader(c, r)
 {
 	LOAD(c, IDX, i);
 	i = i & 1;
-	STORE(c, LCK(r, i), 1);
+	lk[i]++;
+	STORE(c, LCK(r, i), lk[i]);
 #ifndef MUT_SRCU_LOCK_MB
 	MB(c);
 #endif
-	atomic { LOAD(c, PTR, p); if :: p == 1 && c == 0 -> got0 = 1 :: else fi };
+	atomic { LOAD(c, PTR, p); if :: p == 1 && c == 0 -> got0++ :: else fi };
 	if
 	:: p == 1 ->
 		LATE_LOAD(c, OBJ);
 		if
-		:: c == 0 -> STORE(c, WR, 1)
+		:: c == 0 -> wr++; STORE(c, WR, wr)
 		:: else
 		fi
 	:: else
@@ -68,22 +80,28 @@ inline srcu_reader(c, r)
 #ifndef MUT_SRCU_UNLOCK_MB
 	MB(c);
 #endif
-	STORE(c, ULK(r, i), 1);
-	MB(c)	/* later barriers complete it all */
+	uk[i]++;
+	STORE(c, ULK(r, i), uk[i])
 }
 
 proctype cpu0()
 {
-	byte mi, i, p;
+	byte mi, i, p, wr, n, lk[2], uk[2];
 
-	srcu_reader(0, 0)
+	for (n : 1 .. NRD) {
+		srcu_reader(0, 0)
+	}
+	MB(0)	/* later barriers complete it all */
 }
 
 proctype cpu2()
 {
-	byte mi, i, p;
+	byte mi, i, p, wr, n, lk[2], uk[2];
 
-	srcu_reader(2, 1)
+	for (n : 1 .. NRD) {
+		srcu_reader(2, 1)
+	}
+	MB(2)
 }
 
 /*
@@ -111,11 +129,9 @@ inline scan(b)
 	u0 = 0; u1 = 0; l0 = 0; l1 = 0
 }
 
-proctype cpu1()
+/* One grace period: srcu_gp_start() to srcu_gp_end(). */
+inline srcu_gp()
 {
-	byte mi, idx, u0, u1, l0, l1, w;
-
-	STORE(1, PTR, 0);	/* the update: unpublish */
 #ifndef MUT_SRCU_GP_START_MB
 	MB(1);
 #endif
@@ -132,6 +148,21 @@ proctype cpu1()
 #ifndef MUT_SRCU_GP_END_MB
 	MB(1);
 #endif
+	skip
+}
+
+proctype cpu1()
+{
+	byte mi, idx, u0, u1, l0, l1, w, n;
+
+	/* PREV_GPS grace periods for nobody in particular, then the update's */
+#if PREV_GPS > 0
+	for (n : 1 .. PREV_GPS) {
+		srcu_gp()
+	}
+#endif
+	STORE(1, PTR, 0);	/* the update: unpublish */
+	srcu_gp();
 	LOAD(1, WR, w);
 	assert(w == got0);	/* SAFETY: a reader's write to the object is not visible after the GP */
 	STORE(1, OBJ, 0);	/* free */
