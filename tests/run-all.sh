@@ -10,7 +10,7 @@
 #      Both must end their output with one "N passed, N failed" line (their own total); the last
 #      such line is added to our totals. No such line: the make exit status counts as one test.
 #   2b. the spin model checks of tools/model/rcu/suites.sh's quick list, one counted test each
-#      (model-*, about a minute; skipped without spin; `make model` runs the deep list)
+#      (model-*, about a minute and a half; skipped without spin; `make model` runs the deep list)
 #   3. every tests/boot/*.sh in sorted order (or the files given), each sourced with tests/lib.sh
 #      in a subshell, so one broken file cannot stop the others. A file's executable
 #      tests/boot/NN-x.prebuild, if any, starts first, in the background at idle priority: it

@@ -86,13 +86,38 @@ bool rcu_segcblist_restempty(const struct rcu_segcblist *rsclp, int seg)
 	return !READ_ONCE(*READ_ONCE(rsclp->tails[seg]));
 }
 
+/*
+ * Every change of ->len is fully ordered against the caller's accesses on
+ * both sides, because tree_sync.c:rcu_barrier() reads a CPU's ->len
+ * without its lock and skips the CPU when it reads 0:
+ *  - 1 -> 0 (rcu_do_batch() after invoking the last callback): the
+ *    smp_mb() before the store orders the callbacks' accesses before the
+ *    0 a skipping rcu_barrier() may read; pairs with the smp_mb() after
+ *    rcu_barrier()'s scan, so its caller's later accesses (freeing what
+ *    the callback used, unloading its code) come after the callback.
+ *  - 0 -> 1 (call_rcu()): the smp_mb() after the store orders it before
+ *    the caller's later accesses; pairs with the smp_mb() before
+ *    rcu_barrier()'s scan, so a call_rcu() that returned before an
+ *    rcu_barrier() began (as its caller can tell) is seen and waited for.
+ * The locked readers (SRCU's srcu_barrier(), NOCB's entrain under
+ * ->nocb_lock) hold the lock the writer held and need neither. Modelled
+ * under weak memory in tools/model/rcu/rcu_wmm.pml (MUT_LEN_MB_BEFORE,
+ * MUT_LEN_MB_AFTER).
+ */
+void rcu_segcblist_add_len(struct rcu_segcblist *rsclp, long v)
+{
+	smp_mb();	/* the caller's earlier accesses (callbacks run) before the new count */
+	WRITE_ONCE(rsclp->len, rsclp->len + v);
+	smp_mb();	/* the new count before the caller's later accesses */
+}
+
 void rcu_segcblist_enqueue(struct rcu_segcblist *rsclp, struct rcu_head *rhp)
 {
 	rhp->next = NULL;
 	WRITE_ONCE(*rsclp->tails[RCU_NEXT_TAIL], rhp);
 	WRITE_ONCE(rsclp->tails[RCU_NEXT_TAIL], &rhp->next);
 	rsclp->seglen[RCU_NEXT_TAIL]++;
-	WRITE_ONCE(rsclp->len, rsclp->len + 1);
+	rcu_segcblist_add_len(rsclp, 1);	/* fully ordered: see above */
 }
 
 /*
@@ -115,13 +140,8 @@ bool rcu_segcblist_entrain(struct rcu_segcblist *rsclp, struct rcu_head *rhp)
 	/* Every empty segment after i now ends where i does. */
 	for (; i < RCU_CBLIST_NSEGS; i++)
 		WRITE_ONCE(rsclp->tails[i], &rhp->next);
-	WRITE_ONCE(rsclp->len, rsclp->len + 1);
+	rcu_segcblist_add_len(rsclp, 1);
 	return true;
-}
-
-void rcu_segcblist_add_len(struct rcu_segcblist *rsclp, long v)
-{
-	WRITE_ONCE(rsclp->len, rsclp->len + v);
 }
 
 /*

@@ -41,7 +41,10 @@ bool rcu_segcblist_entrain(struct rcu_segcblist *rsclp, struct rcu_head *rhp);
  * batch and puts the rest back). They leave seglen[DONE] but stay in len
  * until the caller subtracts the ones it invoked with rcu_segcblist_add_len().
  */
-/* After invoking extracted callbacks: take them out of the count (v < 0). */
+/*
+ * Change the count (v < 0: after invoking extracted callbacks), fully
+ * ordered on both sides for rcu_barrier()'s lockless look (see the .c).
+ */
 void rcu_segcblist_add_len(struct rcu_segcblist *rsclp, long v);
 void rcu_segcblist_extract_done_cbs(struct rcu_segcblist *rsclp, struct rcu_cblist *rclp);
 /* Put back callbacks that were extracted but not invoked, at the head of DONE. */

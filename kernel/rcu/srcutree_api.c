@@ -239,17 +239,25 @@ void synchronize_srcu_expedited(struct srcu_struct *ssp)
  * this CPU, auto-expediting on, the last grace period ended more than
  * srcutree.exp_holdoff ns ago, none running or asked for. A wrong guess
  * only costs speed (an expedited grace period busy-waits a little, a
- * normal one sleeps a jiffy), so the reads need no ordering.
+ * normal one sleeps a jiffy), so the reads need no ordering. The list
+ * needs its lock all the same: rcu_segcblist_pend_cbs() follows the DONE
+ * tail into the last ready callback, which srcu_gp may be invoking (and
+ * its owner freeing) on another CPU once srcu_invoke_callbacks() has
+ * extracted it; under ->lock the tail points into the list or at its head.
  */
 static bool srcu_might_be_idle(struct srcu_struct *ssp)
 {
 	unsigned long holdoff = READ_ONCE(srcu_exp_holdoff);
 	unsigned long flags, curseq;
+	struct srcu_data *sdp;
 	u64 tlast, now;
 	bool pending;
 
 	local_irq_save(flags);
-	pending = rcu_segcblist_pend_cbs(&ssp->sda[smp_processor_id()].srcu_cblist);
+	sdp = &ssp->sda[smp_processor_id()];
+	spin_lock(&sdp->lock);
+	pending = rcu_segcblist_pend_cbs(&sdp->srcu_cblist);
+	spin_unlock(&sdp->lock);
 	local_irq_restore(flags);
 	if (pending || !holdoff)
 		return false;

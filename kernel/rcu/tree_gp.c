@@ -299,8 +299,19 @@ static void rcu_gp_cleanup(void)
 		rdp = this_cpu_ptr(&rcu_data);
 		if (rnp == rdp->mynode)
 			needgp |= __note_gp_changes(rnp, rdp);
+		/*
+		 * A request beyond this grace period: start the next one.
+		 * Otherwise pull ->gp_seq_needed up to the new number, as
+		 * Linux's rcu_future_gp_cleanup() does: left behind while
+		 * gp_seq ran half the counter space ahead, it would compare
+		 * as a request still in the future (ULONG_CMP_LT) and start
+		 * grace periods nobody asked for, or make rcu_start_this_gp()
+		 * think a wanted one already requested.
+		 */
 		if (ULONG_CMP_LT(new_gp_seq, rnp->gp_seq_needed))
 			needgp = true;
+		else
+			WRITE_ONCE(rnp->gp_seq_needed, new_gp_seq);	/* avoid counter wrap */
 		raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 		rcu_gp_slow(rcu_params.gp_cleanup_delay);
 		cond_resched();

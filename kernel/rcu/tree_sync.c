@@ -359,6 +359,13 @@ void rcu_barrier(void)
 	rcu_state.barrier_sequence++;
 	init_completion(&rcu_state.barrier_completion);
 	atomic_set(&rcu_state.barrier_cpu_count, 1);	/* our own reference, dropped below */
+	/*
+	 * The caller's earlier accesses (a call_rcu() it knows returned)
+	 * before the lockless ->len reads below. Pairs with the smp_mb()
+	 * after the store in rcu_segcblist.c:rcu_segcblist_add_len(): a
+	 * count read as 0 belongs to a call_rcu() still under way.
+	 */
+	smp_mb();
 	for_each_possible_cpu(cpu) {
 		/* Offloaded: entrained from here under its nocb lock, no IPI to disturb it. */
 		if (rcu_nocb_barrier_entrain(per_cpu_ptr(&rcu_data, cpu), rcu_barrier_callback,
@@ -369,9 +376,19 @@ void rcu_barrier(void)
 			continue;
 		}
 		if (!READ_ONCE(per_cpu(rcu_data, cpu).cblist.len))
-			continue;
+			continue;	/* nothing queued or being invoked: ordered below */
 		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, 1);
 	}
+	/*
+	 * A CPU skipped for a count of 0: its last callback's accesses before
+	 * the caller's later ones (freeing what it used, unloading its code).
+	 * Pairs with the smp_mb() before the store in rcu_segcblist.c:
+	 * rcu_segcblist_add_len(), which rcu_do_batch() runs after invoking.
+	 * (The fully ordered atomic_dec_and_test() below would do as well;
+	 * the pair is kept explicit rather than resting on that.) Both
+	 * pairs are model-checked: tools/model/rcu/rcu_wmm.pml, SCEN=1/2.
+	 */
+	smp_mb();
 	rcu_gp_kthread_wake();
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
 		complete(&rcu_state.barrier_completion);

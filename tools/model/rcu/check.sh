@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# check.sh - verify tools/model/rcu/rcu_gp.pml with spin: generate the verifier (spin -a),
+# check.sh - verify a model in tools/model/rcu (rcu_gp.pml, or rcu_wmm.pml with --model rcu_wmm)
+# with spin: generate the verifier (spin -a),
 # compile pan with gcc, run it, and judge its report.
 #
-# Usage: tools/model/rcu/check.sh [--liveness] [--expect pass|assert|cycle] [--name NAME] [--keep DIR]
-#                                  [NAME=VALUE | MUT_X ...]
+# Usage: tools/model/rcu/check.sh [--model M] [--liveness] [--expect pass|assert|cycle] [--name NAME]
+#                                  [--keep DIR] [NAME=VALUE | MUT_X ...]
 #        tools/model/rcu/check.sh --suite quick|deep
 #   NAME=VALUE / MUT_X   model macros, passed to spin as -DNAME=VALUE / -DMUT_X
 #                        (NCPU, NGP, NEXP, STEPS, DYNMOD; planted bugs MUT_*: see rcu_gp.pml)
+#   --model M            the model: rcu_gp (default, sequentially consistent with explicit
+#                        store buffers for the EQS flip) or rcu_wmm (weak memory: SCEN=0..4,
+#                        see rcu_wmm.pml and the wmm_*.pml it includes)
 #   --liveness           check the LTL claim gp_ends with weak fairness (pan -a -f);
 #                        default: safety (assertions and invalid end states, pan built -DSAFETY)
 #   --expect pass        (default) exit 0 only if the search is complete and found no error
@@ -22,7 +26,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-model=$here/rcu_gp.pml
+model=rcu_gp
 liveness=0
 expect=pass
 name=
@@ -38,6 +42,10 @@ while [ $# -gt 0 ]; do
 		;;
 	--name)
 		name=${2:?--name needs a value}
+		shift
+		;;
+	--model)
+		model=${2:?--model needs rcu_gp or rcu_wmm}
 		shift
 		;;
 	--suite)
@@ -58,6 +66,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 case $expect in pass | assert | cycle) ;; *) echo "check.sh: --expect pass|assert|cycle" >&2; exit 2 ;; esac
+[ -f "$here/$model.pml" ] || { echo "check.sh: no model $here/$model.pml" >&2; exit 2; }
 if [ -n "$suite" ]; then
 	# One place for the lists; tests/run-all.sh runs the quick one as separate counted tests.
 	# shellcheck source=suites.sh
@@ -86,7 +95,7 @@ else
 	work=$(mktemp -d "${TMPDIR:-/tmp}/rcu-model.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
 fi
-cp "$model" "$work/rcu_gp.pml"
+cp "$here"/*.pml "$work/"	# a model may #include the others
 cd "$work"
 
 start=$(date +%s.%N)
@@ -99,7 +108,7 @@ else
 	ccflags=(-DSAFETY)
 	panflags=()
 fi
-spin -a "${defs[@]}" rcu_gp.pml >spin.log 2>&1 || { cat spin.log; echo "rcu-model $name: spin -a failed"; exit 1; }
+spin -a "${defs[@]}" "$model.pml" >spin.log 2>&1 || { cat spin.log; echo "rcu-model $name: spin -a failed"; exit 1; }
 # shellcheck disable=SC2086 # PAN_CFLAGS is a list of flags
 gcc "${PAN_OPT:--O0}" ${PAN_CFLAGS:-} -w "${ccflags[@]}" -DMEMLIM="${PAN_MEMLIM:-2048}" -o pan pan.c 2>gcc.log ||
 	{ cat gcc.log; echo "rcu-model $name: gcc failed"; exit 1; }
@@ -137,7 +146,7 @@ if [ "$errors" != 0 ] && [ -n "${errors:-}" ]; then
 	grep -m1 -E 'assertion violated|acceptance cycle|invalid end state' pan.log | sed 's/^/    /' || true
 	if [ "$expect" = pass ] || [ -n "$keep" ]; then
 		# The counterexample, one step a line (spin replays the trail).
-		spin -t -p -g "${defs[@]}" rcu_gp.pml >trail.txt 2>&1 || true
+		spin -t -p -g "${defs[@]}" "$model.pml" >trail.txt 2>&1 || true
 		[ "$expect" = pass ] && tail -n 60 trail.txt | sed 's/^/    | /'
 	fi
 fi
