@@ -142,7 +142,7 @@ $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 # ---- user programs (user/): freestanding static executables embedded in the kernel ----
 # Position-independent code linked at a fixed address in the user half (user/user.ld);
 # no FPU/SSE, whose state the kernel does not switch. kernel/user/programs.S includes them.
-USER_PROGS := init hello hostile spin
+USER_PROGS := init hello hostile spin fpu
 USER_CFLAGS := -std=gnu11 -O2 -g -m64 -ffreestanding -fno-builtin -nostdlib -fpie \
 	-fvisibility=hidden -mgeneral-regs-only -fno-stack-protector -fno-asynchronous-unwind-tables \
 	-I$(srctree)/user/include $(WARNINGS)

@@ -133,6 +133,20 @@ boot_test user-entry-flags --smp 2 --append "user.run=$entry_run shutdown_secs=5
 boot_test user-exit-fault --smp 2 --qemu-args "-cpu max" --append "user.run=$exit_run shutdown_secs=3" \
 	"${exit_expects[@]}"
 
+# FPU state per task (Documentation/user-mode.md, "FPU"): on each CPU, one process's registers
+# must not reach the next one. Without per-task state, "peek" read "mark"'s MMX marker
+# ("fpu: pid N LEAK: mm0 = 0x5a5a3c3c...") and "fwait" died of the zero-divide "pend" left
+# pending ("traps: fpu[N] trap coprocessor error", status 136).
+fpu_run="fpu:1@0+fpu:2@0+fpu:5@1+fpu:6@1"
+boot_test user-fpu-leak --smp 2 --append "user.run=$fpu_run shutdown_secs=4" \
+	--expect 'fpu: pid [0-9]+ mark: mm0-mm7 intact on CPU 0 after 100 sleeps' \
+	--expect 'fpu: pid [0-9]+ peek: no other process.s marker in mm0-mm7 on CPU 0' \
+	--expect 'fpu: pid [0-9]+ left an x87 zero-divide pending on CPU 1' \
+	--expect 'fpu: pid [0-9]+ fwait ok on CPU 1' \
+	--expect 'user: 4 processes started, 4 exited, 0 killed' \
+	--expect 'reboot: Power down' \
+	--reject 'LEAK' --reject 'traps: fpu' --reject 'Oops|general protection fault: '
+
 rcu_user_expects=()
 for c in 1 2 3; do
 	rcu_user_expects+=(--expect "rcu: CPU $c: user-mode EQS entries [1-9][0-9]*, ticks from user mode [0-9]+, dynticks [0-9]+")
