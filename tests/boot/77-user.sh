@@ -43,7 +43,15 @@
 #                         calls nanosleep() and a SysRq sent at once can find it still running
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
-# About 115 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
+#   user-fpu-leak         fpu modes 1/2 and 5/6 on one CPU each: no process sees another's MMX
+#                         registers or dies of its pending x87 exception (both did, before the
+#                         kernel kept FPU state per process)
+#   user-fpu-state(-xsave)  xmm markers, a process's own #MF (and #XM under KVM) kill only it,
+#                         checked x87/SSE(/AVX) arithmetic in two processes per CPU; FXSAVE on
+#                         QEMU's default CPU, XSAVE with AVX on -cpu max
+#   user-kernel-fpu-free  scripts/check-fpu-free.sh: no FPU/SSE/AVX instruction in the kernel
+#                         outside arch/x86_64/kernel/fpu.c
+# About 135 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
@@ -146,6 +154,32 @@ boot_test user-fpu-leak --smp 2 --append "user.run=$fpu_run shutdown_secs=4" \
 	--expect 'user: 4 processes started, 4 exited, 0 killed' \
 	--expect 'reboot: Power down' \
 	--reject 'LEAK' --reject 'traps: fpu' --reject 'Oops|general protection fault: '
+# The same with xmm0-xmm15, a process's own #MF and #XM (SIGFPE, only that process), and x87 +
+# SSE (+ AVX) arithmetic in two processes per CPU, checked, while they are switched: on QEMU's
+# default CPU (FXSAVE) and on -cpu max (XSAVE with x87|SSE|AVX).
+fpu_state_run="fpu:3@0+fpu:4@0+fpu:7@1+fpu:8@1+fpu:9@0+fpu:9@0+fpu:9@1+fpu:9@1"
+fpu_state_expects=(
+	--expect 'fpu: pid [0-9]+ mark: mm0-mm7, xmm0-xmm15 intact on CPU 0 after 100 sleeps'
+	--expect 'fpu: pid [0-9]+ peek: no other process.s marker in mm0-mm7, xmm0-xmm15 on CPU 0'
+	--expect 'traps: fpu\[[0-9]+\] trap coprocessor error ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$'
+	# QEMU's TCG never raises #XM (fpu says so); KVM does.
+	--expect 'traps: fpu\[[0-9]+\] trap SIMD coprocessor error ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$|fpu: pid [0-9]+ no #XM from this CPU: unmasked SSE zero-divide went on, MXCSR 0x1d84$'
+	--expect 'user: 8 processes started, (6 exited, 2|7 exited, 1) killed'
+	--expect 'reboot: Power down'
+	--reject 'LEAK' --reject 'FAIL' --reject 'wrong: [1-9]|[1-9][0-9]* wrong' --reject 'Oops|general protection fault: '
+)
+boot_test user-fpu-state --smp 2 --append "user.run=$fpu_state_run shutdown_secs=6" \
+	--expect 'x86/fpu: x87 FPU will use FXSAVE' \
+	--expect 'fpu: pid [0-9]+ math on CPU 0: [1-9][0-9]* rounds of x87, SSE, 0 wrong' \
+	--expect 'fpu: pid [0-9]+ math on CPU 1: [1-9][0-9]* rounds of x87, SSE, 0 wrong' \
+	"${fpu_state_expects[@]}"
+boot_test user-fpu-state-xsave --smp 2 --qemu-args "-cpu max" --append "user.run=$fpu_state_run shutdown_secs=6" \
+	--expect "x86/fpu: Enabled xstate features 0x7, context size is 832 bytes, using 'standard' format." \
+	--expect 'fpu: pid [0-9]+ math on CPU 0: [1-9][0-9]* rounds of x87, SSE, AVX, 0 wrong' \
+	--expect 'fpu: pid [0-9]+ math on CPU 1: [1-9][0-9]* rounds of x87, SSE, AVX, 0 wrong' \
+	"${fpu_state_expects[@]}"
+# No x87/MMX/SSE/AVX instruction in the kernel outside fpu.c (it would see or change a process's registers).
+run_cmd_test user-kernel-fpu-free "$TESTS_ROOT/scripts/check-fpu-free.sh" "$KERNEL"
 
 rcu_user_expects=()
 for c in 1 2 3; do

@@ -147,6 +147,8 @@ DECLARE_PER_CPU(unsigned long, x86_user_rsp_scratch);
 static inline bool user_mode(const struct pt_regs *regs) { return regs->cs & 3; }
 void x86_syscall_init(void);
 void x86_cpu_protect_init(unsigned int cpu);
+/* fpu.c: this CPU's CR0/CR4/XCR0 FPU bits (the boot CPU, 0, first: it picks the format). */
+void x86_fpu_cpu_init(unsigned int cpu);
 void x86_copy_kernel_pml4(u64 *pml4, unsigned int first_user_slot);
 /* C halves of the entry paths (entry.S); the bool: may the return use SYSRET. */
 bool x86_syscall_entry(struct pt_regs *regs);
