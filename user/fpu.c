@@ -19,6 +19,8 @@
  *     when CPUID shows AVX and the kernel enabled it (OSXSAVE, XCR0), AVX,
  *     yielding between rounds, and checks every result; exit 0 when all
  *     were right. Run several on every CPU at once.
+ * 10  cr: asks the test kernel (system call 1001) for this CPU's FPU
+ *     control bits and prints them: they must be the same on every CPU
  */
 #include "ulib.h"
 
@@ -204,6 +206,18 @@ int main(long mode)
 	}
 	case 9:
 		return fpu_math(pid, cpu);
+	case 10: {
+		long r = syscall6(1001, 0, 0, 0, 0, 0, 0);
+
+		if (r < 0) {
+			printf("fpu: pid %d: no system call 1001 (error %ld)\n", pid, r);
+			return 1;
+		}
+		printf("fpu: CPU %u: CR0 NE=%ld MP=%ld EM=%ld TS=%ld, CR4 OSFXSR=%ld OSXMMEXCPT=%ld OSXSAVE=%ld, XCR0 0x%lx\n",
+		       cpu, r >> 5 & 1, r >> 1 & 1, r >> 2 & 1, r >> 3 & 1, r >> 9 & 1, r >> 10 & 1,
+		       r >> 18 & 1, r >> 32 & 0xff);
+		return 0;
+	}
 	}
 	printf("fpu: unknown mode %ld\n", mode);
 	return 2;

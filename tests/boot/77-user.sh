@@ -156,25 +156,30 @@ boot_test user-fpu-leak --smp 2 --append "user.run=$fpu_run shutdown_secs=4" \
 	--reject 'LEAK' --reject 'traps: fpu' --reject 'Oops|general protection fault: '
 # The same with xmm0-xmm15, a process's own #MF and #XM (SIGFPE, only that process), and x87 +
 # SSE (+ AVX) arithmetic in two processes per CPU, checked, while they are switched: on QEMU's
-# default CPU (FXSAVE) and on -cpu max (XSAVE with x87|SSE|AVX).
-fpu_state_run="fpu:3@0+fpu:4@0+fpu:7@1+fpu:8@1+fpu:9@0+fpu:9@0+fpu:9@1+fpu:9@1"
+# default CPU (FXSAVE) and on -cpu max (XSAVE with x87|SSE|AVX). Mode 10 shows each CPU's FPU
+# control bits: the same everywhere (CPU 0 had "CR0 NE=0 MP=0 ..., CR4 OSFXSR=0 OSXMMEXCPT=0").
+fpu_state_run="fpu:3@0+fpu:4@0+fpu:7@1+fpu:8@1+fpu:9@0+fpu:9@0+fpu:9@1+fpu:9@1+fpu:10@0+fpu:10@1"
 fpu_state_expects=(
 	--expect 'fpu: pid [0-9]+ mark: mm0-mm7, xmm0-xmm15 intact on CPU 0 after 100 sleeps'
 	--expect 'fpu: pid [0-9]+ peek: no other process.s marker in mm0-mm7, xmm0-xmm15 on CPU 0'
 	--expect 'traps: fpu\[[0-9]+\] trap coprocessor error ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$'
 	# QEMU's TCG never raises #XM (fpu says so); KVM does.
 	--expect 'traps: fpu\[[0-9]+\] trap SIMD coprocessor error ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$|fpu: pid [0-9]+ no #XM from this CPU: unmasked SSE zero-divide went on, MXCSR 0x1d84$'
-	--expect 'user: 8 processes started, (6 exited, 2|7 exited, 1) killed'
+	--expect 'user: 10 processes started, (8 exited, 2|9 exited, 1) killed'
 	--expect 'reboot: Power down'
 	--reject 'LEAK' --reject 'FAIL' --reject 'wrong: [1-9]|[1-9][0-9]* wrong' --reject 'Oops|general protection fault: '
 )
 boot_test user-fpu-state --smp 2 --append "user.run=$fpu_state_run shutdown_secs=6" \
 	--expect 'x86/fpu: x87 FPU will use FXSAVE' \
+	--expect 'fpu: CPU 0: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=0, XCR0 0x0$' \
+	--expect 'fpu: CPU 1: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=0, XCR0 0x0$' \
 	--expect 'fpu: pid [0-9]+ math on CPU 0: [1-9][0-9]* rounds of x87, SSE, 0 wrong' \
 	--expect 'fpu: pid [0-9]+ math on CPU 1: [1-9][0-9]* rounds of x87, SSE, 0 wrong' \
 	"${fpu_state_expects[@]}"
 boot_test user-fpu-state-xsave --smp 2 --qemu-args "-cpu max" --append "user.run=$fpu_state_run shutdown_secs=6" \
 	--expect "x86/fpu: Enabled xstate features 0x7, context size is 832 bytes, using 'standard' format." \
+	--expect 'fpu: CPU 0: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=1, XCR0 0x7$' \
+	--expect 'fpu: CPU 1: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=1, XCR0 0x7$' \
 	--expect 'fpu: pid [0-9]+ math on CPU 0: [1-9][0-9]* rounds of x87, SSE, AVX, 0 wrong' \
 	--expect 'fpu: pid [0-9]+ math on CPU 1: [1-9][0-9]* rounds of x87, SSE, AVX, 0 wrong' \
 	"${fpu_state_expects[@]}"

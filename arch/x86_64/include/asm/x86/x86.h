@@ -163,9 +163,13 @@ bool x86_uaccess_fixup(struct pt_regs *regs);
 __noreturn void x86_return_to_user(struct pt_regs *regs);
 /* usermode_test.c (CONFIG_USER_SELFTEST): system call 1000 returns through a frame the user picks. */
 #define X86_NR_TEST_RETURN	1000
+/* System call 1001: this CPU's FPU control bits (user/fpu.c mode 10; layout in usermode_test.c). */
+#define X86_NR_TEST_FPU_REGS	1001
 #ifdef CONFIG_USER_SELFTEST
 long x86_test_return(struct pt_regs *regs, const unsigned long a[6]);
+long x86_test_fpu_regs(void);
 #else
+static inline long x86_test_fpu_regs(void) { return -ENOSYS; }
 static inline long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 {
 	(void)regs;
