@@ -10,7 +10,11 @@
  * switched in. Between the two the registers still hold the last
  * process's values, which only kthreads could see, and they do not look.
  * XSAVE (standard format, area sized by CPUID leaf 0xd) when the CPU has
- * it, FXSAVE (512 bytes) otherwise.
+ * it, FXSAVE (512 bytes) otherwise. The save is XSAVEOPT when CPUID offers
+ * it: it skips components untouched since the last XRSTOR from the same
+ * area on this CPU, which is safe here because every switch-in of a
+ * process XRSTORs its own area, nothing else does, and only its owner's
+ * saves write the area.
  */
 #include <kernel/user.h>
 #include <kernel/printk.h>
@@ -36,7 +40,7 @@
 #define XSAVE_HDR_END	576		/* legacy area + XSAVE header */
 #define INIT_AREA_SIZE	1024		/* x87|SSE|AVX in the standard format: 832 */
 
-static bool use_xsave;
+static bool use_xsave, use_xsaveopt;
 static u32 xfeatures;			/* XCR0 (and the XSAVE/XRSTOR mask) */
 static unsigned int fpu_size = FXSAVE_SIZE;
 /*
@@ -52,7 +56,9 @@ static inline void write_cr4(u64 v) { __asm__ volatile("mov %0, %%cr4" :: "r"(v)
 
 static inline void fpu_save(void *area)
 {
-	if (use_xsave)
+	if (use_xsaveopt)
+		__asm__ volatile("xsaveopt64 (%0)" :: "r"(area), "a"(xfeatures), "d"(0) : "memory");
+	else if (use_xsave)
 		__asm__ volatile("xsave64 (%0)" :: "r"(area), "a"(xfeatures), "d"(0) : "memory");
 	else
 		__asm__ volatile("fxsave64 (%0)" :: "r"(area) : "memory");
@@ -78,6 +84,8 @@ static void fpu_setup_boot(void)
 		cpuid(0xd, 0, &a, &b, &c, &d);
 		xfeatures = a & want;
 		use_xsave = true;
+		cpuid(0xd, 1, &a, &b, &c, &d);
+		use_xsaveopt = a & 1;
 	}
 	memset(fpu_init_area, 0, sizeof(fpu_init_area));
 	*(u16 *)&fpu_init_area[0] = 0x037f;	/* FCW */
@@ -94,7 +102,7 @@ static void fpu_report_boot(void)
 		if (b > INIT_AREA_SIZE || b < XSAVE_HDR_END) {
 			pr_warn("x86/fpu: XSAVE area of %u bytes for features %#x out of range; using FXSAVE\n",
 				b, xfeatures);
-			use_xsave = false;
+			use_xsave = use_xsaveopt = false;
 		} else {
 			fpu_size = b;
 		}
