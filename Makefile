@@ -141,14 +141,17 @@ $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 
 # ---- user programs (user/): freestanding static executables embedded in the kernel ----
 # Position-independent code linked at a fixed address in the user half (user/user.ld);
-# no FPU/SSE, whose state the kernel does not switch. kernel/user/programs.S includes them.
-USER_PROGS := init hello hostile spin
+# they may use x87, SSE and AVX: the kernel keeps that state per process
+# (arch/x86_64/kernel/fpu.c). kernel/user/programs.S includes them.
+USER_PROGS := init hello hostile spin fpu
 USER_CFLAGS := -std=gnu11 -O2 -g -m64 -ffreestanding -fno-builtin -nostdlib -fpie \
-	-fvisibility=hidden -mgeneral-regs-only -fno-stack-protector -fno-asynchronous-unwind-tables \
+	-fvisibility=hidden -fno-stack-protector -fno-asynchronous-unwind-tables \
 	-I$(srctree)/user/include $(WARNINGS)
 USER_ELFS := $(addprefix $(objtree)/user/,$(addsuffix .elf,$(USER_PROGS)))
 # Kept (not intermediates make would delete, and rebuild, on every change).
-.SECONDARY: $(addprefix $(objtree)/user/,$(addsuffix .o,$(USER_PROGS) lib))
+.SECONDARY: $(addprefix $(objtree)/user/,$(addsuffix .o,$(USER_PROGS) lib fpu_math))
+# Programs of more than one file: their other objects.
+$(objtree)/user/fpu.elf: $(objtree)/user/fpu_math.o
 $(objtree)/user/%.o: $(srctree)/user/%.c $(srctree)/user/include/ulib.h
 	@mkdir -p $(dir $@)
 	@echo "  CC [U]  user/$*.o"
@@ -156,7 +159,7 @@ $(objtree)/user/%.o: $(srctree)/user/%.c $(srctree)/user/include/ulib.h
 $(objtree)/user/%.elf: $(objtree)/user/%.o $(objtree)/user/lib.o $(srctree)/user/user.ld
 	@echo "  LD [U]  user/$*.elf"
 	@$(LD) -nostdlib -static -no-pie -z max-page-size=0x1000 -z noexecstack --build-id=none \
-		-T $(srctree)/user/user.ld -o $@ $< $(objtree)/user/lib.o
+		-T $(srctree)/user/user.ld -o $@ $(filter %.o,$^)
 $(objtree)/kernel/user/programs.o: $(USER_ELFS)
 $(objtree)/kernel/user/programs.o: AFLAGS += -Wa,-I$(objtree)/user
 

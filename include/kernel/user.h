@@ -32,6 +32,12 @@ void arch_uspace_destroy(u64 uspace);
 void arch_uspace_switch(u64 uspace);
 /* Leave the kernel for user mode at ip with stack sp and arg in the first argument register. */
 __noreturn void arch_enter_user(unsigned long ip, unsigned long sp, unsigned long arg);
+/*
+ * The current process's FPU/SSE/AVX save area, in the init state and
+ * loaded (0 or -ENOMEM); freed again (the process is ending).
+ */
+int arch_user_fpu_init(struct task_struct *t);
+void arch_user_fpu_free(struct task_struct *t);
 /* SMEP / SMAP in force (for the banner and the documentation's claims). */
 bool arch_smep_active(void);
 bool arch_smap_active(void);

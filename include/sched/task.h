@@ -51,6 +51,7 @@ struct user_process;
 struct thread_struct {
 	unsigned long sp;	/* saved stack pointer (callee-saved registers on the stack) */
 	u64 uspace;		/* user address space (arch handle, the PML4's address); 0: none */
+	void *fpu;		/* a process's FPU/SSE/AVX save area (arch format); NULL: none (kthreads) */
 };
 
 struct task_struct {

@@ -64,6 +64,7 @@ __noreturn void user_process_exit(int code)
 	/* Off the process's tables before freeing them (this CPU is the only one using them). */
 	arch_uspace_switch(0);
 	arch_uspace_destroy(uspace);
+	arch_user_fpu_free(t);
 	t->uproc = NULL;
 	kfree(up);
 	atomic_inc(code >= 128 ? &nr_killed : &nr_exited);
@@ -86,6 +87,16 @@ static int process_main(void *arg)
 		return err;
 	}
 	arch_uspace_switch(up->uspace);
+	/* Every program starts from the FPU/SSE/AVX init state, in its own save area. */
+	err = arch_user_fpu_init(current);
+	if (err) {
+		pr_err("user: cannot start %s: no memory for its FPU state\n", up->prog->name);
+		arch_uspace_switch(0);
+		arch_uspace_destroy(up->uspace);
+		current->uproc = NULL;
+		kfree(up);
+		return err;
+	}
 	if (up->is_init)
 		pr_info("Run /%s as init process\n", up->prog->name);
 	else

@@ -43,7 +43,15 @@
 #                         calls nanosleep() and a SysRq sent at once can find it still running
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
-# About 115 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
+#   user-fpu-leak         fpu modes 1/2 and 5/6 on one CPU each: no process sees another's MMX
+#                         registers or dies of its pending x87 exception (both did, before the
+#                         kernel kept FPU state per process)
+#   user-fpu-state(-xsave)  xmm markers, a process's own #MF (and #XM under KVM) kill only it,
+#                         checked x87/SSE(/AVX) arithmetic in two processes per CPU; FXSAVE on
+#                         QEMU's default CPU, XSAVE with AVX on -cpu max
+#   user-kernel-fpu-free  scripts/check-fpu-free.sh: no FPU/SSE/AVX instruction in the kernel
+#                         outside arch/x86_64/kernel/fpu.c
+# About 135 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
@@ -133,6 +141,51 @@ boot_test user-entry-flags --smp 2 --append "user.run=$entry_run shutdown_secs=5
 boot_test user-exit-fault --smp 2 --qemu-args "-cpu max" --append "user.run=$exit_run shutdown_secs=3" \
 	"${exit_expects[@]}"
 
+# FPU state per task (Documentation/user-mode.md, "FPU"): on each CPU, one process's registers
+# must not reach the next one. Without per-task state, "peek" read "mark"'s MMX marker
+# ("fpu: pid N LEAK: mm0 = 0x5a5a3c3c...") and "fwait" died of the zero-divide "pend" left
+# pending ("traps: fpu[N] trap coprocessor error", status 136).
+fpu_run="fpu:1@0+fpu:2@0+fpu:5@1+fpu:6@1"
+boot_test user-fpu-leak --smp 2 --append "user.run=$fpu_run shutdown_secs=4" \
+	--expect 'fpu: pid [0-9]+ mark: mm0-mm7 intact on CPU 0 after 100 sleeps' \
+	--expect 'fpu: pid [0-9]+ peek: no other process.s marker in mm0-mm7 on CPU 0' \
+	--expect 'fpu: pid [0-9]+ left an x87 zero-divide pending on CPU 1' \
+	--expect 'fpu: pid [0-9]+ fwait ok on CPU 1' \
+	--expect 'user: 4 processes started, 4 exited, 0 killed' \
+	--expect 'reboot: Power down' \
+	--reject 'LEAK' --reject 'traps: fpu' --reject 'Oops|general protection fault: '
+# The same with xmm0-xmm15, a process's own #MF and #XM (SIGFPE, only that process), and x87 +
+# SSE (+ AVX) arithmetic in two processes per CPU, checked, while they are switched: on QEMU's
+# default CPU (FXSAVE) and on -cpu max (XSAVE with x87|SSE|AVX). Mode 10 shows each CPU's FPU
+# control bits: the same everywhere (CPU 0 had "CR0 NE=0 MP=0 ..., CR4 OSFXSR=0 OSXMMEXCPT=0").
+fpu_state_run="fpu:3@0+fpu:4@0+fpu:7@1+fpu:8@1+fpu:9@0+fpu:9@0+fpu:9@1+fpu:9@1+fpu:10@0+fpu:10@1"
+fpu_state_expects=(
+	--expect 'fpu: pid [0-9]+ mark: mm0-mm7, xmm0-xmm15 intact on CPU 0 after 100 sleeps'
+	--expect 'fpu: pid [0-9]+ peek: no other process.s marker in mm0-mm7, xmm0-xmm15 on CPU 0'
+	--expect 'traps: fpu\[[0-9]+\] trap coprocessor error ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$'
+	# QEMU's TCG never raises #XM (fpu says so); KVM does.
+	--expect 'traps: fpu\[[0-9]+\] trap SIMD coprocessor error ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$|fpu: pid [0-9]+ no #XM from this CPU: unmasked SSE zero-divide went on, MXCSR 0x1d84$'
+	--expect 'user: 10 processes started, (8 exited, 2|9 exited, 1) killed'
+	--expect 'reboot: Power down'
+	--reject 'LEAK' --reject 'FAIL' --reject 'wrong: [1-9]|[1-9][0-9]* wrong' --reject 'Oops|general protection fault: '
+)
+boot_test user-fpu-state --smp 2 --append "user.run=$fpu_state_run shutdown_secs=6" \
+	--expect 'x86/fpu: x87 FPU will use FXSAVE' \
+	--expect 'fpu: CPU 0: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=0, XCR0 0x0$' \
+	--expect 'fpu: CPU 1: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=0, XCR0 0x0$' \
+	--expect 'fpu: pid [0-9]+ math on CPU 0: [1-9][0-9]* rounds of x87, SSE, 0 wrong' \
+	--expect 'fpu: pid [0-9]+ math on CPU 1: [1-9][0-9]* rounds of x87, SSE, 0 wrong' \
+	"${fpu_state_expects[@]}"
+boot_test user-fpu-state-xsave --smp 2 --qemu-args "-cpu max" --append "user.run=$fpu_state_run shutdown_secs=6" \
+	--expect "x86/fpu: Enabled xstate features 0x7, context size is 832 bytes, using 'standard' format." \
+	--expect 'fpu: CPU 0: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=1, XCR0 0x7$' \
+	--expect 'fpu: CPU 1: CR0 NE=1 MP=1 EM=0 TS=0, CR4 OSFXSR=1 OSXMMEXCPT=1 OSXSAVE=1, XCR0 0x7$' \
+	--expect 'fpu: pid [0-9]+ math on CPU 0: [1-9][0-9]* rounds of x87, SSE, AVX, 0 wrong' \
+	--expect 'fpu: pid [0-9]+ math on CPU 1: [1-9][0-9]* rounds of x87, SSE, AVX, 0 wrong' \
+	"${fpu_state_expects[@]}"
+# No x87/MMX/SSE/AVX instruction in the kernel outside fpu.c (it would see or change a process's registers).
+run_cmd_test user-kernel-fpu-free "$TESTS_ROOT/scripts/check-fpu-free.sh" "$KERNEL"
+
 rcu_user_expects=()
 for c in 1 2 3; do
 	rcu_user_expects+=(--expect "rcu: CPU $c: user-mode EQS entries [1-9][0-9]*, ticks from user mode [0-9]+, dynticks [0-9]+")
@@ -171,8 +224,8 @@ boot_test user-sysrq-t --smp 2 --qemu-args "-cpu max" --append "user.run=hello:3
 
 boot_test user-bad-params --smp 2 \
 	--append "init=/sbin/nosuch user.run=nosuch@1;spin:abc@1;spin;hello@0-999;hello:1@1 shutdown_secs=4" \
-	--expect 'init=/sbin/nosuch: no such program \(have: init hello hostile spin\); using none' \
-	--expect 'user.run=nosuch@1: no program .nosuch. \(have: init hello hostile spin\); using none' \
+	--expect 'init=/sbin/nosuch: no such program \(have: init hello hostile spin fpu\); using none' \
+	--expect 'user.run=nosuch@1: no program .nosuch. \(have: init hello hostile spin fpu\); using none' \
 	--expect "user.run=spin:abc@1: ARG 'abc' is not a number; using none" \
 	--expect 'user.run=spin: not PROG\[:ARG\]@CPULIST; using none' \
 	--expect "user.run=hello@0-999: bad CPU list '0-999' \(CPUs 0-1\); using none" \

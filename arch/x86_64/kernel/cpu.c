@@ -76,6 +76,7 @@ void x86_cpu_init(unsigned int cpu)
 			 :: "m"(gdtr), "r"(GDT_TSS) : "memory");
 	x86_idt_enable_ist();
 	x86_cpu_protect_init(cpu);
+	x86_fpu_cpu_init(cpu);
 	x86_syscall_init();
 }
 

@@ -158,6 +158,8 @@ bool x86_syscall_entry(struct pt_regs *regs)
 	local_irq_enable();
 	if (regs->rax == X86_NR_TEST_RETURN)
 		regs->rax = x86_test_return(regs, args);
+	else if (regs->rax == X86_NR_TEST_FPU_REGS)
+		regs->rax = x86_test_fpu_regs();
 	else
 		regs->rax = syscall_dispatch(regs->rax, args);
 	x86_exit_to_user();

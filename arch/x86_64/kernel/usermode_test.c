@@ -9,6 +9,12 @@
  * reach ring 3 or fault, never return to ring 0; RFLAGS stay the user's.
  * x86_syscall_entry() sends any frame that is not USER_CS/USER_DS with a
  * canonical user RIP through IRET, never SYSRET.
+ *
+ * System call 1001, x86_test_fpu_regs(), returns the FPU control bits of
+ * the CPU it runs on, so user/fpu.c (mode 10) can show they are the same
+ * on every CPU (CPU 0 once kept NE=0 MP=0): CR0 & (MP|EM|TS|NE) and
+ * CR4 & (OSFXSR|OSXMMEXCPT|OSXSAVE) in place, XCR0's low byte in bits
+ * 32-39 (0 without OSXSAVE).
  */
 #include <asm/x86/x86.h>
 
@@ -19,4 +25,16 @@ long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 	regs->ss = (a[2] & 0xffff) | 3;
 	regs->rsp = a[3];
 	return 0;
+}
+
+long x86_test_fpu_regs(void)
+{
+	u64 cr4 = read_cr4(), v = (read_cr0() & 0x2e) | (cr4 & ((1UL << 9) | (1UL << 10) | (1UL << 18)));
+	u32 lo, hi;
+
+	if (cr4 & (1UL << 18)) {
+		__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+		v |= (u64)(lo & 0xff) << 32;
+	}
+	return v;
 }

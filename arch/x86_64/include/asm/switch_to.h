@@ -4,7 +4,8 @@
  * Before the stacks are exchanged, the CPU is told next's kernel stack
  * (TSS RSP0 and the SYSCALL stack: where user-mode entries land) and
  * next's address space is loaded (a process's page tables, or the
- * kernel's for a kthread).
+ * kernel's for a kthread), and the FPU/SSE/AVX registers are switched
+ * (arch/x86_64/kernel/fpu.c).
  */
 #ifndef _ASM_SWITCH_TO_H
 #define _ASM_SWITCH_TO_H
@@ -22,9 +23,12 @@ struct task_struct *__switch_to_asm(unsigned long *prev_sp, unsigned long next_s
 /* cpu.c and arch/x86_64/mm/uspace.c: next's kernel stack top and address space. */
 void x86_set_kernel_stack(unsigned long top);
 void x86_load_uspace(u64 uspace);
+/* fpu.c: prev's FPU/SSE/AVX registers saved, next's loaded (processes only). */
+void x86_fpu_switch(struct task_struct *prev, struct task_struct *next);
 #define arch_switch_to(prev, next) ({						\
 	x86_set_kernel_stack((unsigned long)(next)->stack_top);			\
 	x86_load_uspace((next)->thread.uspace);					\
+	x86_fpu_switch((prev), (next));						\
 	__switch_to_asm(&(prev)->thread.sp, (next)->thread.sp, (prev)); })
 
 /*

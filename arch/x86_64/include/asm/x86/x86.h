@@ -147,6 +147,8 @@ DECLARE_PER_CPU(unsigned long, x86_user_rsp_scratch);
 static inline bool user_mode(const struct pt_regs *regs) { return regs->cs & 3; }
 void x86_syscall_init(void);
 void x86_cpu_protect_init(unsigned int cpu);
+/* fpu.c: this CPU's CR0/CR4/XCR0 FPU bits (the boot CPU, 0, first: it picks the format). */
+void x86_fpu_cpu_init(unsigned int cpu);
 void x86_copy_kernel_pml4(u64 *pml4, unsigned int first_user_slot);
 /* C halves of the entry paths (entry.S); the bool: may the return use SYSRET. */
 bool x86_syscall_entry(struct pt_regs *regs);
@@ -161,9 +163,13 @@ bool x86_uaccess_fixup(struct pt_regs *regs);
 __noreturn void x86_return_to_user(struct pt_regs *regs);
 /* usermode_test.c (CONFIG_USER_SELFTEST): system call 1000 returns through a frame the user picks. */
 #define X86_NR_TEST_RETURN	1000
+/* System call 1001: this CPU's FPU control bits (user/fpu.c mode 10; layout in usermode_test.c). */
+#define X86_NR_TEST_FPU_REGS	1001
 #ifdef CONFIG_USER_SELFTEST
 long x86_test_return(struct pt_regs *regs, const unsigned long a[6]);
+long x86_test_fpu_regs(void);
 #else
+static inline long x86_test_fpu_regs(void) { return -ENOSYS; }
 static inline long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 {
 	(void)regs;
