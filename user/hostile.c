@@ -20,6 +20,9 @@
  *     system call to a frame user mode cannot have: a non-canonical RIP,
  *     CS of kernel code, CS beyond the GDT, SS of kernel data. The return
  *     faults (in user mode or on the kernel's IRET): only this process dies.
+ * 20-22 read what only the kernel should know with SGDT, SIDT, and SLDT /
+ *     SMSW / STR: with CR4.UMIP (CPUs that offer it, e.g. QEMU's -cpu max)
+ *     each is a #GP that kills the process; without, they succeed.
  */
 #include "ulib.h"
 
@@ -273,6 +276,29 @@ int main(long arg)
 	case 18:
 	case 19:
 		return bad_return_case(arg);
+	case 20: {	/* SGDT: the GDT's kernel address (#GP with CR4.UMIP) */
+		struct { unsigned short limit; unsigned long base; } __attribute__((packed)) d;
+
+		__asm__ volatile("sgdt %0" : "=m"(d));
+		printf("hostile: sgdt: base %lx limit %x\n", d.base, d.limit);
+		break;
+	}
+	case 21: {	/* SIDT: the IDT's kernel address */
+		struct { unsigned short limit; unsigned long base; } __attribute__((packed)) d;
+
+		__asm__ volatile("sidt %0" : "=m"(d));
+		printf("hostile: sidt: base %lx limit %x\n", d.base, d.limit);
+		break;
+	}
+	case 22: {	/* SLDT, SMSW, STR: the other three UMIP covers */
+		unsigned long ldt = 0, msw = 0, tr = 0;
+
+		__asm__ volatile("sldt %0" : "=r"(ldt));
+		__asm__ volatile("smsw %0" : "=r"(msw));
+		__asm__ volatile("str %0" : "=r"(tr));
+		printf("hostile: sldt %lx smsw %lx str %lx\n", ldt, msw, tr);
+		break;
+	}
 	default:
 		printf("hostile: no case %ld\n", arg);
 		return 2;

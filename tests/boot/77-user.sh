@@ -9,10 +9,13 @@
 #                         cases 1-12 each commit one violation (read/write kernel memory, execute
 #                         data and kernel text, cli, hlt, in, out, ud2, write own text, a
 #                         non-canonical address) and must be killed with Linux's one-line report;
-#                         case 13 clears IF with popf and spins (IF stays set, ticks go on).
+#                         case 13 clears IF with popf and spins (IF stays set, ticks go on);
+#                         cases 20-22 (SGDT, SIDT, SLDT/SMSW/STR) must die of #GP: UMIP is on
+#                         (they read the GDT/IDT's kernel addresses before it was).
 #                         The kernel survives and powers off cleanly.
-#   user-hostile-nosmap   the same on QEMU's default CPU (no SMEP/SMAP): the page-table U/S bits
-#                         and the pointer checks alone must give the same results
+#   user-hostile-nosmap   the same on QEMU's default CPU (no SMEP/SMAP/UMIP): the page-table U/S
+#                         bits and the pointer checks alone must give the same results (cases
+#                         20-22 not run: without UMIP they succeed, as on such a CPU under Linux)
 #   user-entry-flags      hostile case 14 on CPU 1 sets NT, AC, DF and ID and makes system calls
 #                         (getpid, sched_yield) for 2 s beside spin on the same CPU, which returns
 #                         to user mode by IRETQ after each tick: no flag reaches the kernel (NT did,
@@ -52,7 +55,7 @@
 #   "PROG[PID]: segfault at ADDR ip IP sp SP error CODE"
 #   "traps: PROG[PID] general protection fault ip:IP sp:SP error:CODE"
 #   "traps: PROG[PID] trap invalid opcode ip:IP sp:SP error:CODE"
-#   "x86/cpu: SMEP enabled, SMAP enabled"
+#   "x86/cpu: SMEP enabled, SMAP enabled"   "x86/cpu: User Mode Instruction Prevention (UMIP) activated"
 #   "rcu: CPU N: user-mode EQS entries E, ticks from user mode T, dynticks D"
 
 boot_test user-init --smp 2 --append "init=/init shutdown_secs=3" \
@@ -83,28 +86,35 @@ hostile_expects=(
 	--expect 'hostile\[[0-9]+\]: segfault at 7f80004[0-9a-f]+ ip 00007f80004[0-9a-f]+ sp [0-9a-f]{16} error 7$'
 	--expect 'traps: hostile\[[0-9]+\] trap invalid opcode ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$'
 	--expect 'hostile: spun 2 s, IF was still set after popf'
-	--expect 'user: 14 processes started, 2 exited, 12 killed'
 	--expect 'reboot: Power down'
 	--reject 'survived its violation'
 	--reject 'hostile: FAIL'
 	--reject 'Oops|general protection fault: '
 )
 # cli, hlt, in, out, non-canonical: five general protection faults.
-hostile_gp() { # NAME: the log has five GP reports
+# With UMIP (-cpu max) also SGDT, SIDT and SLDT/SMSW/STR (cases 20-22): three more.
+hostile_gp() { # NAME WANT: the log has WANT GP reports
 	local n
 	n=$(tr -d '\r' <"$LOGDIR/$1.log" |
 		grep -cE 'traps: hostile\[[0-9]+\] general protection fault ip:7f80004[0-9a-f]+ sp:7fffffffd[0-9a-f]+ error:0$')
-	echo "$n general protection fault reports (want 5)"
-	[ "$n" = 5 ]
+	echo "$n general protection fault reports (want $2)"
+	[ "$n" = "$2" ]
 }
 
-boot_test user-hostile-smap --smp 4 --qemu-args "-cpu max" --append "user.run=$hostile_run shutdown_secs=6" \
-	--expect '^\[ *[0-9.]+\] x86/cpu: SMEP enabled, SMAP enabled$' "${hostile_expects[@]}"
-run_cmd_test user-hostile-smap-gp hostile_gp user-hostile-smap
+boot_test user-hostile-smap --smp 4 --qemu-args "-cpu max" \
+	--append "user.run=$hostile_run+hostile:20@1+hostile:21@2+hostile:22@3 shutdown_secs=6" \
+	--expect '^\[ *[0-9.]+\] x86/cpu: SMEP enabled, SMAP enabled$' \
+	--expect '^\[ *[0-9.]+\] x86/cpu: User Mode Instruction Prevention \(UMIP\) activated$' \
+	--expect 'user: 17 processes started, 2 exited, 15 killed' \
+	--reject 'hostile: (sgdt|sidt|sldt)' "${hostile_expects[@]}"
+run_cmd_test user-hostile-smap-gp hostile_gp user-hostile-smap 8
 
+# QEMU's default CPU has no UMIP: cases 20-22 would succeed, so they are not run.
 boot_test user-hostile-nosmap --smp 4 --append "user.run=$hostile_run shutdown_secs=6" \
-	--expect 'x86/cpu: SMEP not supported by the CPU, SMAP not supported by the CPU' "${hostile_expects[@]}"
-run_cmd_test user-hostile-nosmap-gp hostile_gp user-hostile-nosmap
+	--expect 'x86/cpu: SMEP not supported by the CPU, SMAP not supported by the CPU' \
+	--expect '^\[ *[0-9.]+\] x86/cpu: UMIP not supported by the CPU$' \
+	--expect 'user: 14 processes started, 2 exited, 12 killed' "${hostile_expects[@]}"
+run_cmd_test user-hostile-nosmap-gp hostile_gp user-hostile-nosmap 5
 
 # The way into and out of the kernel (Documentation/user-mode.md, "RFLAGS" and "GS").
 entry_run="hostile:14@1+spin:2@1+hostile:15@0"

@@ -140,6 +140,7 @@ extern struct x86_ioapic_info x86_ioapic;
 #define MSR_LSTAR		0xc0000082
 #define MSR_SYSCALL_MASK	0xc0000084
 #define EFER_SCE		0x00000001
+#define CR4_UMIP		(1UL << 11)
 #define CR4_SMEP		(1UL << 20)
 #define CR4_SMAP		(1UL << 21)
 DECLARE_PER_CPU(unsigned long, x86_cpu_kernel_rsp);
