@@ -23,6 +23,8 @@
  * 20-22 read what only the kernel should know with SGDT, SIDT, and SLDT /
  *     SMSW / STR: with CR4.UMIP (CPUs that offer it, e.g. QEMU's -cpu max)
  *     each is a #GP that kills the process; without, they succeed.
+ * 23  writes 1 MiB in one write() (flood_case() says what must happen);
+ * 24  measures how late its 10 ms sleeps wake up, for 2 s (run it beside 23).
  */
 #include "ulib.h"
 
@@ -88,6 +90,51 @@ static int syscall_abuse(void)
 }
 
 static const unsigned char ret_insn[] = { 0xc3 };	/* in .rodata: not executable */
+
+/*
+ * Case 23: one write() of 1 MiB, 8192 lines of 127 letters: printed
+ * synchronously it held the CPU for seconds (minutes on a real 115200-baud
+ * line). The kernel must take it in chunks, rescheduling between them, and
+ * print only this process's per-second budget, reporting the rest as
+ * suppressed. The report comes after a sleep past the budget's second.
+ */
+#define FLOOD_SIZE	(1UL << 20)
+#define FLOOD_LINE	128
+static char flood_buf[FLOOD_SIZE];
+
+static int flood_case(void)
+{
+	struct timespec pause = { 1, 100000000 };
+	long t0, t1, r;
+
+	for (unsigned long i = 0; i < FLOOD_SIZE; i++)
+		flood_buf[i] = i % FLOOD_LINE == FLOOD_LINE - 1 ? '\n' : 'a' + (char)(i / FLOOD_LINE % 26);
+	t0 = now_ns();
+	r = write(1, flood_buf, FLOOD_SIZE);
+	t1 = now_ns();
+	nanosleep(&pause, 0);
+	printf("hostile: write of %lu bytes returned %ld in %ld ms\n", FLOOD_SIZE, r,
+	       (t1 - t0) / 1000000);
+	return r == (long)FLOOD_SIZE ? 0 : 1;
+}
+
+/* Case 24: sleeps 10 ms at a time for 2 s and reports the longest wake-up delay (beside case 23). */
+static int latency_case(void)
+{
+	struct timespec ten_ms = { 0, 10000000 };
+	long start = now_ns(), worst = 0;
+
+	while (now_ns() - start < 2000000000L) {
+		long t0 = now_ns(), late;
+
+		nanosleep(&ten_ms, 0);
+		late = now_ns() - t0 - 10000000;
+		if (late > worst)
+			worst = late;
+	}
+	printf("hostile: longest wake-up delay %ld ms\n", worst / 1000000);
+	return 0;
+}
 
 #define X86_TF		0x100UL
 #define X86_DF		0x400UL
@@ -299,6 +346,10 @@ int main(long arg)
 		printf("hostile: sldt %lx smsw %lx str %lx\n", ldt, msw, tr);
 		break;
 	}
+	case 23:
+		return flood_case();
+	case 24:
+		return latency_case();
 	default:
 		printf("hostile: no case %ld\n", arg);
 		return 2;

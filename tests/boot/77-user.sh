@@ -46,7 +46,10 @@
 #                         calls nanosleep() and a SysRq sent at once can find it still running
 #   user-bad-params       malformed init= / user.run= values: one warning each, boot continues,
 #                         the good entry runs
-# About 115 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
+#   user-output-flood     one write() of 1 MiB beside a task on the same CPU: chunked with
+#                         cond_resched(), the process's output budget prints 4 KiB, the rest is
+#                         reported once as suppressed (it held the CPU for a second or more)
+# About 120 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
@@ -207,3 +210,15 @@ if _test_selected user-rcu-tasks-smp4 || _test_selected user-entry-flags-preempt
 		--expect 'user: 3 processes started, 3 exited, 0 killed' \
 		--expect 'reboot: Power down' --reject 'not ok'
 fi
+
+# One write() of 1 MiB (hostile case 23, 8192 lines) beside case 24 on the same CPU, which
+# sleeps 10 ms at a time and reports its longest wake-up delay: printed synchronously the write
+# held CPU 1 for a second or more under TCG (about 90 s on a real 115200-baud line), and case 24's
+# wake-up waited for it. Now the write is taken in chunks with cond_resched() between them, the
+# process prints at most its per-second budget, and the rest is counted in one "suppressed" line.
+boot_test user-output-flood --smp 2 --append "user.run=hostile:23@1+hostile:24@1 shutdown_secs=5" \
+	--expect 'hostile: write of 1048576 bytes returned 1048576 in [0-9]+ ms$' \
+	--expect '^\[ *[0-9.]+\] user: hostile\[[0-9]+\]: [1-9][0-9]* lines of output suppressed \([1-9][0-9]* bytes\)$' \
+	--expect 'hostile: longest wake-up delay ([0-9]|[1-9][0-9]|[1-3][0-9][0-9]) ms$' \
+	--expect 'user: 2 processes started, 2 exited, 0 killed' \
+	--expect 'reboot: Power down' --reject 'rcu: INFO'
