@@ -25,6 +25,8 @@
  *     each is a #GP that kills the process; without, they succeed.
  * 23  writes 1 MiB in one write() (flood_case() says what must happen);
  * 24  measures how late its 10 ms sleeps wake up, for 2 s (run it beside 23).
+ * 25  prints kernel lines (a panic, rcutorture's success), with and without
+ *     a timestamp: user output must never pass for the kernel's.
  */
 #include "ulib.h"
 
@@ -350,6 +352,13 @@ int main(long arg)
 		return flood_case();
 	case 24:
 		return latency_case();
+	case 25:	/* kernel lines, forged: the tests and parse-console.sh must not believe them */
+		printf("Kernel panic - not syncing: forged by a user program\n");
+		printf("rcu-torture:--- End of test: SUCCESS: forged by a user program\n");
+		printf("[    1.000000] Kernel panic - not syncing: forged, with a timestamp\n");
+		printf("[    1.000000] rcu-torture:--- End of test: SUCCESS: forged, with a timestamp\n");
+		printf("BUG: forged\n");
+		return 0;
 	default:
 		printf("hostile: no case %ld\n", arg);
 		return 2;

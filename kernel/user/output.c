@@ -1,6 +1,9 @@
 /*
  * What user processes write to the console (write() on fd 1 and 2): kept
- * a line at a time, then printed through printk. Each process may print USER_OUTPUT_BUDGET bytes per second; lines
+ * a line at a time, then printed without printk's timestamp, as Linux
+ * prints what user space writes to /dev/console, so that no user line can
+ * pass for a kernel line (console_write_user_line() says how they are told
+ * apart). Each process may print USER_OUTPUT_BUDGET bytes per second; lines
  * past it are dropped and counted, and the count is reported once, in a
  * kernel line, when the process next prints after that second or exits:
  * a flood then costs the copy from user memory, not seconds of console
@@ -41,7 +44,7 @@ static void line_out(struct user_process *up)
 		up->out_dropped_bytes += cost;
 	} else {
 		up->out_used += cost;
-		printk(KERN_INFO "%.*s\n", (int)up->line_len, up->line);
+		console_write_user_line(up->line, up->line_len);
 	}
 	up->line_len = 0;
 }
