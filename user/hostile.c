@@ -27,6 +27,9 @@
  * 24  measures how late its 10 ms sleeps wake up, for 2 s (run it beside 23).
  * 25  prints kernel lines (a panic, rcutorture's success), with and without
  *     a timestamp: user output must never pass for the kernel's.
+ * 26  makes the test kernel's system call 1001 with RBP kernel text, then
+ *     an unmapped kernel address: it shows the NMI backtrace of the SYSCALL
+ *     entry window, which must not walk the user's RBP.
  */
 #include "ulib.h"
 
@@ -352,6 +355,20 @@ int main(long arg)
 		return flood_case();
 	case 24:
 		return latency_case();
+	case 26: {	/* the entry window's NMI backtrace with RBP a kernel address (test kernels) */
+		static const unsigned long rbps[] = { KERNEL_TEXT, 0x3f0000000000UL };
+		long r = 0;
+
+		for (int i = 0; i < 2; i++)
+			__asm__ volatile("movq %%rbp, %%r12\n\t"
+					 "movq %2, %%rbp\n\t"
+					 "syscall\n\t"
+					 "movq %%r12, %%rbp"
+					 : "=a"(r) : "a"(1001L), "r"(rbps[i])
+					 : "rcx", "r11", "r12", "memory");
+		printf("hostile: window backtrace call: %ld\n", r);
+		return r ? 3 : 0;
+	}
 	case 25:	/* kernel lines, forged: the tests and parse-console.sh must not believe them */
 		printf("Kernel panic - not syncing: forged by a user program\n");
 		printf("rcu-torture:--- End of test: SUCCESS: forged by a user program\n");

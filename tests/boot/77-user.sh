@@ -52,9 +52,12 @@
 #   user-forged-lines     a program prints a panic, rcutorture's success line and "BUG:", bare and
 #                         with a forged stamp: printed unstamped, they fail no default reject, and
 #                         (-parse) parse-console.sh finds no success line
+#   user-nmi-window       the NMI backtrace of the SYSCALL entry window (kernel CS, the user's RBP,
+#                         here a kernel address) shows the RIP only, no walk (it read kernel
+#                         memory at the user's address and oopsed); #MC has an IST stack
 # Kernel-line expectations start with $KLINE (tests/lib.sh: printk's stamp), so no program's output
 # can satisfy them.
-# About 125 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
+# About 130 s on 2 host cores, plus the preempt_defconfig build when it is not there yet (about a minute).
 #
 # Console lines relied on (kernel/user/process.c, arch/x86_64/kernel/usermode.c,
 # kernel/rcu/tree_stats.c, user/*.c):
@@ -246,3 +249,25 @@ boot_test user-forged-lines --smp 2 --append "user.run=hostile:25@1 shutdown_sec
 	--expect "$KLINE"'user: hostile\[[0-9]+\] exited with status 0$' \
 	--expect "$KLINE"'user: 1 processes started, 1 exited, 0 killed$' --expect "${KLINE}reboot: Power down"
 run_cmd_test user-forged-lines-parse forged_parse user-forged-lines
+
+# The NMI backtrace of the entry window (kernel CS, the user's RBP): the test kernel's system call
+# 1001 hands arch_show_regs() the registers an NMI at entry_SYSCALL_64+3 would see, with the
+# caller's RBP: hostile case 26 passes kernel text, then an unmapped kernel address. Each trace
+# must show the RIP only (the walk followed RBP: garbage frames from kernel text, then "BUG:
+# unable to handle page fault for address: 00003f0000000008" and a panic, inside what would be
+# the NMI). The same call prints the IST stacks of #DF, NMI and #MC (#MC had none).
+window_frames() { # NAME: each window trace has exactly one frame line, the RIP's
+	tr -d '\r' <"$LOGDIR/$1.log" | awk '
+		/x86: test: NMI backtrace in the SYSCALL entry window/ { on = 1; n = 0; next }
+		on && /\] +\[<[0-9a-f]+>\]/ { n++; print }
+		on && /x86: test: NMI backtrace done/ { on = 0; traces++; if (n != 1) bad++ }
+		END { printf "%d window traces, %d with frames beyond the RIP\n", traces, bad
+		      exit !(traces == 2 && bad == 0) }'
+}
+boot_test user-nmi-window --smp 2 --append "user.run=hostile:26@1 shutdown_secs=2" \
+	--expect "$KLINE"'x86: test: NMI backtrace in the SYSCALL entry window, RBP 3f0000000000$' \
+	--expect "$KLINE"'x86: test: IST stacks: #DF 1, NMI 2, #MC 3$' \
+	--expect 'hostile: window backtrace call: 0$' \
+	--expect "$KLINE"'user: 1 processes started, 1 exited, 0 killed$' --expect "${KLINE}reboot: Power down" \
+	--reject 'Oops'
+run_cmd_test user-nmi-window-frames window_frames user-nmi-window

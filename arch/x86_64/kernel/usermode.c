@@ -169,6 +169,8 @@ bool x86_syscall_entry(struct pt_regs *regs)
 	local_irq_enable();
 	if (regs->rax == X86_NR_TEST_RETURN)
 		regs->rax = x86_test_return(regs, args);
+	else if (regs->rax == X86_NR_TEST_WINDOW_BT)
+		regs->rax = x86_test_window_backtrace(regs);
 	else
 		regs->rax = syscall_dispatch(regs->rax, args);
 	x86_exit_to_user();

@@ -9,8 +9,19 @@
  * reach ring 3 or fault, never return to ring 0; RFLAGS stay the user's.
  * x86_syscall_entry() sends any frame that is not USER_CS/USER_DS with a
  * canonical user RIP through IRET, never SYSRET.
+ *
+ * System call 1001, x86_test_window_backtrace(), shows what the NMI
+ * backtrace (arch_show_regs()) shows for an NMI that lands in
+ * entry_SYSCALL_64 before its RBP clear: kernel CS, the user's RBP. A real
+ * NMI hits that window rarely; this hands the same registers to the same
+ * code every time (user/hostile.c case 26, with RBP a kernel address).
+ * It also prints the IST stack of #DF, NMI and #MC from the IDT.
  */
 #include <asm/x86/x86.h>
+#include <asm/smp.h>
+#include <kernel/printk.h>
+
+extern char entry_SYSCALL_64[];
 
 long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 {
@@ -18,5 +29,21 @@ long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 	regs->cs = (a[1] & 0xffff) | 3;
 	regs->ss = (a[2] & 0xffff) | 3;
 	regs->rsp = a[3];
+	return 0;
+}
+
+long x86_test_window_backtrace(struct pt_regs *regs)
+{
+	struct pt_regs w = *regs;	/* its rbp: the user's, saved before entry.S cleared it */
+
+	w.cs = 0x08;			/* kernel code, cpu.c's GDT */
+	w.ss = 0x10;
+	w.rip = (unsigned long)entry_SYSCALL_64 + 3;	/* after swapgs, still on the user stack */
+	pr_info("x86: test: NMI backtrace in the SYSCALL entry window, RBP %lx\n", (unsigned long)w.rbp);
+	arch_show_regs(&w);
+	pr_info("x86: test: NMI backtrace done\n");
+	/* Entries that can land where RSP is the user's need their own stacks: the IDT says. */
+	pr_info("x86: test: IST stacks: #DF %u, NMI %u, #MC %u\n", x86_idt_ist(X86_TRAP_DF),
+		x86_idt_ist(X86_TRAP_NMI), x86_idt_ist(X86_TRAP_MC));
 	return 0;
 }

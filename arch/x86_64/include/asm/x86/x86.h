@@ -66,6 +66,10 @@ void x86_idt_load(void);
 void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler);
 void x86_show_regs(const struct pt_regs *regs);
 void x86_show_trace(unsigned long rip, unsigned long rbp);
+/* cpu.c: is [addr, addr + len) on one of this CPU's IST stacks (#DF, NMI, #MC)? */
+bool x86_on_ist_stack(unsigned long addr, unsigned long len);
+/* traps.c: the IST stack number vector vec's IDT entry switches to (0: none). */
+unsigned int x86_idt_ist(unsigned int vec);
 /* cpu.c: per-CPU GDT/TSS (with IST stacks) and IDT load, on each CPU. */
 void x86_cpu_init(unsigned int cpu);
 
@@ -162,9 +166,18 @@ bool x86_uaccess_fixup(struct pt_regs *regs);
 __noreturn void x86_return_to_user(struct pt_regs *regs);
 /* usermode_test.c (CONFIG_USER_SELFTEST): system call 1000 returns through a frame the user picks. */
 #define X86_NR_TEST_RETURN	1000
+/* ... and 1001 shows the NMI backtrace of the SYSCALL entry window, with the caller's RBP. */
+#define X86_NR_TEST_WINDOW_BT	1001
 #ifdef CONFIG_USER_SELFTEST
 long x86_test_return(struct pt_regs *regs, const unsigned long a[6]);
+long x86_test_window_backtrace(struct pt_regs *regs);
 #else
+static inline long x86_test_window_backtrace(struct pt_regs *regs)
+{
+	(void)regs;
+	return -ENOSYS;
+}
+
 static inline long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 {
 	(void)regs;
