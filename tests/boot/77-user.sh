@@ -226,7 +226,7 @@ fi
 # process prints at most its per-second budget, and the rest is counted in one "suppressed" line.
 boot_test user-output-flood --smp 2 --append "user.run=hostile:23@1+hostile:24@1 shutdown_secs=5" \
 	--expect 'hostile: write of 1048576 bytes returned 1048576 in [0-9]+ ms$' \
-	--expect '^\[ *[0-9.]+\] user: hostile\[[0-9]+\]: [1-9][0-9]* lines of output suppressed \([1-9][0-9]* bytes\)$' \
+	--expect "$KLINE"'user: hostile\[[0-9]+\]: [1-9][0-9]* lines of output suppressed \([1-9][0-9]* bytes\)$' \
 	--expect 'hostile: longest wake-up delay ([0-9]|[1-9][0-9]|[1-3][0-9][0-9]) ms$' \
 	--expect "$KLINE"'user: 2 processes started, 2 exited, 0 killed' \
 	--expect "$KLINE"'reboot: Power down' --reject 'rcu: INFO'
