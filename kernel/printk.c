@@ -148,6 +148,32 @@ int vprintk(const char *fmt, va_list args)
 	return len;
 }
 
+/*
+ * A line a user process wrote (kernel/user/output.c): to the console only,
+ * not the kernel log, and without the timestamp, as Linux prints what user
+ * space writes to /dev/console. Every kernel line begins with its
+ * "[    1.234567] " stamp; a user line that would begin with '[' gets a
+ * space before it, so none can pass for a kernel line: tests/lib.sh and
+ * parse-console.sh judge only lines that begin with a stamp.
+ */
+void console_write_user_line(const char *s, size_t len)
+{
+	unsigned long flags;
+	bool locked;
+
+	local_irq_save(flags);
+	locked = console_lock();
+	if (locked)
+		printk_cont_line_start(&console_sink);
+	if (len && s[0] == '[')
+		console_write(" ", 1);
+	console_write(s, len);
+	console_write("\n", 1);
+	if (locked)
+		console_unlock();
+	local_irq_restore(flags);
+}
+
 void printk_flush_lines(void)
 {
 	unsigned long flags;

@@ -36,6 +36,11 @@ static void console_break(const struct printk_sink *sink, unsigned long caller)
 	}
 }
 
+void printk_cont_line_start(const struct printk_sink *sink)
+{
+	console_break(sink, 0);
+}
+
 static struct cont_slot *slot_find(unsigned long caller)
 {
 	for (int i = 0; i < PRINTK_CONT_SLOTS; i++)

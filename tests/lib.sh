@@ -17,7 +17,9 @@
 #     --expect-rc R      QEMU raw exit status to expect (default 33 = clean power-off; 7 = panic;
 #                        35 = self-test failure; 0 = reset; 124 = timeout) or "any"
 #     --expect RE        extended regex that some console line must match (repeatable)
-#     --reject RE        extended regex that no console line may match (repeatable)
+#     --reject RE        extended regex that no console line may match (repeatable). Both see
+#                        every line, user programs' too: a test that runs user programs and
+#                        expects a kernel line starts RE with "$KLINE" (below)
 #     --allow-bug        do not reject "BUG:" / "WARNING:" lines
 #     --qemu-args "ARGS" extra QEMU arguments
 #     --wait RE          (boot_test only) a console session: wait until the console, since the
@@ -29,7 +31,10 @@
 #                        client's transcript, $LOGDIR/NAME.session
 #     --pause S          (in a session) let S seconds pass before the next step
 #   Default rejects: 'Kernel panic - not syncing' (unless --expect-rc 7), 'BUG:|WARNING:' (unless
-#   --allow-bug), and every regex in the TEST_GLOBAL_REJECTS array (empty by default).
+#   --allow-bug), and every regex in the TEST_GLOBAL_REJECTS array (empty by default). They judge
+#   kernel lines only: those that begin with printk's "[    1.234567] " stamp ($KLINE). What user
+#   programs write is printed without one and never begins with '[' (Documentation/user-mode.md),
+#   so a program printing "Kernel panic - not syncing" fails no test.
 #   Console lines are matched with CR removed. Files: $LOGDIR/NAME.log (serial console),
 #   $LOGDIR/NAME.stderr (QEMU and qemu-run.sh messages).
 #
@@ -68,6 +73,8 @@ TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 : "${TESTS_FAILED:=0}"
 : "${TESTS_SKIPPED:=0}"
 : "${TEST_NUM:=0}"
+# A kernel console line begins with this (printk's timestamp); user output never does.
+KLINE='^\[ *[0-9]+\.[0-9]+\] '
 QEMU_RUN=$TESTS_ROOT/scripts/qemu-run.sh
 MKISO=$TESTS_ROOT/scripts/mkiso.sh
 if ! declare -p TEST_GLOBAL_REJECTS >/dev/null 2>&1; then
@@ -232,7 +239,7 @@ _boot_test() {
 	local -a all_rejects=()
 	[ "$expect_rc" = 7 ] || all_rejects+=('Kernel panic - not syncing')
 	[ "$allow_bug" = 1 ] || all_rejects+=('BUG:|WARNING:')
-	all_rejects+=("${TEST_GLOBAL_REJECTS[@]}" "${rejects[@]}")
+	all_rejects+=("${TEST_GLOBAL_REJECTS[@]}")
 
 	# Here-strings, not pipes: with pipefail, grep -q exiting early would fail the pipeline.
 	local clean re line
@@ -242,9 +249,15 @@ _boot_test() {
 	for re in "${expects[@]}"; do
 		grep -Eq -- "$re" <<<"$clean" || reasons+=("no console line matches /$re/")
 	done
-	for re in "${all_rejects[@]}"; do
+	for re in "${rejects[@]}"; do
 		line=$(grep -E -m 1 -- "$re" <<<"$clean" || true)
 		[ -z "$line" ] || reasons+=("console line matches rejected /$re/: $line")
+	done
+	local kernel_lines
+	kernel_lines=$(grep -E -- "$KLINE" <<<"$clean" || true)
+	for re in "${all_rejects[@]}"; do
+		line=$(grep -E -m 1 -- "$re" <<<"$kernel_lines" || true)
+		[ -z "$line" ] || reasons+=("kernel line matches rejected /$re/: $line")
 	done
 	if [ ${#reasons[@]} -gt 0 ]; then
 		_test_report "$name" "$log" "$err" "${reasons[@]}"

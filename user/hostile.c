@@ -20,6 +20,16 @@
  *     system call to a frame user mode cannot have: a non-canonical RIP,
  *     CS of kernel code, CS beyond the GDT, SS of kernel data. The return
  *     faults (in user mode or on the kernel's IRET): only this process dies.
+ * 20-22 read what only the kernel should know with SGDT, SIDT, and SLDT /
+ *     SMSW / STR: with CR4.UMIP (CPUs that offer it, e.g. QEMU's -cpu max)
+ *     each is a #GP that kills the process; without, they succeed.
+ * 23  writes 1 MiB in one write() (flood_case() says what must happen);
+ * 24  measures how late its 10 ms sleeps wake up, for 2 s (run it beside 23).
+ * 25  prints kernel lines (a panic, rcutorture's success), with and without
+ *     a timestamp: user output must never pass for the kernel's.
+ * 26  makes the test kernel's system call 1002 with RBP kernel text, then
+ *     an unmapped kernel address: it shows the NMI backtrace of the SYSCALL
+ *     entry window, which must not walk the user's RBP.
  */
 #include "ulib.h"
 
@@ -85,6 +95,51 @@ static int syscall_abuse(void)
 }
 
 static const unsigned char ret_insn[] = { 0xc3 };	/* in .rodata: not executable */
+
+/*
+ * Case 23: one write() of 1 MiB, 8192 lines of 127 letters: printed
+ * synchronously it held the CPU for seconds (minutes on a real 115200-baud
+ * line). The kernel must take it in chunks, rescheduling between them, and
+ * print only this process's per-second budget, reporting the rest as
+ * suppressed. The report comes after a sleep past the budget's second.
+ */
+#define FLOOD_SIZE	(1UL << 20)
+#define FLOOD_LINE	128
+static char flood_buf[FLOOD_SIZE];
+
+static int flood_case(void)
+{
+	struct timespec pause = { 1, 100000000 };
+	long t0, t1, r;
+
+	for (unsigned long i = 0; i < FLOOD_SIZE; i++)
+		flood_buf[i] = i % FLOOD_LINE == FLOOD_LINE - 1 ? '\n' : 'a' + (char)(i / FLOOD_LINE % 26);
+	t0 = now_ns();
+	r = write(1, flood_buf, FLOOD_SIZE);
+	t1 = now_ns();
+	nanosleep(&pause, 0);
+	printf("hostile: write of %lu bytes returned %ld in %ld ms\n", FLOOD_SIZE, r,
+	       (t1 - t0) / 1000000);
+	return r == (long)FLOOD_SIZE ? 0 : 1;
+}
+
+/* Case 24: sleeps 10 ms at a time for 2 s and reports the longest wake-up delay (beside case 23). */
+static int latency_case(void)
+{
+	struct timespec ten_ms = { 0, 10000000 };
+	long start = now_ns(), worst = 0;
+
+	while (now_ns() - start < 2000000000L) {
+		long t0 = now_ns(), late;
+
+		nanosleep(&ten_ms, 0);
+		late = now_ns() - t0 - 10000000;
+		if (late > worst)
+			worst = late;
+	}
+	printf("hostile: longest wake-up delay %ld ms\n", worst / 1000000);
+	return 0;
+}
 
 #define X86_TF		0x100UL
 #define X86_DF		0x400UL
@@ -273,6 +328,54 @@ int main(long arg)
 	case 18:
 	case 19:
 		return bad_return_case(arg);
+	case 20: {	/* SGDT: the GDT's kernel address (#GP with CR4.UMIP) */
+		struct { unsigned short limit; unsigned long base; } __attribute__((packed)) d;
+
+		__asm__ volatile("sgdt %0" : "=m"(d));
+		printf("hostile: sgdt: base %lx limit %x\n", d.base, d.limit);
+		break;
+	}
+	case 21: {	/* SIDT: the IDT's kernel address */
+		struct { unsigned short limit; unsigned long base; } __attribute__((packed)) d;
+
+		__asm__ volatile("sidt %0" : "=m"(d));
+		printf("hostile: sidt: base %lx limit %x\n", d.base, d.limit);
+		break;
+	}
+	case 22: {	/* SLDT, SMSW, STR: the other three UMIP covers */
+		unsigned long ldt = 0, msw = 0, tr = 0;
+
+		__asm__ volatile("sldt %0" : "=r"(ldt));
+		__asm__ volatile("smsw %0" : "=r"(msw));
+		__asm__ volatile("str %0" : "=r"(tr));
+		printf("hostile: sldt %lx smsw %lx str %lx\n", ldt, msw, tr);
+		break;
+	}
+	case 23:
+		return flood_case();
+	case 24:
+		return latency_case();
+	case 26: {	/* the entry window's NMI backtrace with RBP a kernel address (test kernels) */
+		static const unsigned long rbps[] = { KERNEL_TEXT, 0x3f0000000000UL };
+		long r = 0;
+
+		for (int i = 0; i < 2; i++)
+			__asm__ volatile("movq %%rbp, %%r12\n\t"
+					 "movq %2, %%rbp\n\t"
+					 "syscall\n\t"
+					 "movq %%r12, %%rbp"
+					 : "=a"(r) : "a"(1002L), "r"(rbps[i])
+					 : "rcx", "r11", "r12", "memory");
+		printf("hostile: window backtrace call: %ld\n", r);
+		return r ? 3 : 0;
+	}
+	case 25:	/* kernel lines, forged: the tests and parse-console.sh must not believe them */
+		printf("Kernel panic - not syncing: forged by a user program\n");
+		printf("rcu-torture:--- End of test: SUCCESS: forged by a user program\n");
+		printf("[    1.000000] Kernel panic - not syncing: forged, with a timestamp\n");
+		printf("[    1.000000] rcu-torture:--- End of test: SUCCESS: forged, with a timestamp\n");
+		printf("BUG: forged\n");
+		return 0;
 	default:
 		printf("hostile: no case %ld\n", arg);
 		return 2;

@@ -55,6 +55,8 @@ void console_force_unlock(void);
 void printk_flush_lines(void);
 /* Write raw text to the console hardware, without the lock or timestamps. */
 void console_write(const char *s, size_t len);
+/* One line a user process wrote (len bytes, no '\n'): unstamped, never taken for a kernel line. */
+void console_write_user_line(const char *s, size_t len);
 /* Append printed text to the in-memory log that debuggers read (log_buf). */
 void log_buf_store(const char *s, size_t len);
 /* That log (kernel/printk_log.c): global so that scripts/gdb reads them by name. */

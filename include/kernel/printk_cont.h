@@ -34,6 +34,9 @@ struct printk_sink {
 void printk_cont_piece(const struct printk_sink *sink, unsigned long caller, bool cont,
 		       const char *text, size_t len, u64 now_ns);
 
+/* Before output that is no caller's: end a streamed line the console is in the middle of. */
+void printk_cont_line_start(const struct printk_sink *sink);
+
 /* End every open line (panic, power-off): whatever is held back goes out, with '\n'. */
 void printk_cont_flush_all(const struct printk_sink *sink);
 

@@ -46,21 +46,13 @@ static void list_programs(char *buf, size_t size)
 		n += scnprintf(buf + n, size - n, "%s%s", n ? " " : "", p->name);
 }
 
-void user_write_flush(struct user_process *up)
-{
-	if (!up->line_len)
-		return;
-	printk(KERN_INFO "%.*s\n", (int)up->line_len, up->line);
-	up->line_len = 0;
-}
-
 __noreturn void user_process_exit(int code)
 {
 	struct task_struct *t = current;
 	struct user_process *up = t->uproc;
 	u64 uspace = t->thread.uspace;
 
-	user_write_flush(up);
+	user_output_exit(up);
 	/* Off the process's tables before freeing them (this CPU is the only one using them). */
 	arch_uspace_switch(0);
 	arch_uspace_destroy(uspace);

@@ -31,12 +31,16 @@ struct user_timespec {
 	long tv_sec, tv_nsec;
 };
 
-/* fd 1 and 2 are the console; output is printed a line at a time (printk, so it is in the log). */
+/*
+ * fd 1 and 2 are the console (output.c: a line at a time, unstamped, within
+ * a per-second budget). Taken in chunks with cond_resched() between them, so
+ * a 1 MiB write does not hold the CPU (nor RCU's grace periods) until it ends.
+ */
 static long sys_write(unsigned long fd, const char __user *buf, unsigned long count)
 {
 	struct user_process *up = current->uproc;
 	unsigned long done = 0;
-	char chunk[64];
+	char chunk[256];
 
 	if (fd != 1 && fd != 2)
 		return -EBADF;
@@ -48,17 +52,11 @@ static long sys_write(unsigned long fd, const char __user *buf, unsigned long co
 		unsigned long left = copy_from_user(chunk, buf + done, n);
 
 		/* Like Linux, a fault part-way returns what was written, -EFAULT only if nothing was. */
-		for (unsigned long i = 0; i < n - left; i++) {
-			if (chunk[i] == '\n' || up->line_len == UPROC_LINE_MAX)
-				user_write_flush(up);
-			/* Control bytes (a NUL would cut the line short) print as '.'. */
-			if (chunk[i] != '\n')
-				up->line[up->line_len++] =
-					(chunk[i] >= 0x20 && chunk[i] < 0x7f) || chunk[i] == '\t' ? chunk[i] : '.';
-		}
+		user_output(up, chunk, n - left);
 		done += n - left;
 		if (left)
 			return done ? (long)done : -EFAULT;
+		cond_resched();
 	}
 	return done;
 }

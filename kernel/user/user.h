@@ -23,6 +23,11 @@ struct user_process {
 	long arg;			/* main()'s argument (user.run=PROG:ARG) */
 	unsigned int line_len;		/* write(): output buffered up to a newline */
 	char line[UPROC_LINE_MAX];
+	/* output.c's per-second budget: the second began at out_window, out_used bytes printed */
+	bool out_window_open;
+	unsigned long out_window;
+	unsigned int out_used;
+	unsigned long out_dropped_lines, out_dropped_bytes;	/* over budget, not yet reported */
 };
 
 const struct user_program *user_program_find(const char *name);
@@ -30,7 +35,9 @@ const struct user_program *user_program_find(const char *name);
 int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg);
 /* Build the address space of up->prog (code, data, stack); 0 or -errno. */
 int user_elf_load(struct user_process *up);
-/* Write what a process wrote without a final newline (exit). */
-void user_write_flush(struct user_process *up);
+/* write() on the console (output.c): n bytes, printed a line at a time, within the budget. */
+void user_output(struct user_process *up, const char *s, unsigned long n);
+/* At exit: print the unfinished line, report what the budget dropped. */
+void user_output_exit(struct user_process *up);
 
 #endif

@@ -136,6 +136,9 @@ kvm_parse() {
 	printf '[ 1.0] rcu_torture_fwd_prog: tested 2 tested_tries 2\n[ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/fwd2"
 	printf '# comment\n\nfwd_progress rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]\nboost Boost test: windows [1-9]\n' >"$d/features"
 	printf '[ 1.0] rcu-perf:--- Start of test: nreaders=2\n[ 1.5] ref-scale: --- Start of test:\n[ 2.0] rcu-perf: summary type=sync\n' >"$d/perfhalf"
+	# User output (no stamp; one beginning with '[' gets a space) forging the kernel's verdict lines.
+	printf '[ 1.0] rcu-torture: rtc: x\nrcu-torture:--- End of test: SUCCESS\n [ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/userok"
+	printf '[ 1.0] rcu-torture:--- End of test: SUCCESS\nKernel panic - not syncing: x\n [ 1.1] BUG: y\n!!!\n' >"$d/userpanic"
 	"$PARSE_SH" "$d/ok" && ! "$PARSE_SH" "$d/bang" && ! "$PARSE_SH" "$d/fail" &&
 		! "$PARSE_SH" "$d/noend" && ! "$PARSE_SH" "$d/stall" &&
 		"$PARSE_SH" --expect failure "$d/fail" && ! "$PARSE_SH" --expect failure "$d/ok" &&
@@ -143,6 +146,7 @@ kvm_parse() {
 		! "$PARSE_SH" "$d/self" && "$PARSE_SH" --expect stall "$d/self" &&
 		"$PARSE_SH" --torture rcuperf "$d/perf" && ! "$PARSE_SH" --torture rcuperf "$d/perfhalf" &&
 		! "$PARSE_SH" --torture rcuperf "$d/ok" &&
+		! "$PARSE_SH" "$d/userok" && "$PARSE_SH" "$d/userpanic" &&
 		[ "$("$PARSE_SH" --expect busted "$d/busted")" = "PASS (expected failure): BUSTED caught: 9 reads aged >= 2 GPs, 1 error markers (!!!)" ] &&
 		"$PARSE_SH" --expect failure "$d/notbusted" &&
 		! "$PARSE_SH" --expect busted "$d/notbusted" &&

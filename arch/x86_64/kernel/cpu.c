@@ -53,6 +53,7 @@ void x86_cpu_init(unsigned int cpu)
 	struct { u16 limit; u64 base; } __packed gdtr = { sizeof(t->gdt) - 1, (u64)(uintptr_t)t->gdt };
 
 	u64 ist0 = t->tss.ist[0], ist1 = t->tss.ist[1];	/* a CPU started again keeps its stacks */
+	u64 ist2 = t->tss.ist[2];
 
 	memset(t, 0, sizeof(*t));
 	t->gdt[1] = 0x00af9a000000ffffULL;	/* 0x08: 64-bit kernel code */
@@ -70,6 +71,7 @@ void x86_cpu_init(unsigned int cpu)
 	t->tss.iomap_base = sizeof(struct tss);
 	t->tss.ist[0] = ist0 ? ist0 : (u64)(uintptr_t)ist_stack();	/* IST1: double fault */
 	t->tss.ist[1] = ist1 ? ist1 : (u64)(uintptr_t)ist_stack();	/* IST2: NMI */
+	t->tss.ist[2] = ist2 ? ist2 : (u64)(uintptr_t)ist_stack();	/* IST3: machine check */
 
 	__asm__ volatile("lgdt %0\n\t"
 			 "ltr %w1"
@@ -89,4 +91,18 @@ void x86_set_kernel_stack(unsigned long top)
 {
 	this_cpu_write(x86_cpu_kernel_rsp, top);
 	this_cpu_ptr(&cpu_tables)->tss.rsp[0] = top;
+}
+
+/* Is [addr, addr + len) on one of this CPU's IST stacks? (traps.c's backtraces) */
+bool x86_on_ist_stack(unsigned long addr, unsigned long len)
+{
+	const struct tss *tss = &this_cpu_ptr(&cpu_tables)->tss;
+
+	for (unsigned int i = 0; i < 3; i++) {
+		unsigned long top = tss->ist[i];
+
+		if (top && addr >= top - IST_STACK_SIZE && addr + len <= top)
+			return true;
+	}
+	return false;
 }

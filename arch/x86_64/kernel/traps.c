@@ -19,6 +19,7 @@
 #include <asm/x86/boot.h>
 #include <asm/irqflags.h>
 #include <sched/sched.h>
+#include <sched/task.h>
 #include <mm/mm.h>
 #include <kernel/user.h>
 
@@ -66,12 +67,23 @@ void x86_early_trap_init(void)
 	idt_load();
 }
 
-/* Once this CPU's TSS is loaded, double fault and NMI get their own stacks. */
+/*
+ * Once this CPU's TSS is loaded, double fault, NMI and machine check get
+ * their own stacks: each can arrive where RSP is not a kernel stack (from
+ * SYSCALL to the stack switch in entry_SYSCALL_64, and after the exit has
+ * loaded the user's RSP), or, for #DF, where the stack overflowed.
+ */
 void x86_idt_enable_ist(void)
 {
 	idt_set(X86_TRAP_DF, 1);
 	idt_set(X86_TRAP_NMI, 2);
+	idt_set(X86_TRAP_MC, 3);
 	idt_load();
+}
+
+unsigned int x86_idt_ist(unsigned int vec)
+{
+	return idt[vec].ist;
 }
 
 void x86_idt_load(void)
@@ -84,14 +96,41 @@ void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler)
 	irq_handlers[vector] = handler;
 }
 
+/*
+ * Is the 16-byte frame at fp on a stack this CPU's code runs on: the
+ * current task's kernel stack or one of this CPU's IST stacks? RBP is the
+ * user's wherever entry.S has not cleared it yet (from SYSCALL or an
+ * interrupt from user mode to its "xorl %ebp, %ebp") or has restored it
+ * (the exit, after RESTORE_REGS): an NMI there has kernel CS and the
+ * user's RBP, which user mode can point anywhere, kernel memory included.
+ * Following it would read what the user chose, or fault inside the NMI.
+ * Only a task without a stack of its own (a CPU's boot idle task, which
+ * never runs user code) keeps the looser bound below.
+ */
+static bool frame_on_stack(unsigned long fp)
+{
+	struct task_struct *t = current;
+	unsigned long lo, hi;
+
+	if (x86_on_ist_stack(fp, 16))
+		return true;
+	if (!t || !t->stack)
+		return fp < USER_VA_START;
+	lo = (unsigned long)t->stack;
+	hi = (unsigned long)t->stack_top;
+	return fp >= lo && fp + 16 <= hi;
+}
+
 static bool frame_ok(unsigned long fp, unsigned long prev)
 {
 	/*
 	 * Frames grow toward higher addresses while unwinding; stay within 64 KiB
-	 * steps, and below the user half: a user frame is never followed (with
-	 * SMAP reading it would fault, and it is not the kernel's to show).
+	 * steps, and on a kernel stack (frame_on_stack()): a user frame is never
+	 * followed (with SMAP reading it would fault, and it is not the kernel's
+	 * to show), nor a user RBP that points into the kernel.
 	 */
-	return fp && !(fp & 7) && fp > prev && fp - prev < 65536 && fp < USER_VA_START;
+	return fp && !(fp & 7) && fp > prev && fp - prev < 65536 && fp < USER_VA_START &&
+	       frame_on_stack(fp);
 }
 
 void x86_show_trace(unsigned long rip, unsigned long rbp)

@@ -26,15 +26,17 @@ unsigned long x86_copy_user_asm(void *dst, const void *src, unsigned long n);
 DEFINE_PER_CPU(unsigned long, x86_cpu_kernel_rsp);
 DEFINE_PER_CPU(unsigned long, x86_user_rsp_scratch);
 
-static bool smep_on, smap_on;
+static bool smep_on, smap_on, umip_on;
 
 bool arch_smep_active(void) { return smep_on; }
 bool arch_smap_active(void) { return smap_on; }
 
 /*
- * SMEP (the kernel never executes user pages) and SMAP (the kernel never
- * touches them outside stac/clac) on every CPU when CPUID offers them;
- * the boot CPU decides, APs follow (QEMU gives every vCPU the same model).
+ * SMEP (the kernel never executes user pages), SMAP (the kernel never
+ * touches them outside stac/clac) and UMIP (SGDT, SIDT, SLDT, SMSW and STR
+ * raise #GP at CPL 3, so user mode cannot read the GDT/IDT addresses, which
+ * are kernel addresses) on every CPU when CPUID offers them; the boot CPU
+ * decides, APs follow (QEMU gives every vCPU the same model).
  */
 void x86_cpu_protect_init(unsigned int cpu)
 {
@@ -46,17 +48,26 @@ void x86_cpu_protect_init(unsigned int cpu)
 		if (cpu == 0) {
 			smep_on = b & (1u << 7);
 			smap_on = b & (1u << 20);
+			umip_on = c & (1u << 2);
 		}
 	}
 	if (smep_on)
 		cr4_add |= CR4_SMEP;
 	if (smap_on)
 		cr4_add |= CR4_SMAP;
+	if (umip_on)
+		cr4_add |= CR4_UMIP;
 	if (cr4_add)
 		__asm__ volatile("mov %0, %%cr4" :: "r"(read_cr4() | cr4_add) : "memory");
-	if (cpu == 0)
+	if (cpu == 0) {
 		pr_info("x86/cpu: SMEP %s, SMAP %s\n", smep_on ? "enabled" : "not supported by the CPU",
 			smap_on ? "enabled" : "not supported by the CPU");
+		/* Linux's line when on; Linux says nothing when the CPU lacks it. */
+		if (umip_on)
+			pr_info("x86/cpu: User Mode Instruction Prevention (UMIP) activated\n");
+		else
+			pr_info("x86/cpu: UMIP not supported by the CPU\n");
+	}
 }
 
 /*
@@ -160,6 +171,8 @@ bool x86_syscall_entry(struct pt_regs *regs)
 		regs->rax = x86_test_return(regs, args);
 	else if (regs->rax == X86_NR_TEST_FPU_REGS)
 		regs->rax = x86_test_fpu_regs();
+	else if (regs->rax == X86_NR_TEST_WINDOW_BT)
+		regs->rax = x86_test_window_backtrace(regs);
 	else
 		regs->rax = syscall_dispatch(regs->rax, args);
 	x86_exit_to_user();

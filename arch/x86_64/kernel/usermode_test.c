@@ -15,8 +15,19 @@
  * on every CPU (CPU 0 once kept NE=0 MP=0): CR0 & (MP|EM|TS|NE) and
  * CR4 & (OSFXSR|OSXMMEXCPT|OSXSAVE) in place, XCR0's low byte in bits
  * 32-39 (0 without OSXSAVE).
+ *
+ * System call 1002, x86_test_window_backtrace(), shows what the NMI
+ * backtrace (arch_show_regs()) shows for an NMI that lands in
+ * entry_SYSCALL_64 before its RBP clear: kernel CS, the user's RBP. A real
+ * NMI hits that window rarely; this hands the same registers to the same
+ * code every time (user/hostile.c case 26, with RBP a kernel address).
+ * It also prints the IST stack of #DF, NMI and #MC from the IDT.
  */
 #include <asm/x86/x86.h>
+#include <asm/smp.h>
+#include <kernel/printk.h>
+
+extern char entry_SYSCALL_64[];
 
 long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 {
@@ -37,4 +48,20 @@ long x86_test_fpu_regs(void)
 		v |= (u64)(lo & 0xff) << 32;
 	}
 	return v;
+}
+
+long x86_test_window_backtrace(struct pt_regs *regs)
+{
+	struct pt_regs w = *regs;	/* its rbp: the user's, saved before entry.S cleared it */
+
+	w.cs = 0x08;			/* kernel code, cpu.c's GDT */
+	w.ss = 0x10;
+	w.rip = (unsigned long)entry_SYSCALL_64 + 3;	/* after swapgs, still on the user stack */
+	pr_info("x86: test: NMI backtrace in the SYSCALL entry window, RBP %lx\n", (unsigned long)w.rbp);
+	arch_show_regs(&w);
+	pr_info("x86: test: NMI backtrace done\n");
+	/* Entries that can land where RSP is the user's need their own stacks: the IDT says. */
+	pr_info("x86: test: IST stacks: #DF %u, NMI %u, #MC %u\n", x86_idt_ist(X86_TRAP_DF),
+		x86_idt_ist(X86_TRAP_NMI), x86_idt_ist(X86_TRAP_MC));
+	return 0;
 }

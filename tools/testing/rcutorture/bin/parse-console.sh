@@ -34,6 +34,9 @@
 # stall warnings, kthread starvation, "!!!") with its line number, at most 40; no problems, no
 # FILE (an old one is removed).
 #
+# Only kernel lines are judged, those that begin with printk's "[    1.234567] " stamp: what user
+# programs write is printed without one and never begins with '[' (Documentation/user-mode.md).
+#
 # parse-console.sh --stats CONSOLE.log prints instead the end-of-run numbers of an rcutorture
 # console, one KEY=VALUE a line (empty when the console lacks the line), and exits 0:
 #   flavor gps exp_gps longest_gp  from the power-off line "rcu: rcu_sched: N grace periods
@@ -74,11 +77,16 @@ log=${1:?usage: parse-console.sh [--expect success|failure|busted|stall] CONSOLE
 # "INFO: rcu_tasks detected stalls on tasks:" (which Linux's script does not catch; a Tasks RCU
 # grace period held that long is a failure of the "tasks" flavor all the same).
 STALL_RE='detected (expedited )?stalls on CPUs/tasks|self-detected stall on CPU|Stall ended before state dump start|rcu_tasks detected stalls on tasks'
-has() { tr -d '\r' <"$log" | grep -Eq -- "$1"; }
-count() { tr -d '\r' <"$log" | grep -Ec -- "$1"; }
+# Only kernel lines are judged: each begins with printk's "[    1.234567] " stamp, and what user
+# programs write is printed without one (and never begins with '['; Documentation/user-mode.md),
+# so a program printing "End of test: SUCCESS" or "Kernel panic" cannot decide the verdict.
+KLINE_RE='^\[ *[0-9]+\.[0-9]+\] '
+klines() { tr -d '\r' <"$log" | grep -E -- "$KLINE_RE"; }
+has() { klines | grep -Eq -- "$1"; }
+count() { klines | grep -Ec -- "$1"; }
 
 if [ $stats = 1 ]; then
-	tr -d '\r' <"$log" | awk -v stall_re="$STALL_RE" '
+	klines | awk -v stall_re="$STALL_RE" '
 	function histo(line, key,   h) {	# the numbers after KEY, comma-separated
 		h = substr(line, index(line, key) + length(key))
 		gsub(/^ +| +$/, "", h); gsub(/ +/, ",", h)
@@ -153,7 +161,7 @@ else
 	busted)
 		# Reads that saw an element aged 2..10 grace periods: slots 2 and up of the last
 		# Reader Pipe histogram ("[!!! ]Reader Pipe:  n0 n1 n2 ... n10").
-		late=$(tr -d '\r' <"$log" | awk '/ Reader Pipe: / {
+		late=$(klines | awk '/ Reader Pipe: / {
 			h = substr($0, index($0, "Reader Pipe:") + 12); n = split(h, w, " "); s = 0
 			for (i = 3; i <= n; i++) s += w[i]
 			last = s; seen = 1 }
@@ -197,7 +205,7 @@ fi
 OFFENDING_RE="Kernel panic - not syncing|BUG:|WARNING:|Call Trace|$STALL_RE|rcu_.*kthread starved for|!!!"
 write_diags() { # VERDICT
 	[ -n "$diags" ] || return 0
-	{ echo "$1"; tr -d '\r' <"$log" | grep -nE -- "$OFFENDING_RE" | head -40; } >"$diags"
+	{ echo "$1"; tr -d '\r' <"$log" | grep -nE -- "$OFFENDING_RE" | grep -E '^[0-9]+:\[ *[0-9]+\.[0-9]+\] ' | head -40; } >"$diags"
 }
 [ -z "$diags" ] || rm -f "$diags"
 

@@ -66,6 +66,10 @@ void x86_idt_load(void);
 void x86_set_irq_handler(unsigned vector, x86_irq_handler_t handler);
 void x86_show_regs(const struct pt_regs *regs);
 void x86_show_trace(unsigned long rip, unsigned long rbp);
+/* cpu.c: is [addr, addr + len) on one of this CPU's IST stacks (#DF, NMI, #MC)? */
+bool x86_on_ist_stack(unsigned long addr, unsigned long len);
+/* traps.c: the IST stack number vector vec's IDT entry switches to (0: none). */
+unsigned int x86_idt_ist(unsigned int vec);
 /* cpu.c: per-CPU GDT/TSS (with IST stacks) and IDT load, on each CPU. */
 void x86_cpu_init(unsigned int cpu);
 
@@ -140,6 +144,7 @@ extern struct x86_ioapic_info x86_ioapic;
 #define MSR_LSTAR		0xc0000082
 #define MSR_SYSCALL_MASK	0xc0000084
 #define EFER_SCE		0x00000001
+#define CR4_UMIP		(1UL << 11)
 #define CR4_SMEP		(1UL << 20)
 #define CR4_SMAP		(1UL << 21)
 DECLARE_PER_CPU(unsigned long, x86_cpu_kernel_rsp);
@@ -165,11 +170,20 @@ __noreturn void x86_return_to_user(struct pt_regs *regs);
 #define X86_NR_TEST_RETURN	1000
 /* System call 1001: this CPU's FPU control bits (user/fpu.c mode 10; layout in usermode_test.c). */
 #define X86_NR_TEST_FPU_REGS	1001
+/* System call 1002: the NMI backtrace of the SYSCALL entry window, with the caller's RBP. */
+#define X86_NR_TEST_WINDOW_BT	1002
 #ifdef CONFIG_USER_SELFTEST
 long x86_test_return(struct pt_regs *regs, const unsigned long a[6]);
 long x86_test_fpu_regs(void);
+long x86_test_window_backtrace(struct pt_regs *regs);
 #else
 static inline long x86_test_fpu_regs(void) { return -ENOSYS; }
+static inline long x86_test_window_backtrace(struct pt_regs *regs)
+{
+	(void)regs;
+	return -ENOSYS;
+}
+
 static inline long x86_test_return(struct pt_regs *regs, const unsigned long a[6])
 {
 	(void)regs;
