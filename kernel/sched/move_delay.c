@@ -7,8 +7,8 @@
  * runqueue; move_queued_task(), with both runqueue locks held), so a
  * lockless reader that runs meanwhile meets a task on no queue. Tasks RCU's holdout scan once
  * dropped such a task as blocked (issue 28, item 2); the rcu_tasks
- * self-test rcu_tasks_waits_for_moved_reader sits a reader in that
- * window, and the sched case sched_migrate_keeps_on_rq watches one.
+ * self-test rcu_tasks_waits_for_moved_reader and the TASKS04 rcutorture
+ * scenario sit readers in that window.
  *
  * sched.move_delay_us delays every such move (torture runs); a
  * self-test names one task with a longer delay
