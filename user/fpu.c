@@ -103,8 +103,8 @@ static void x87_pend(void)
 
 	__asm__ volatile("fninit\n\t"
 			 "fldcw %0\n\t"
-			 "fild %1\n\t"
-			 "fild %2\n\t"
+			 "filds %1\n\t"
+			 "filds %2\n\t"
 			 "fdivrp\n\t"	/* st1 / st0 = 1 / 0 */
 			 :: "m"(cw), "m"(one), "m"(zero) : "memory");
 }

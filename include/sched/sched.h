@@ -87,4 +87,16 @@ unsigned long nr_context_switches(void);
 /* Runnable tasks on the CPU, not counting its idle task. */
 unsigned int sched_nr_running(int cpu);
 
+/*
+ * Test kernels (CONFIG_SCHED_MOVE_DELAY, kernel/sched/move_delay.c): each
+ * move of p between CPUs busy-waits us microseconds inside its move
+ * window, between leaving its old runqueue and joining the new one; NULL
+ * or 0 ends it. For self-tests that need a task caught mid-move.
+ */
+#ifdef CONFIG_SCHED_MOVE_DELAY
+void sched_set_move_delay_task(struct task_struct *p, unsigned int us);
+#else
+static inline void sched_set_move_delay_task(struct task_struct *p, unsigned int us) { }
+#endif
+
 #endif

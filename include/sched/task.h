@@ -44,6 +44,17 @@
 #define NICE_TO_PRIO(n)		(DEFAULT_PRIO + (n))
 static inline bool rt_prio(int prio) { return prio < MAX_RT_PRIO; }
 
+/*
+ * p->on_rq, as in Linux: 0 once the task has blocked (dequeued by its own
+ * schedule()); TASK_ON_RQ_QUEUED while it is runnable and on a runqueue
+ * (running included); TASK_ON_RQ_MIGRATING while the scheduler moves it
+ * between CPUs, off every queue but still runnable (kernel/sched/core.c's
+ * move_task_begin()). A lockless reader that asks "may this task still
+ * run?" tests on_rq for non-zero and so sees a moving task as queued.
+ */
+#define TASK_ON_RQ_QUEUED	1
+#define TASK_ON_RQ_MIGRATING	2
+
 struct rt_mutex_waiter;
 struct user_process;
 
@@ -57,7 +68,7 @@ struct thread_struct {
 struct task_struct {
 	/* --- scheduler: guarded by the task's runqueue lock --- */
 	volatile long __state;
-	int on_rq;			/* queued on a runqueue */
+	int on_rq;			/* 0, TASK_ON_RQ_QUEUED or TASK_ON_RQ_MIGRATING */
 	int on_cpu;			/* running, or being switched out, on p->cpu */
 	unsigned int cpu;		/* CPU of the runqueue the task belongs to */
 	struct list_head run_list;	/* runqueue entry */
@@ -70,7 +81,6 @@ struct task_struct {
 	struct cpumask cpus_mask;	/* where the task may run */
 	unsigned int nr_cpus_allowed;
 	int migrate_to;			/* -1, or a CPU to move to once switched out */
-	bool migrate_dequeued;		/* __schedule() dequeued it for migrate_to (under its rq lock) */
 
 	/* --- identity --- */
 	int pid;

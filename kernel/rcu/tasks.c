@@ -120,15 +120,19 @@ void rcu_barrier_tasks(void)
 /* --- one grace period ------------------------------------------------------------ */
 
 /*
- * Runnable: running, preempted, or queued. A task the scheduler moves
- * between CPUs is briefly off every runqueue while TASK_RUNNING (see
- * migrate_after_switch() in kernel/sched/core.c), so the state counts
- * too: only a task that is both dequeued and not TASK_RUNNING blocked.
+ * Runnable: running, preempted, queued, or being moved between CPUs, as
+ * Linux's on_rq test. on_rq is 0 only once the task's own schedule() has
+ * dequeued it to block, a voluntary switch; a task the scheduler moves is
+ * TASK_ON_RQ_MIGRATING throughout (kernel/sched/core.c's
+ * move_task_begin()), whatever its state. The state is no guide: a
+ * reader preempted between set_current_state() and schedule() is not
+ * TASK_RUNNING, and was once dropped here while CPU hotplug moved it
+ * (rcu_tasks_waits_for_moved_reader).
  */
 static bool rcu_tasks_runnable(struct task_struct *t)
 {
 	/* No barrier: see the final synchronize_rcu() in rcu_tasks_wait_gp(). */
-	return READ_ONCE(t->on_rq) || task_state(t) == TASK_RUNNING;
+	return READ_ONCE(t->on_rq);
 }
 
 struct rcu_tasks_scan {

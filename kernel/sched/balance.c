@@ -208,9 +208,7 @@ static struct task_struct *pull_one(struct rq *rq)
 			continue;
 		p = first_queued(src, pullable_by, &dst);
 		if (p) {
-			dequeue_task(src, p);
-			WRITE_ONCE(p->cpu, dst);
-			enqueue_task(rq, p, false);
+			move_queued_task(src, rq, p);
 			src->nr_pushed++;
 			rq->nr_pulled++;
 		}

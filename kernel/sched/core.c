@@ -63,7 +63,11 @@ bool sched_can_stop_tick(int cpu)
 	return READ_ONCE(cpu_rq(cpu)->nr_running) <= 1;
 }
 
-void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
+/*
+ * The queue lists and counts alone, for a task that stays runnable
+ * throughout (a requeue, a priority change): p->on_rq is the callers'.
+ */
+static void __enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 {
 	struct list_head *q;
 
@@ -77,23 +81,46 @@ void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 		list_add(&p->run_list, q);
 	else
 		list_add_tail(&p->run_list, q);
-	WRITE_ONCE(p->on_rq, 1);
 	rq->nr_running++;
 	rq->nr_migratable += p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
 	sched_update_tick_dep(rq);
 }
 
-void dequeue_task(struct rq *rq, struct task_struct *p)
+static void __dequeue_task(struct rq *rq, struct task_struct *p)
 {
 	list_del_init(&p->run_list);
 	if (rt_prio(p->prio) && list_empty(&rq->rt_queue[p->prio]))
 		__clear_bit(p->prio, rq->rt_bitmap);
-	WRITE_ONCE(p->on_rq, 0);
 	rq->nr_running--;
 	rq->nr_migratable -= p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
 	sched_update_tick_dep(rq);
+}
+
+void enqueue_task(struct rq *rq, struct task_struct *p, bool head)
+{
+	__enqueue_task(rq, p, head);
+	WRITE_ONCE(p->on_rq, TASK_ON_RQ_QUEUED);
+}
+
+/*
+ * Only for a task that blocks (its own schedule()): on_rq 0 says it will
+ * not run again until woken. Anything else that takes a task off a queue
+ * keeps it runnable: __enqueue_task()/__dequeue_task() for a requeue,
+ * move_task_begin() for a move.
+ */
+static void dequeue_task(struct rq *rq, struct task_struct *p)
+{
+	__dequeue_task(rq, p);
+	WRITE_ONCE(p->on_rq, 0);
+}
+
+/* Round robin: p (queued, maybe running) goes to the back of its list. */
+static void requeue_task(struct rq *rq, struct task_struct *p)
+{
+	__dequeue_task(rq, p);
+	__enqueue_task(rq, p, false);
 }
 
 static struct task_struct *pick_next_task(struct rq *rq)
@@ -234,14 +261,15 @@ static void enqueue_woken(struct rq *rq, struct task_struct *p)
 /* Requeue p after a priority or policy change, keeping its place if it runs. */
 static void change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
 {
-	bool queued = p->on_rq, running = rq->curr == p;
+	/* A moving task is on no list: its mover queues it with the new priority. */
+	bool queued = task_on_rq_queued(p), running = rq->curr == p;
 	int old = p->prio;
 
 	if (queued)
-		dequeue_task(rq, p);
+		__dequeue_task(rq, p);
 	p->prio = prio;
 	if (queued)
-		enqueue_task(rq, p, running);
+		__enqueue_task(rq, p, running);
 	if (running) {
 		if (prio > old)		/* got less important: let others in */
 			resched_curr(rq);
@@ -317,13 +345,39 @@ static struct rq *lock_online_rq(struct task_struct *p, unsigned int cpu)
 	}
 }
 
-void sched_enqueue_online(struct task_struct *p)
-{
-	struct rq *rq = lock_online_rq(p, select_task_rq(p));
+/* --- moving a queued task between CPUs (the rule: sched.h) ----------------- */
 
+void move_task_begin(struct rq *src, struct task_struct *p)
+{
+	__dequeue_task(src, p);
+	/*
+	 * Never 0 on the way: Tasks RCU's holdout scan reads on_rq without a
+	 * lock, and a task preempted in a non-running state (between
+	 * set_current_state() and schedule()) read as 0 would pass for one
+	 * that blocked, its reader still running.
+	 */
+	WRITE_ONCE(p->on_rq, TASK_ON_RQ_MIGRATING);
+}
+
+void move_task_end(struct task_struct *p, int dest)
+{
+	struct rq *rq;
+
+	sched_move_delay(p);	/* test kernels: widen the window (move_delay.c) */
+	if (dest < 0 || !cpu_allowed(p, dest))
+		dest = select_task_rq(p);
+	rq = lock_online_rq(p, dest);
 	enqueue_task(rq, p, false);
 	check_preempt_curr(rq, p);
 	do_raw_spin_unlock(&rq->lock);
+}
+
+void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p)
+{
+	move_task_begin(src, p);
+	sched_move_delay(p);	/* test kernels: both locks held, lockless readers only */
+	WRITE_ONCE(p->cpu, dst->cpu);
+	enqueue_task(dst, p, false);
 }
 
 bool try_to_wake_up(struct task_struct *p, unsigned int state)
@@ -342,7 +396,10 @@ bool try_to_wake_up(struct task_struct *p, unsigned int state)
 	}
 	rq = task_rq_lock(p);
 	if (p->on_rq) {
-		/* Still on its CPU, between setting its state and schedule(): just cancel the sleep. */
+		/*
+		 * Still on its CPU, between setting its state and schedule(), or
+		 * being moved (its mover queues it): just cancel the sleep.
+		 */
 		WRITE_ONCE(p->__state, TASK_RUNNING);
 		do_raw_spin_unlock(&rq->lock);
 		spin_unlock_irqrestore(&p->pi_lock, flags);
@@ -371,25 +428,21 @@ int wake_up_process(struct task_struct *p)
 
 /* --- schedule() ------------------------------------------------------------ */
 
+/*
+ * The second half of a move __schedule() began (prev's affinity changed
+ * while it ran): p is off its old CPU, on_cpu clear. A wakeup meanwhile
+ * only made it TASK_RUNNING, an affinity change only set migrate_to.
+ */
 static void migrate_after_switch(struct task_struct *p)
 {
 	unsigned long flags;
-	struct rq *rq;
 	int dest;
 
 	spin_lock_irqsave(&p->pi_lock, flags);
-	if (p->on_rq) {		/* not TASK_RUNNING, and a wakeup queued it meanwhile */
-		spin_unlock_irqrestore(&p->pi_lock, flags);
-		return;
-	}
+	WARN_ON_ONCE(!task_on_rq_migrating(p));
 	dest = p->migrate_to;
 	p->migrate_to = -1;
-	if (dest < 0 || !cpu_allowed(p, dest))
-		dest = select_task_rq(p);
-	rq = lock_online_rq(p, dest);	/* p is off its old CPU: on_cpu is clear */
-	enqueue_task(rq, p, false);
-	check_preempt_curr(rq, p);
-	do_raw_spin_unlock(&rq->lock);
+	move_task_end(p, dest);
 	spin_unlock_irqrestore(&p->pi_lock, flags);
 }
 
@@ -402,19 +455,17 @@ static void finish_task_switch(struct task_struct *prev)
 	struct rq *rq = cpu_rq(raw_smp_processor_id());
 	long state = READ_ONCE(prev->__state);
 	/*
-	 * Dequeued only to move, whatever its state: a task preempted between
-	 * set_current_state() and schedule() must stay runnable (moving only
-	 * TASK_RUNNING ones left such a one on no runqueue, its wakeup spent).
+	 * __schedule() began moving it, whatever its state: a task preempted
+	 * between set_current_state() and schedule() must stay runnable.
+	 * Nothing else changes on_rq of a migrating task: read under rq->lock.
 	 */
-	bool migrate = prev->migrate_dequeued;
+	bool migrate = task_on_rq_migrating(prev);
 	/*
 	 * A dying task preempted (CONFIG_PREEMPT) between setting TASK_DEAD and
 	 * its final schedule() will run again: only its final switch, which
 	 * dequeued it, may drop its reference.
 	 */
-	bool dead = state == TASK_DEAD && !prev->on_rq && !migrate;
-
-	prev->migrate_dequeued = false;
+	bool dead = state == TASK_DEAD && !prev->on_rq;
 
 	/* Release: prev's stack is no longer in use once on_cpu reads 0. */
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
@@ -442,10 +493,8 @@ static void __schedule(bool preempt)
 			dequeue_task(rq, prev);
 		prev->nvcsw++;
 	} else {
-		if (prev->migrate_to >= 0 && prev->on_rq && prev != rq->idle) {
-			dequeue_task(rq, prev);		/* finish_task_switch() requeues it elsewhere */
-			prev->migrate_dequeued = true;
-		}
+		if (prev->migrate_to >= 0 && task_on_rq_queued(prev) && prev != rq->idle)
+			move_task_begin(rq, prev);	/* finish_task_switch() ends the move */
 		if (preempt)
 			prev->nivcsw++;
 		else
@@ -552,10 +601,8 @@ void yield(void)
 	local_irq_save(flags);
 	rq = cpu_rq(raw_smp_processor_id());
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
-	if (current->on_rq && current != rq->idle) {
-		dequeue_task(rq, current);
-		enqueue_task(rq, current, false);
-	}
+	if (task_on_rq_queued(current) && current != rq->idle)
+		requeue_task(rq, current);
 	do_raw_spin_unlock(&rq->lock);
 	local_irq_restore(flags);
 	schedule();
@@ -573,9 +620,8 @@ void scheduler_tick(void)
 	if (p != rq->idle && p->policy != SCHED_FIFO && --p->time_slice <= 0) {
 		p->time_slice = p->policy == SCHED_RR ? RR_TIMESLICE : NORMAL_TIMESLICE;
 		/* Round robin among equals: only if someone of the same priority waits. */
-		if (p->on_rq && p->run_list.next != p->run_list.prev) {
-			dequeue_task(rq, p);
-			enqueue_task(rq, p, false);
+		if (task_on_rq_queued(p) && p->run_list.next != p->run_list.prev) {
+			requeue_task(rq, p);
 			if (pick_next_task(rq) != p)
 				resched_curr(rq);
 		}
@@ -676,7 +722,7 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 	spin_lock_irqsave(&p->pi_lock, flags);
 	rq = task_rq_lock(p);
 	cpumask_copy(&p->cpus_mask, mask);
-	if (p->on_rq) {		/* keep balance.c's count of queued movable tasks right */
+	if (task_on_rq_queued(p)) {	/* keep balance.c's count of queued movable tasks right */
 		rq->nr_migratable -= p->nr_cpus_allowed > 1;
 		rq->nr_migratable += cpumask_weight(mask) > 1;
 		sched_note_nr_running(rq);
@@ -696,23 +742,27 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 		else
 			resched_curr(rq);
 		do_raw_spin_unlock(&rq->lock);
+	} else if (task_on_rq_migrating(p)) {
+		/* Its switch-out began a move: migrate_after_switch() reads this under pi_lock. */
+		p->migrate_to = dest;
+		do_raw_spin_unlock(&rq->lock);
 	} else if (p->on_rq) {
 		struct rq *to = cpu_rq(dest);
 
 		do_raw_spin_unlock(&rq->lock);
 		double_rq_lock(rq, to);
-		/* to went offline meanwhile (hotplug.c): nothing may be queued there. */
-		if (p->on_rq && !p->on_cpu && task_cpu(p) == rq->cpu && to->offline) {
-			dequeue_task(rq, p);
-			double_rq_unlock(rq, to);
-			sched_enqueue_online(p);
-		} else {
-			if (p->on_rq && !p->on_cpu && task_cpu(p) == rq->cpu) {
-				dequeue_task(rq, p);
-				WRITE_ONCE(p->cpu, dest);
-				enqueue_task(to, p, false);
+		if (task_on_rq_queued(p) && !p->on_cpu && task_cpu(p) == rq->cpu) {
+			if (to->offline) {
+				/* to went offline meanwhile (hotplug.c): queue nothing there. */
+				move_task_begin(rq, p);
+				double_rq_unlock(rq, to);
+				move_task_end(p, -1);
+			} else {
+				move_queued_task(rq, to, p);
 				check_preempt_curr(to, p);
+				double_rq_unlock(rq, to);
 			}
+		} else {
 			double_rq_unlock(rq, to);
 		}
 	} else {

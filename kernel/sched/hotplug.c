@@ -56,10 +56,10 @@ void sched_cpu_dying(unsigned int cpu)
 		do_raw_spin_unlock(&rq->lock);
 		spin_lock(&p->pi_lock);
 		do_raw_spin_lock(&rq->lock, __THIS_PC);
-		if (task_cpu(p) == cpu && p->on_rq && !p->on_cpu) {
-			dequeue_task(rq, p);
+		if (task_cpu(p) == cpu && task_on_rq_queued(p) && !p->on_cpu) {
+			move_task_begin(rq, p);	/* queued (migrating) throughout, never 0 */
 			do_raw_spin_unlock(&rq->lock);
-			sched_enqueue_online(p);
+			move_task_end(p, -1);	/* prints "no longer affine" if it must */
 		} else {
 			do_raw_spin_unlock(&rq->lock);
 		}

@@ -38,19 +38,57 @@ DECLARE_PER_CPU(struct rq, runqueues);
 /* A SCHED_NORMAL task's slice (round robin among equals; SCHED_RR's is core.c's). */
 #define NORMAL_TIMESLICE	msecs_to_jiffies(4)
 
-/* Runqueue primitives of core.c, for balance.c; callers hold rq->lock. */
+/* p->on_rq's states (<sched/task.h>); callers hold p's runqueue lock or p->pi_lock. */
+static inline bool task_on_rq_queued(struct task_struct *p)
+{
+	return READ_ONCE(p->on_rq) == TASK_ON_RQ_QUEUED;
+}
+
+static inline bool task_on_rq_migrating(struct task_struct *p)
+{
+	return READ_ONCE(p->on_rq) == TASK_ON_RQ_MIGRATING;
+}
+
+/* Runqueue primitives of core.c; callers hold rq->lock. */
 void enqueue_task(struct rq *rq, struct task_struct *p, bool head);
-void dequeue_task(struct rq *rq, struct task_struct *p);
 void resched_curr(struct rq *rq);
+
+/*
+ * Moving a queued task to another CPU (core.c), the one rule for every
+ * mover (hotplug.c, balance.c, finish_task_switch(), affinity changes):
+ * from move_task_begin() until it is queued on its new CPU, p->on_rq is
+ * TASK_ON_RQ_MIGRATING, never 0, so that no lockless reader (Tasks RCU's
+ * holdout scan, kthread_park()) takes the moving task for a blocked one,
+ * and every locked reader leaves its queue state to the mover: a wakeup
+ * only makes it TASK_RUNNING, a priority change only sets its priority,
+ * an affinity change only updates what the mover reads.
+ *
+ * move_queued_task(): both runqueues locked; p, queued on src and not
+ * running, ends queued on dst (no preemption check: the caller's).
+ * move_task_begin(): src locked, p queued there (maybe prev in
+ * __schedule()); then move_task_end() with p->pi_lock held, no runqueue
+ * lock, interrupts off: p is queued on dest if it may run there, else
+ * where select_task_rq() says (breaking its affinity if no CPU of it is
+ * online, as Linux's select_fallback_rq()).
+ */
+void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p);
+void move_task_begin(struct rq *src, struct task_struct *p);
+void move_task_end(struct task_struct *p, int dest);
+
+/*
+ * Test kernels (CONFIG_SCHED_MOVE_DELAY, move_delay.c): busy-wait inside
+ * the move window (move_task_end(), move_queued_task()),
+ * sched.move_delay_us for every move and longer for one task a self-test
+ * names, so that tests and torture runs meet a task in the middle of a move.
+ */
+#ifdef CONFIG_SCHED_MOVE_DELAY
+void sched_move_delay(struct task_struct *p);
+#else
+static inline void sched_move_delay(struct task_struct *p) { }
+#endif
 /* A task just queued on rq: reschedule rq's CPU if p outranks what it runs. Caller holds rq->lock. */
 void check_preempt_curr(struct rq *rq, struct task_struct *p);
 bool cpu_allowed(struct task_struct *p, unsigned int cpu);
-/*
- * For hotplug.c: p is on no queue, its pi_lock held, interrupts off:
- * queue it on an online CPU it may run on (breaking its affinity if none
- * is left, as Linux's select_fallback_rq() does).
- */
-void sched_enqueue_online(struct task_struct *p);
 
 /*
  * Idle load balancing (balance.c). sched_pull_task(): rq has nothing to run

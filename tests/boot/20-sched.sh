@@ -60,8 +60,13 @@ done
 if [ "$sched_preempt_wanted" = 1 ]; then
 	run_cmd_test sched-build-preempt build_config "$sched_preempt_dir" preempt_defconfig CONFIG_PREEMPT=y
 	for n in 1 2 4 8; do
+		# On 2+ CPUs the watched move (kernel/sched/test/migrate_test.c, CONFIG_SCHED_MOVE_DELAY)
+		# must run, not skip: a moving task's on_rq never reads 0 (TASK_ON_RQ_MIGRATING).
+		moved=()
+		[ "$n" = 1 ] || moved=(--expect "ok [0-9]+ sched_migrate_keeps_on_rq$")
 		if [ -f "$sched_preempt_dir/kernel.elf" ]; then
-			KERNEL=$sched_preempt_dir/kernel.elf sched_selftest_boot "sched-selftest-preempt-smp$n" "$n"
+			KERNEL=$sched_preempt_dir/kernel.elf sched_selftest_boot "sched-selftest-preempt-smp$n" "$n" \
+				"${moved[@]}"
 		else
 			skip_test "sched-selftest-preempt-smp$n" "PREEMPT kernel did not build"
 		fi

@@ -3,14 +3,18 @@
 # kernel of arch/x86_64/configs/preempt_defconfig, built in $LOGDIR/build-preempt (the directory
 # tests/boot/20-sched.sh and 50-preempt-rcu.sh use: one build serves all three), then:
 #   tasks-rcu-selftest-smp1  the KTAP suite "rcu_tasks" (kernel/rcu/test/tasks_selftest.c) on one
-#                            CPU; its stall case skips (default 10-minute timeout)
+#                            CPU; its stall case skips (default 10-minute timeout), and so does
+#                            the moved-reader case (2 CPUs)
 #   tasks-rcu-stall-smp2     the suite with rcupdate.rcu_task_stall_timeout=2000 (jiffies): its
 #                            stall case holds a grace period with a spinner for 2 s, and the
 #                            console must carry Linux's warning, the holdout line and a task line
-#                            naming that spinner (tasks-rcu-stall-names-spinner checks the pid)
+#                            naming that spinner (tasks-rcu-stall-names-spinner checks the pid);
+#                            rcu_tasks_waits_for_moved_reader takes CPU 1 down under a reader in
+#                            state D, its move held open 500 ms (CONFIG_SCHED_MOVE_DELAY), and the
+#                            grace period must still wait for it (about 1 s)
 #   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout: one rcu:
 #                            warning each naming the value and the default used; boot continues
-# Sourced by tests/run-all.sh with tests/lib.sh loaded. About 50 s on 2 host cores, plus the build
+# Sourced by tests/run-all.sh with tests/lib.sh loaded. About 51 s on 2 host cores, plus the build
 # (about a minute) when no earlier file made it.
 #
 # Console lines assumed:
@@ -21,6 +25,7 @@
 #   "task:rtt_spin/1      state:R pid:N ..."                     kernel/sched/core.c sched_show_task()
 #   "# spinner PN (rtt_spin/1) holds the Tasks RCU grace period ..."  kernel/rcu/test/tasks_selftest.c
 #   "rcu_tasks: N grace periods, mean M ms, ... S stall warnings, ..."    rcu_tasks_show_stats()
+#   "process N (rtt_spin/1) no longer affine to cpu1"                      kernel/sched/core.c
 #   "rcu: rcupdate.rcu_task_stall_timeout: invalid value '-5' (out of range 0..2147483647), using 600000"
 #                                                                          lib/cmdline.c
 
@@ -76,16 +81,20 @@ done
 
 if [ "$tasks_wanted" = 1 ]; then
 	run_cmd_test tasks-rcu-build build_config "$tasks_dir" preempt_defconfig \
-		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_SELFTEST=y'
+		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_SELFTEST=y' \
+		'CONFIG_SCHED_MOVE_DELAY=y'
 
 	tasks_suite tasks-rcu-selftest-smp1 1 "rcutree.tasks_selftest=1 shutdown_secs=15" \
 		--expect "ok [0-9]+ rcu_tasks_stall_warning # SKIP" \
+		--expect "ok [0-9]+ rcu_tasks_waits_for_moved_reader # SKIP" \
 		--reject "INFO: rcu_tasks detected stalls"
 
 	tasks_suite tasks-rcu-stall-smp2 2 \
 		"rcutree.tasks_selftest=1 rcupdate.rcu_task_stall_timeout=2000 shutdown_secs=20" \
 		--expect "^\[ *[0-9.]+\] ${TAB}Tasks-RCU CPU stall warnings timeout set to 2000 \(rcu_task_stall_timeout\)\.$" \
 		--expect "ok [0-9]+ rcu_tasks_stall_warning$" \
+		--expect "ok [0-9]+ rcu_tasks_waits_for_moved_reader$" \
+		--expect "process [0-9]+ \(rtt_spin/1\) no longer affine to cpu1$" \
 		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks detected stalls on tasks:$" \
 		--expect "rcu_tasks: [1-9][0-9]* grace periods, .* [1-9][0-9]* stall warnings,"
 	if _test_selected tasks-rcu-stall-smp2 && [ -f "$tasks_dir/kernel.elf" ]; then

@@ -8,7 +8,8 @@
  * never switches voluntarily (it may be preempted) until the test tells
  * it to stop, then sleeps. The cases check that a grace period waits for
  * it even while it is preempted, and ends once it sleeps or exits; that
- * blocked tasks and idle CPUs are not waited for; that callbacks run once,
+ * blocked tasks and idle CPUs are not waited for, while a reader
+ * preempted in state D and moved by CPU hotplug is; that callbacks run once,
  * after a grace period; that rcu_barrier_tasks() waits for them; and,
  * with a short rcupdate.rcu_task_stall_timeout, the stall warning. The
  * last case prints synchronize_rcu_tasks() latencies as figures, never
@@ -32,6 +33,7 @@
 #include <time/delay.h>
 #include <kernel/printk.h>
 #include <kernel/barrier.h>
+#include <kernel/cpu.h>
 
 static bool rcu_tasks_selftest;
 KPARAM_BOOL("rcutree.tasks_selftest", rcu_tasks_selftest,
@@ -49,6 +51,7 @@ struct rtt_spinner {
 	bool stop;			/* the test says: leave the loop */
 	bool exit;			/* then return (exit) instead of sleeping until kthread_stop() */
 	bool left;			/* it left the loop (a waited-for completion reads 0 again) */
+	bool dstate;			/* spin in TASK_UNINTERRUPTIBLE (a waiter before schedule()) */
 	struct completion started, stopped;
 };
 
@@ -57,8 +60,11 @@ static int rtt_spin_fn(void *arg)
 	struct rtt_spinner *s = arg;
 
 	complete(&s->started);
+	if (s->dstate)
+		set_current_state(TASK_UNINTERRUPTIBLE);
 	while (!READ_ONCE(s->stop))
 		cpu_relax();	/* preemptible, and never a voluntary switch */
+	__set_current_state(TASK_RUNNING);
 	WRITE_ONCE(s->left, true);
 	complete(&s->stopped);
 	if (READ_ONCE(s->exit))
@@ -244,6 +250,65 @@ static void rcu_tasks_ignores_blocked(void)
 	}
 	complete(&b.blocked_on);
 	ktest_stop_if(t, ktest_wait(&b.done, RTT_WAIT_MS), RTT_WAIT_MS);
+}
+
+/*
+ * A reader preempted in a sleeping state (between set_current_state() and
+ * schedule(), as any waiter may be) while CPU hotplug moves it: Tasks RCU
+ * must still wait for it. The spinner, bound to the CPU going down, is a
+ * holdout when cpu_down() starts; the dying CPU's stopper preempts it and
+ * moves it, and CONFIG_SCHED_MOVE_DELAY holds that move open 500 ms
+ * (several holdout rescans: 100 ms apart at first). The scan once took a
+ * task off every runqueue and not TASK_RUNNING for a blocked one, and the
+ * grace period ended with the reader still in its loop.
+ */
+#define RTT_MOVE_DELAY_US	500000
+
+static void rcu_tasks_waits_for_moved_reader(void)
+{
+	static struct rtt_spinner s;
+	static struct rtt_async gp;
+	unsigned int cpu = ktest_last_online_cpu();
+	int down;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !IS_ENABLED(CONFIG_SCHED_MOVE_DELAY)) {
+		ktap_skip("needs CONFIG_HOTPLUG_CPU and CONFIG_SCHED_MOVE_DELAY");
+		return;
+	}
+	if (num_online_cpus() < 2 || cpu == 0) {
+		ktap_skip("needs 2 CPUs");
+		return;
+	}
+	s.dstate = true;
+	if (!rtt_spinner_start(&s, cpu, false))
+		return;
+	if (rtt_async_start(&gp, synchronize_rcu_tasks, "rtt_gp") && rtt_wait_holdout(s.t)) {
+		KTAP_EXPECT_MSG(task_state(s.t) == TASK_UNINTERRUPTIBLE,
+				"the reader is not in TASK_UNINTERRUPTIBLE (state %ld)",
+				task_state(s.t));
+		sched_set_move_delay_task(s.t, RTT_MOVE_DELAY_US);
+		down = cpu_down(cpu);
+		sched_set_move_delay_task(NULL, 0);
+		if (KTAP_EXPECT_MSG(!down, "cpu_down(%u): %d", cpu, down)) {
+			msleep(RTT_HOLD_MS);
+			KTAP_EXPECT_MSG(task_cpu(s.t) != cpu, "the reader stayed on CPU %u", cpu);
+			KTAP_EXPECT_MSG(!READ_ONCE(gp.finished),
+					"synchronize_rcu_tasks() returned while P%d, moved off CPU %u in state D, was in its reader",
+					s.t->pid, cpu);
+			KTAP_EXPECT_MSG(READ_ONCE(s.t->rcu_tasks_holdout),
+					"P%d is no longer a holdout, still in its reader", s.t->pid);
+			ktap_diag("reader P%d in state D moved CPU %u -> CPU %u while a holdout; grace period %s %u ms later",
+				  s.t->pid, cpu, task_cpu(s.t),
+				  READ_ONCE(gp.finished) ? "over" : "still waiting", RTT_HOLD_MS);
+		}
+	}
+	if (rtt_spinner_stop(&s) && gp.t)
+		KTAP_EXPECT_MSG(ktest_wait(&gp.done, RTT_WAIT_MS),
+				"the grace period did not end after the reader slept");
+	rtt_async_finish(&gp);
+	ktest_stop_if(s.t, READ_ONCE(s.left), RTT_WAIT_MS);
+	if (!cpu_online(cpu))
+		KTAP_EXPECT_MSG(!cpu_up(cpu), "CPU %u did not come back", cpu);
 }
 
 struct rtt_cb {
@@ -458,6 +523,7 @@ static void rcu_tasks_latency(void)
 static const struct ktap_case rcu_tasks_cases[] = {
 	KTAP_CASE(rcu_tasks_waits_for_preempted),
 	KTAP_CASE(rcu_tasks_ignores_blocked),
+	KTAP_CASE(rcu_tasks_waits_for_moved_reader),
 	KTAP_CASE(rcu_tasks_callbacks_once),
 	KTAP_CASE(rcu_tasks_barrier_waits),
 	KTAP_CASE(rcu_tasks_holdout_exits),

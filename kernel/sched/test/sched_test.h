@@ -92,6 +92,7 @@ void sched_migrate_sleeping(void);
 void sched_migrate_running(void);
 void sched_migrate_self(void);
 void sched_migrate_about_to_sleep(void);
+void sched_migrate_keeps_on_rq(void);
 /* kernel/sched/test/balance_test.c */
 void sched_idle_pull_newidle(void);
 void sched_idle_pull_kick(void);

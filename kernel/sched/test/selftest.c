@@ -33,6 +33,7 @@ static const struct ktap_case sched_cases[] = {
 	KTAP_CASE(sched_migrate_running),
 	KTAP_CASE(sched_migrate_self),
 	KTAP_CASE(sched_migrate_about_to_sleep),
+	KTAP_CASE(sched_migrate_keeps_on_rq),
 	KTAP_CASE(sched_idle_pull_newidle),
 	KTAP_CASE(sched_idle_pull_kick),
 	KTAP_CASE(sched_periodic_spread),
