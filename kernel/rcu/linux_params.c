@@ -71,7 +71,6 @@ KPARAM_UNIMPL("srcutree.srcu_retry_check_delay", "fixed reader-wait backoff");
 
 /* rcutorture, rcuscale (rcuperf here), refscale and the torture core. */
 #ifdef CONFIG_RCU_TORTURE_TEST
-KPARAM_UNIMPL("rcutorture.extendables", "readers are not extended by disabling bh/irq/preemption");
 KPARAM_UNIMPL("rcutorture.leakpointer", "no leaked-pointer test");
 KPARAM_UNIMPL("rcutorture.stall_cpu_block", "the stall kthread spins");
 KPARAM_UNIMPL("rcutorture.stall_gp_kthread", "no grace-period kthread stall test");
