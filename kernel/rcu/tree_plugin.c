@@ -231,8 +231,11 @@ static void rcu_preempt_deferred_qs_irqrestore(struct task_struct *t, unsigned l
 	 * The GP (or an expedited GP's IPI) asked this CPU for a QS while t
 	 * was in its reader: it has one now. rcu_qs() reports both.
 	 */
-	if (need_qs)
+	if (need_qs) {
+		rcu_strict_note_gp();		/* STRICT_GRACE_PERIOD: report to the GP now running */
 		rcu_qs();
+		rcu_strict_unlock_delay();	/* STRICT_GRACE_PERIOD: rcutree.rcu_unlock_delay */
+	}
 	if (!blocked) {
 		local_irq_restore(flags);
 		return;
