@@ -22,7 +22,10 @@
  *
  * Locking: a leaf's ->lock guards its list and pointers; always taken with
  * interrupts off. A task's special word is written by the task itself
- * with interrupts off (its context switch and its tick run on its CPU).
+ * with interrupts off (its context switch and its tick run on its CPU),
+ * except need_qs, which CONFIG_RCU_STRICT_GRACE_PERIOD's rcu_read_lock()
+ * sets with interrupts on: one byte store, which an interrupt on the
+ * task's CPU (the only other writer) cannot split.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 

@@ -45,6 +45,29 @@ KPARAM_BOOL("rcutree.strict_selftest", rcu_strict_selftest,
 #define RSS_WINDOW_MS	1000	/* how long synchronize_rcu() calls are timed */
 #define RSS_WAIT_MS	10000	/* spinner start and stop, on a sane kernel far less */
 
+/*
+ * Two CPUs: *gp_cpu, where the GP kthread last ran, and *other, the first
+ * other online one (a test CPU kept busy there cannot starve the kthread).
+ * False, the case skipped, on one CPU.
+ */
+static bool rss_cpus(unsigned int *gp_cpu, unsigned int *other)
+{
+	unsigned int cpu;
+
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return false;
+	}
+	*gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
+	*other = nr_cpu_ids;
+	for_each_online_cpu(cpu)
+		if (cpu != *gp_cpu) {
+			*other = cpu;
+			break;
+		}
+	return *other < nr_cpu_ids;
+}
+
 #define RSS_TRIES	5	/* strict: an unlock may meet a busy leaf lock and report later */
 
 static struct {
@@ -97,20 +120,12 @@ static int rss_unlock_fn(void *unused)
 
 static void strict_qs_at_unlock(void)
 {
-	unsigned int gp_cpu, cpu, other = nr_cpu_ids;
+	unsigned int gp_cpu, other;
 	struct task_struct *p;
 	bool finished;
 
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
+	if (!rss_cpus(&gp_cpu, &other))
 		return;
-	}
-	gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
-	for_each_online_cpu(cpu)
-		if (cpu != gp_cpu) {
-			other = cpu;
-			break;
-		}
 	memset(&rss_unlock, 0, sizeof(rss_unlock));
 	init_completion(&rss_unlock.done);
 	p = ktest_kthread(rss_unlock_fn, NULL, other, "rcu_strict_ul/%u");
@@ -165,24 +180,16 @@ static int rss_spinner(void *unused)
 
 static void strict_gp_rate(void)
 {
-	unsigned int gp_cpu, cpu, other = nr_cpu_ids;
+	unsigned int gp_cpu, other;
 	u64 t0, t, total_ns = 0, max_ns = 0, end;
 	unsigned long n = 0, under_jiffy = 0, ipis0, ipis;
 	bool stopped;
 	struct task_struct *p;
 	struct cpumask saved;
 
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
-		return;
-	}
 	/* The readers go where the GP kthread is not, the timing thread where it is. */
-	gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread));
-	for_each_online_cpu(cpu)
-		if (cpu != gp_cpu) {
-			other = cpu;
-			break;
-		}
+	if (!rss_cpus(&gp_cpu, &other))
+		return;
 	memset(&rss_spin, 0, sizeof(rss_spin));
 	rss_spin.end = ~0ULL;	/* until the window is set */
 	init_completion(&rss_spin.started);
