@@ -75,6 +75,27 @@ int rcu_lockdep_scheduler_state(void);
 
 /* --- readers --------------------------------------------------------------- */
 
+/*
+ * CONFIG_RCU_STRICT_GRACE_PERIOD (kernel/rcu/tree_strict.c): a reader's
+ * outermost unlock reports this CPU's quiescent state at once. The
+ * non-preemptible rcu_read_unlock() calls rcu_read_unlock_strict() after
+ * re-enabling preemption; the preemptible rcu_read_lock() sets the task's
+ * need_qs so that its unlock takes the slow path, which reports (once the
+ * grace-period machinery runs: before, there is nothing to report to).
+ */
+#ifdef CONFIG_RCU_STRICT_GRACE_PERIOD
+extern bool rcu_scheduler_active;
+void rcu_read_unlock_strict(void);
+static __always_inline void rcu_read_lock_strict(struct task_struct *t)
+{
+	if (READ_ONCE(rcu_scheduler_active))
+		WRITE_ONCE(t->rcu_read_unlock_special.b.need_qs, true);
+}
+#else
+static __always_inline void rcu_read_unlock_strict(void) { }
+static __always_inline void rcu_read_lock_strict(struct task_struct *t) { }
+#endif
+
 #ifdef CONFIG_PREEMPT_RCU
 /*
  * Preemptible RCU (kernel/rcu/tree_plugin.c): a reader is a per-task
@@ -91,6 +112,7 @@ void rcu_read_unlock_special(struct task_struct *t);
 static __always_inline void rcu_read_lock(void)
 {
 	current->rcu_read_lock_nesting++;
+	rcu_read_lock_strict(current);
 	barrier();	/* the critical section starts after the increment */
 	rcu_lock_acquire(&rcu_lock_map);
 }
@@ -121,6 +143,7 @@ static __always_inline void rcu_read_unlock(void)
 {
 	rcu_lock_release(&rcu_lock_map);
 	preempt_enable();
+	rcu_read_unlock_strict();
 }
 static __always_inline int rcu_preempt_depth(void) { return 0; }
 #endif

@@ -20,13 +20,15 @@ KPARAM_UNIMPL("rcutree.rcu_divisor", "blimit is fixed; no backlog divisor");
 KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count only");
 KPARAM_UNIMPL("rcutree.rcu_min_cached_objs", "kfree_rcu() has no page cache");
 KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kfree_rcu() has no page cache");
-KPARAM_UNIMPL("rcutree.rcu_unlock_delay", "no CONFIG_RCU_STRICT_GRACE_PERIOD");
 KPARAM_UNIMPL("rcutree.sysrq_rcu", "no SysRq yet");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
 KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
 #ifndef CONFIG_RCU_FAST_NO_HZ
 KPARAM_UNIMPL("rcutree.rcu_idle_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
 KPARAM_UNIMPL("rcutree.rcu_idle_lazy_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
+#endif
+#ifndef CONFIG_RCU_STRICT_GRACE_PERIOD
+KPARAM_UNIMPL("rcutree.rcu_unlock_delay", "needs CONFIG_RCU_STRICT_GRACE_PERIOD");
 #endif
 #ifndef CONFIG_RCU_NOCB_CPU
 KPARAM_UNIMPL("rcutree.rcu_nocb_leader_stride", "needs CONFIG_RCU_NOCB_CPU");
@@ -71,7 +73,6 @@ KPARAM_UNIMPL("srcutree.srcu_retry_check_delay", "fixed reader-wait backoff");
 
 /* rcutorture, rcuscale (rcuperf here), refscale and the torture core. */
 #ifdef CONFIG_RCU_TORTURE_TEST
-KPARAM_UNIMPL("rcutorture.extendables", "readers are not extended by disabling bh/irq/preemption");
 KPARAM_UNIMPL("rcutorture.leakpointer", "no leaked-pointer test");
 KPARAM_UNIMPL("rcutorture.stall_cpu_block", "the stall kthread spins");
 KPARAM_UNIMPL("rcutorture.stall_gp_kthread", "no grace-period kthread stall test");

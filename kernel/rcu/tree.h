@@ -357,6 +357,28 @@ void note_gp_changes(struct rcu_data *rdp);
 /* In an interrupt: did it interrupt the idle loop itself? */
 bool rcu_is_cpu_rrupt_from_idle(void);
 
+/*
+ * --- strict grace periods (tree_strict.c, CONFIG_RCU_STRICT_GRACE_PERIOD) ---
+ * The grace-period kthread's IPIs: every online CPU at a grace period's
+ * start and end, the holdouts at each later FQS scan; before a reader's
+ * report, noting the running grace period even if the leaf lock is busy;
+ * the unlock-time delay (rcutree.rcu_unlock_delay) after it.
+ */
+#ifdef CONFIG_RCU_STRICT_GRACE_PERIOD
+void rcu_strict_gp_boundary_ipi(void);
+void rcu_strict_fqs_ipi(void);
+void rcu_strict_unlock_delay(void);
+void rcu_strict_note_gp(void);
+/* Strict IPIs cpu has taken so far (the strict self-test's evidence; 0 without the option). */
+unsigned long rcu_strict_ipis(int cpu);
+#else
+static inline void rcu_strict_gp_boundary_ipi(void) { }
+static inline void rcu_strict_fqs_ipi(void) { }
+static inline void rcu_strict_unlock_delay(void) { }
+static inline void rcu_strict_note_gp(void) { }
+static inline unsigned long rcu_strict_ipis(int cpu) { return 0; }
+#endif
+
 /* --- expedited grace periods (tree_exp.c) --- */
 void rcu_exp_init(void);
 /* rcu_init_nodes(): the funnel fields of one rcu_node. */

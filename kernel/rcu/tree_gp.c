@@ -102,6 +102,7 @@ static bool rcu_gp_init(void)
 		rcu_gp_slow(rcu_params.gp_init_delay);
 		cond_resched();
 	}
+	rcu_strict_gp_boundary_ipi();	/* STRICT_GRACE_PERIOD: every CPU sees it now */
 	return true;
 }
 
@@ -248,6 +249,7 @@ static void rcu_gp_fqs_loop(void)
 		WRITE_ONCE(rcu_state.gp_flags, READ_ONCE(rcu_state.gp_flags) & ~RCU_GP_FLAG_FQS);
 		force_qs_rnp(false);
 		rcu_state.n_force_qs++;
+		rcu_strict_fqs_ipi();	/* STRICT_GRACE_PERIOD: hurry the holdouts */
 		j = rcu_params.jiffies_till_next_fqs;
 		rcu_check_cpu_stall(NULL);
 	}
@@ -326,6 +328,7 @@ static void rcu_gp_cleanup(void)
 		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_INIT);
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
 	rcu_nocb_gp_cleanup();	/* rcuog kthreads waiting for this grace period */
+	rcu_strict_gp_boundary_ipi();	/* STRICT_GRACE_PERIOD: every CPU sees the end now */
 	/*
 	 * Kick every CPU with callbacks: their rcuc kthreads advance them now
 	 * rather than at their next tick (idle CPUs with callbacks keep ticking,

@@ -28,7 +28,8 @@
  * macro decl (KPARAM, or KPARAM_CLAMP to clamp out-of-range values).
  * Booleans use KPARAM with min 1 > max 0, as KPARAM_BOOL does.
  *
- * jiffies_till_*: -1 means computed in rcu_params_init(); the FQS delays
+ * jiffies_till_*: -1 means computed in rcu_params_init() (the first FQS
+ * delay is 0 with CONFIG_RCU_STRICT_GRACE_PERIOD, as in Linux); the FQS delays
  * are clamped to at most one second, as Linux does. kthread_prio: the
  * SCHED_FIFO priority of the RCU kthreads (rcu_preempt/rcu_sched always,
  * rcuc/N and rcub/N with RCU_BOOST) and of boosted readers, 0 =
@@ -43,7 +44,8 @@
 	  "queued callbacks beyond which the batch limit is lifted")		\
 	X(KPARAM, long, KPARAM_LONG, qlowmark, DEFAULT_RCU_QLOMARK, 0, 100000000, \
 	  "queued callbacks at which the batch limit applies again")		\
-	X(KPARAM_CLAMP, int, KPARAM_INT, jiffies_till_first_fqs, -1, 0, HZ,	\
+	X(KPARAM_CLAMP, int, KPARAM_INT, jiffies_till_first_fqs,		\
+	  IS_ENABLED(CONFIG_RCU_STRICT_GRACE_PERIOD) ? 0 : -1, 0, HZ,		\
 	  "jiffies from grace-period start to the first force-quiescent-state scan") \
 	X(KPARAM_CLAMP, int, KPARAM_INT, jiffies_till_next_fqs, -1, 1, HZ,	\
 	  "jiffies between force-quiescent-state scans")			\
@@ -70,8 +72,9 @@
  * Y(prefix, ctype, ktype, name): "<prefix>.<name>", declared by the file
  * that owns it. First the Tree-only tests (rcu_stall_test.c,
  * exp_stall_test.c, preempt_selftest.c, tasks_selftest.c,
- * nohz_selftest.c), RCU_FAST_NO_HZ's delays (tree_nohz.c) and callback
- * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU), then
+ * nohz_selftest.c), RCU_FAST_NO_HZ's delays (tree_nohz.c), callback
+ * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU) and strict grace
+ * periods' unlock delay (tree_strict.c), then
  * update.c's stall and expediting parameters: Tiny RCU has neither
  * stall warnings nor expedited grace periods, as in Linux. Last, Tasks
  * RCU's (tasks.c, preemptible kernels only, so never with Tiny RCU).
@@ -85,6 +88,7 @@
 	Y(rcutree, int, KPARAM_INT, preempt_hog_ms)				\
 	Y(rcutree, bool, KPARAM_BOOL, tasks_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_selftest)				\
+	Y(rcutree, bool, KPARAM_BOOL, strict_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_full_selftest)			\
 	Y(rcutree, int, KPARAM_INT, nohz_full_secs)				\
 	Y(rcutree, int, KPARAM_INT, nohz_full_stall_secs)			\
@@ -92,6 +96,7 @@
 	Y(rcutree, int, KPARAM_INT, rcu_idle_lazy_gp_delay)			\
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_leader_stride)			\
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_gp_stride)				\
+	Y(rcutree, int, KPARAM_INT, rcu_unlock_delay)				\
 	Y(rcupdate, int, KPARAM_INT, rcu_cpu_stall_timeout)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\

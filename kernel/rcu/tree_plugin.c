@@ -22,7 +22,10 @@
  *
  * Locking: a leaf's ->lock guards its list and pointers; always taken with
  * interrupts off. A task's special word is written by the task itself
- * with interrupts off (its context switch and its tick run on its CPU).
+ * with interrupts off (its context switch and its tick run on its CPU),
+ * except need_qs, which CONFIG_RCU_STRICT_GRACE_PERIOD's rcu_read_lock()
+ * sets with interrupts on: one byte store, which an interrupt on the
+ * task's CPU (the only other writer) cannot split.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 
@@ -231,8 +234,11 @@ static void rcu_preempt_deferred_qs_irqrestore(struct task_struct *t, unsigned l
 	 * The GP (or an expedited GP's IPI) asked this CPU for a QS while t
 	 * was in its reader: it has one now. rcu_qs() reports both.
 	 */
-	if (need_qs)
+	if (need_qs) {
+		rcu_strict_note_gp();		/* STRICT_GRACE_PERIOD: report to the GP now running */
 		rcu_qs();
+		rcu_strict_unlock_delay();	/* STRICT_GRACE_PERIOD: rcutree.rcu_unlock_delay */
+	}
 	if (!blocked) {
 		local_irq_restore(flags);
 		return;

@@ -25,9 +25,11 @@
  * keep completing. torture_type=busted selects a deliberately broken RCU
  * (grace periods that do not wait), which the test must catch.
  *
- * Linux's reader "extensions" (mixing bh/irq/preempt disabling into a
- * reader) and CPU-hotplug testing are not done: this kernel has no
- * softirqs and no hotplug. Their fields in the parameter line print 0.
+ * Reads are made of segments as in Linux (rcutorture_extend.c): the
+ * flavor's reader, nested or not, and for "rcu" interrupts-off,
+ * preempt-off, _bh and _sched stretches (rcutorture.extendables; Linux's
+ * local_bh_disable() bit has no counterpart, this kernel having no
+ * softirqs). CPU hotplug is kernel/torture.c's (rcutorture.onoff_*).
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
@@ -322,6 +324,7 @@ static void rcu_torture_cleanup(void)
 	if (cur_ops->cleanup)
 		cur_ops->cleanup();
 	rcu_torture_stats_print();	/* after the stats kthread is gone */
+	rcutorture_print_read_segs();	/* a read that saw an old element: how it was made */
 	if (boost_tested)
 		rcu_torture_boost_summary();
 	failed = atomic_read(&n_rcu_torture_error) || atomic_read(&n_rcu_torture_lost) ||
@@ -418,6 +421,7 @@ static int rcu_torture_init(void)
 		}
 	}
 
+	rcutorture_extend_init();	/* rcutorture.extendables: only the bits this kernel has */
 	rcu_torture_write_types();
 	firsterr = torture_create_kthread(rcu_torture_writer, NULL, writer_task);
 	if (firsterr)

@@ -3,7 +3,8 @@
  * the torture element and the flavor operations, the parameters, the
  * statistics counters, and each tester's start and stop functions.
  * rcutorture.c is the core (parameters, state, start and verdict);
- * rcutorture_rw.c the readers and writers; rcutorture_stats.c the
+ * rcutorture_rw.c the readers and writers (rcutorture_extend.c the
+ * segments a read is made of); rcutorture_stats.c the
  * statistics lines; rcutorture_ops.c the flavors under test; and one file
  * per independent tester (boost, stall and fqs, forward progress,
  * rcu_barrier(), read-then-exit).
@@ -85,11 +86,43 @@ extern int rcu_torture_writer_state;
 #define RTWS_STUTTER		22
 #define RTWS_STOPPING		23
 
+/*
+ * Reader segments (rcutorture_extend.c), Linux's bits: what protects the
+ * read at each step. RCU_1 and RCU_2 are the flavor's own reader, once or
+ * nested; the others are readers of the consolidated "rcu" flavor only.
+ * BH (local_bh_disable()) has no counterpart here and is never set.
+ */
+#define RCUTORTURE_RDR_BH	0x01	/* Linux: local_bh_disable() */
+#define RCUTORTURE_RDR_IRQ	0x02	/* interrupts disabled */
+#define RCUTORTURE_RDR_PREEMPT	0x04	/* preemption disabled */
+#define RCUTORTURE_RDR_RBH	0x08	/* rcu_read_lock_bh() */
+#define RCUTORTURE_RDR_SCHED	0x10	/* rcu_read_lock_sched() */
+#define RCUTORTURE_RDR_RCU_1	0x20	/* the flavor's readlock() */
+#define RCUTORTURE_RDR_RCU_2	0x40	/* ... nested inside it */
+#define RCUTORTURE_RDR_MAX_LOOPS 0x7	/* at most this many extensions + 1 (a power of 2, less 1) */
+#define RCUTORTURE_RDR_MAX_SEGS	(RCUTORTURE_RDR_MAX_LOOPS + 3)
+
+/* One segment of a read, kept for the end-of-test dump when the read saw an old element. */
+struct rt_read_seg {
+	int rt_readstate;		/* RCUTORTURE_RDR_* held in this segment */
+	unsigned long rt_delay_jiffies;	/* how it lingered (read_delay) */
+	unsigned long rt_delay_ms;
+	unsigned long rt_delay_us;
+	bool rt_preempted;
+};
+
+/* A read under way: the protections held and what releasing them needs. */
+struct rcu_torture_rdr {
+	int state;			/* RCUTORTURE_RDR_* */
+	int idx1, idx2;			/* readlock()'s values for RCU_1 and RCU_2 */
+	unsigned long irqflags;		/* for RDR_IRQ */
+};
+
 struct rcu_torture_ops {
 	void (*init)(void);
 	void (*cleanup)(void);
 	int (*readlock)(void);
-	void (*read_delay)(struct torture_random_state *rrsp);
+	void (*read_delay)(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp);
 	void (*readunlock)(int idx);
 	unsigned long (*get_gp_seq)(void);	/* grace periods completed */
 	void (*deferred_free)(struct rcu_torture *p);
@@ -120,6 +153,7 @@ struct rcu_torture_ops {
 	/* Boost test: a GP outlived its window; is boosting to blame (not a CPU)? */
 	bool (*check_boost_failed)(unsigned long gp_state, int *cpup);
 	void (*stats)(void);		/* a flavor's own statistics line(s), after Linux's four */
+	int extendables;		/* RCUTORTURE_RDR_* besides its own reader that protect it */
 	int irq_capable;
 	int can_boost;			/* the flavor boosts preempted readers */
 	int slow_gps;			/* grace periods too slow for the after-stutter freelist check */
@@ -172,7 +206,7 @@ extern bool rcu_fwd_cb_nodelay;
 void rcu_torture_pipe_update(struct rcu_torture *old_rp);
 /* What other flavors' files (rcutorture_tasks.c) reuse of the "rcu" flavor. */
 void rcu_torture_cb(struct rcu_head *p);
-void rcu_read_delay(struct torture_random_state *rrsp);
+void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp);
 void rcu_sync_torture_init(void);
 extern struct rcu_torture_ops *cur_ops;
 extern struct rcu_torture_ops rcu_busted_ops;
@@ -208,6 +242,17 @@ int rcu_torture_writer(void *arg);
 int rcu_torture_fakewriter(void *arg);
 bool rcu_torture_one_read(struct torture_random_state *trsp, long myid);
 int rcu_torture_reader(void *arg);
+
+/* rcutorture_extend.c: reader segments */
+void rcutorture_extend_init(void);
+void rcutorture_one_extend(struct rcu_torture_rdr *rs, int newstate,
+			   struct torture_random_state *trsp, struct rt_read_seg *rtrsp);
+int rcutorture_extend_mask(int oldmask, struct torture_random_state *trsp);
+struct rt_read_seg *rcutorture_loop_extend(struct rcu_torture_rdr *rs,
+					   struct torture_random_state *trsp,
+					   struct rt_read_seg *rtrsp);
+void rcutorture_record_segs(const struct rt_read_seg *segs, int n);
+void rcutorture_print_read_segs(void);
 
 /* rcutorture_stats.c */
 void rcu_torture_stats_print(void);

@@ -76,13 +76,14 @@ static void rcu_torture_fwd_cb_hist(struct rcu_fwd *rfp)
 	for (i = ARRAY_SIZE(rfp->n_launders_hist) - 1; i > 0; i--)
 		if (rfp->n_launders_hist[i].n_launders > 0)
 			break;
-	n = snprintf(buf, sizeof(buf), "%s: Callback-invocation histogram (duration %lu jiffies):",
-		     __func__, jiffies - rfp->rcu_fwd_startat);
+	/* scnprintf(): a long flood's buckets may not all fit; the line is then cut, not overrun. */
+	n = scnprintf(buf, sizeof(buf), "%s: Callback-invocation histogram (duration %lu jiffies):",
+		      __func__, jiffies - rfp->rcu_fwd_startat);
 	gps_old = rfp->rcu_launder_gp_seq_start;
 	for (j = 0; j <= i; j++) {
 		gps = rfp->n_launders_hist[j].launder_gp_seq;
-		n += snprintf(buf + n, sizeof(buf) - n, " %ds/%d: %ld:%ld", j + 1, FWD_CBS_HIST_DIV,
-			      rfp->n_launders_hist[j].n_launders, (long)(gps - gps_old));
+		n += scnprintf(buf + n, sizeof(buf) - n, " %ds/%d: %ld:%ld", j + 1, FWD_CBS_HIST_DIV,
+			       rfp->n_launders_hist[j].n_launders, (long)(gps - gps_old));
 		gps_old = gps;
 	}
 	pr_alert("%s\n", buf);

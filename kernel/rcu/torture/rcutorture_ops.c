@@ -28,7 +28,7 @@ static void rcu_torture_read_unlock(int idx)
  * see readers that take a while. In a preemptible kernel, sometimes get
  * preempted, which sends the reader through the blocked-tasks lists.
  */
-void rcu_read_delay(struct torture_random_state *rrsp)
+void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp)
 {
 	const unsigned long shortdelay_us = 200;
 	unsigned long longdelay_ms = 300;
@@ -38,15 +38,19 @@ void rcu_read_delay(struct torture_random_state *rrsp)
 		if (in_interrupt())
 			longdelay_ms = 5;
 		mdelay(longdelay_ms);
+		rtrsp->rt_delay_ms = longdelay_ms;
 	}
-	if (!(torture_random(rrsp) % (nrealreaders * 2 * shortdelay_us)))
+	if (!(torture_random(rrsp) % (nrealreaders * 2 * shortdelay_us))) {
 		udelay(shortdelay_us);
+		rtrsp->rt_delay_us = shortdelay_us;
+	}
 	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !in_interrupt() && !preempt_count() &&
 	    !irqs_disabled() && !(torture_random(rrsp) % (nrealreaders * 500))) {
 		/* A real preemption: need_resched, then the preempt_enable() check. */
 		preempt_disable();
 		set_tsk_need_resched(current);
 		preempt_enable();
+		rtrsp->rt_preempted = true;
 	}
 }
 
@@ -152,6 +156,9 @@ static struct rcu_torture_ops rcu_ops = {
 	.gp_data	= rcu_torture_gp_data,
 	.stall_dur	= rcu_torture_stall_dur,
 	.check_boost_failed = rcu_check_boost_fail,
+	/* Consolidated RCU: interrupts off, preemption off and the _bh/_sched readers protect too. */
+	.extendables	= RCUTORTURE_RDR_IRQ | RCUTORTURE_RDR_PREEMPT | RCUTORTURE_RDR_RBH |
+			  RCUTORTURE_RDR_SCHED,
 	.irq_capable	= 1,
 	.can_boost	= IS_ENABLED(CONFIG_RCU_BOOST),
 	.name		= "rcu",

@@ -465,31 +465,37 @@ static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
 }
 
 /*
- * One read: dereference the current element under the flavor's read lock,
- * linger, and record its pipeline age and how many grace periods passed.
- * Returns false before the writer has published anything.
+ * One read, as Linux's rcu_torture_one_read(): enter a random first
+ * segment (rcutorture_extend.c), dereference the current element, extend
+ * the read through further random segments, then record the element's
+ * pipeline age and how many grace periods passed, and leave. A read that
+ * saw an element two or more grace periods old keeps its segments for the
+ * end-of-test dump. Returns false before the writer has published anything.
  */
 bool rcu_torture_one_read(struct torture_random_state *trsp, long myid)
 {
 	bool cookie_checks = cur_ops->get_gp_state && cur_ops->poll_gp_state;
 	unsigned long started, completed, cookie = 0, flags;
+	struct rt_read_seg rtseg[RCUTORTURE_RDR_MAX_SEGS] = { { 0 } };
+	struct rt_read_seg *rtrsp = &rtseg[0];
+	struct rcu_torture_rdr rs = { 0 };
 	struct rcu_torture *p;
-	int pipe_count, idx;
+	int pipe_count;
 
 	WARN_ON_ONCE(!rcu_is_watching());
-	idx = cur_ops->readlock();
+	rcutorture_one_extend(&rs, rcutorture_extend_mask(rs.state, trsp), trsp, rtrsp++);
 	if (cookie_checks)
 		cookie = cur_ops->get_gp_state();
 	started = cur_ops->get_gp_seq();
-	p = rcu_dereference(rcu_torture_current);
+	p = rcu_dereference_raw(rcu_torture_current);	/* any segment protects it */
 	if (!p) {
-		cur_ops->readunlock(idx);
+		rcutorture_one_extend(&rs, 0, trsp, rtrsp);
 		return false;	/* the writer has not started yet */
 	}
 	if (READ_ONCE(p->rtort_mbtest) == 0)
 		atomic_inc(&n_rcu_torture_mberror);
 	rcu_torture_reader_do_mbchk(myid, p, trsp);
-	cur_ops->read_delay(trsp);
+	rtrsp = rcutorture_loop_extend(&rs, trsp, rtrsp);
 	local_irq_save(flags);	/* the timer readers count on this CPU too */
 	pipe_count = READ_ONCE(p->rtort_pipe_count);
 	if (pipe_count > RCU_TORTURE_PIPE_LEN)
@@ -505,7 +511,10 @@ bool rcu_torture_one_read(struct torture_random_state *trsp, long myid)
 			  "%s: Cookie check 2 failed %s(%d) %lu->%lu\n", __func__,
 			  rcu_torture_writer_state_getname(), rcu_torture_writer_state,
 			  cookie, cur_ops->get_gp_state());
-	cur_ops->readunlock(idx);
+	rcutorture_one_extend(&rs, 0, trsp, rtrsp);
+	WARN_ON_ONCE(rs.state);
+	if (pipe_count > 1 || completed > 1)
+		rcutorture_record_segs(rtseg, rtrsp - rtseg);
 	return true;
 }
 

@@ -30,7 +30,7 @@ static void srcu_torture_read_unlock(int idx)
  * jiffies), a one-jiffy sleep somewhat more often, otherwise the RCU
  * flavor's delays. Only a task may sleep: timer readers never do.
  */
-static void srcu_read_delay(struct torture_random_state *rrsp)
+static void srcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp)
 {
 	const long uspertick = 1000000 / HZ;
 	const long longdelay = 10;
@@ -39,12 +39,15 @@ static void srcu_read_delay(struct torture_random_state *rrsp)
 	bool can_sleep = IS_ENABLED(CONFIG_PREEMPT_COUNT) && in_task() && !preempt_count() &&
 			 !irqs_disabled();
 
-	if (can_sleep && !(r % (nrealreaders * 2 * longdelay * uspertick)))
+	if (can_sleep && !(r % (nrealreaders * 2 * longdelay * uspertick))) {
 		schedule_timeout_interruptible(longdelay);
-	else if (can_sleep && !(r % (nrealreaders * 200)))
+		rtrsp->rt_delay_jiffies = longdelay;
+	} else if (can_sleep && !(r % (nrealreaders * 200))) {
 		schedule_timeout_interruptible(1);
-	else
-		rcu_read_delay(rrsp);
+		rtrsp->rt_delay_jiffies = 1;
+	} else {
+		rcu_read_delay(rrsp, rtrsp);
+	}
 }
 
 static unsigned long srcu_torture_completed(void)
