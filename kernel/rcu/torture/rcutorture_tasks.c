@@ -35,11 +35,11 @@ static int tasks_torture_stall_dur(void)
 	return rcu_tasks_stall_timeout();
 }
 
-static void tasks_torture_read_delay(struct torture_random_state *rrsp)
+static void tasks_torture_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp)
 {
 	const unsigned long spin_us = 50;
 
-	rcu_read_delay(rrsp);
+	rcu_read_delay(rrsp, rtrsp);
 	if (!IS_ENABLED(CONFIG_PREEMPTION) || in_interrupt() || preempt_count() || irqs_disabled() ||
 	    torture_random(rrsp) % (nrealreaders * 200))
 		return;
