@@ -464,6 +464,7 @@ static void __schedule(bool preempt)
 	u64 now = local_clock();
 	prev->sum_exec_ns += now - prev->last_ran_ns;
 	next->last_ran_ns = now;
+	sched_watchdog_switch(rq, next, now);
 	rq->curr = next;
 	rq->nr_switches++;
 	next->on_cpu = 1;
@@ -582,6 +583,7 @@ void scheduler_tick(void)
 	}
 	do_raw_spin_unlock(&rq->lock);
 	sched_balance_tick(rq);
+	sched_watchdog_tick(rq);
 }
 
 void scheduler_ipi(void)

@@ -74,6 +74,18 @@ void sched_note_idle(struct rq *rq, bool idle);
 bool sched_idle_balance(void);
 void sched_balance_tick(struct rq *rq);
 
+/*
+ * The soft-lockup detector (watchdog.c, CONFIG_SOFTLOCKUP_DETECTOR):
+ * __schedule() says what it switches to (rq->lock held), the tick checks.
+ */
+#ifdef CONFIG_SOFTLOCKUP_DETECTOR
+void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now);
+void sched_watchdog_tick(struct rq *rq);
+#else
+static inline void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now) { }
+static inline void sched_watchdog_tick(struct rq *rq) { }
+#endif
+
 /* The runqueues and swapper/0 exist (sched_init(), boot.c): scheduling may start. */
 extern bool sched_ready;
 
