@@ -190,6 +190,16 @@ struct rcu_data {
 	bool rcu_cpu_has_work;
 	struct wait_queue_head rcuc_wq;
 	long blimit;			/* current batch limit */
+	/*
+	 * A callback invoked here queued another (requeued itself): no grace
+	 * period is asked for this CPU's new callbacks before this jiffy
+	 * (rcu_accelerate_cbs()), as Linux asks only from rcu_core() after a
+	 * tick. Else one CPU alone runs grace period after grace period in
+	 * its FIFO rcuc and GP kthreads and nothing else (tree.c, issue 28).
+	 */
+	bool cbs_invoking;		/* rcu_do_batch() is invoking callbacks */
+	unsigned long gp_req_holdoff;	/* that jiffy + 1; this CPU only, interrupts off */
+	unsigned long n_gp_req_held;	/* requests put off to the next tick (statistics) */
 	struct rcu_head barrier_head;
 	/* Statistics (rcu_show_stats). */
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
