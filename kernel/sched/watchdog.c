@@ -31,6 +31,7 @@
 #include <time/time.h>
 #include <kernel/sprintf.h>
 #include <kernel/preempt.h>
+#include <kernel/irq.h>
 
 static int watchdog_thresh = 10;
 KPARAM("watchdog_thresh", watchdog_thresh, KPARAM_INT, 0, 60,
@@ -118,7 +119,8 @@ static void watchdog_report(struct rq *rq, struct watchdog_cpu *wd, struct task_
 		       curr->rt_priority);
 	}
 	watchdog_show_waiting(rq);
-	dump_stack();	/* from the tick: the interrupted task's frames below it */
+	if (!arch_show_irq_regs())	/* the interrupted task's registers and frames, as Linux */
+		dump_stack();
 }
 
 /* From scheduler_tick(), interrupts off, rq->lock not held. */

@@ -96,8 +96,8 @@ fi
 
 # The soft-lockup detector (kernel/sched/watchdog.c, suite "watchdog", kernel/sched/test/watchdog_test.c)
 # with watchdog_thresh=1: a FIFO 1 hog and then a preempt-off hog each spin 3.5 s on CPU 1 while a
-# SCHED_NORMAL kthread waits there; each is reported once, by name, with a backtrace through the
-# hog's kthread. About 10 s.
+# SCHED_NORMAL kthread waits there; each is reported once, by name, with the hog's registers (RIP in
+# the hog's function) and backtrace. About 15 s.
 if [ -f "${O:-$TESTS_ROOT}/.config" ] && ! grep -q '^CONFIG_SOFTLOCKUP_DETECTOR=y' "${O:-$TESTS_ROOT}/.config"; then
 	skip_test sched-watchdog "kernel built without CONFIG_SOFTLOCKUP_DETECTOR"
 else
@@ -107,6 +107,7 @@ else
 		--expect "sched: CPU#1: [1-9][0-9]* SCHED_NORMAL task\(s\) waiting, [0-9]+ switches among real-time tasks meanwhile; wd_rt_hog/1:[0-9]+ runs SCHED_FIFO 1" \
 		--expect "watchdog: CPU#1: [1-9][0-9]* queued behind it: .*wd_victim/1" \
 		--expect "watchdog: BUG: soft lockup - CPU#1 stuck for [0-9]+s! \[wd_stuck_hog/1:[0-9]+\]" \
+		--expect "RIP: [0-9a-f]+:wd_rt_hog_fn\+" --expect "RIP: [0-9a-f]+:wd_stuck_hog_fn\+" \
 		--expect "\] +\[<[0-9a-f]+>\] kthread_main\+" \
 		--expect "ok [0-9]+ watchdog_rt_starvation$" --expect "ok [0-9]+ watchdog_soft_lockup$" \
 		--expect "# Totals: pass:2 fail:0 skip:0 total:2" \
