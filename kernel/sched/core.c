@@ -467,6 +467,8 @@ static void __schedule(bool preempt)
 	sched_watchdog_switch(rq, next, now);
 	rq->curr = next;
 	rq->nr_switches++;
+	if (!rt_prio(next->prio))
+		WRITE_ONCE(rq->nr_nonrt_switches, rq->nr_nonrt_switches + 1);
 	next->on_cpu = 1;
 	this_cpu_write(current_task, next);
 	prev = arch_switch_to(prev, next);

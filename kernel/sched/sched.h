@@ -18,6 +18,7 @@ struct rq {
 	struct list_head rt_queue[MAX_RT_PRIO];
 	struct list_head fair_queue;		/* SCHED_NORMAL, round robin */
 	u64 nr_switches;
+	u64 nr_nonrt_switches;	/* of which to a SCHED_NORMAL or the idle task (Tree RCU asks) */
 	unsigned long nr_pulled;		/* tasks this CPU took from others (balance.c) */
 	unsigned long nr_pushed;		/* tasks others took from this CPU */
 	unsigned long nr_periodic_pulls;	/* of nr_pulled, by periodic balancing */
