@@ -43,6 +43,7 @@ static DEFINE_MUTEX(cpu_hotplug_lock);
 /* Completed operations and their durations (ns), under cpu_hotplug_lock. */
 static struct {
 	unsigned long n_offl, n_onl, n_offl_fail, n_onl_fail;
+	unsigned long n_alone;	/* offline operations that left CPU 0 alone online */
 	u64 offl_sum, offl_max, onl_sum, onl_max;
 } cpuhp_stats;
 
@@ -146,6 +147,8 @@ int cpu_down(unsigned int cpu)
 	rcutree_migrate_callbacks(cpu);
 	sched_cpu_dead(cpu);
 	printk(KERN_INFO "smpboot: CPU %u is now offline\n", cpu);
+	if (num_online_cpus() == 1)
+		cpuhp_stats.n_alone++;
 	cpuhp_account(local_clock() - t0, &cpuhp_stats.n_offl, &cpuhp_stats.offl_sum,
 		      &cpuhp_stats.offl_max);
 out:
@@ -195,11 +198,12 @@ void cpuhp_show_stats(void)
 {
 	if (!cpuhp_stats.n_offl && !cpuhp_stats.n_offl_fail)
 		return;
-	printk(KERN_INFO "smpboot: hotplug: %lu offline (%lu failed), mean %llu us max %llu us; %lu online (%lu failed), mean %llu us max %llu us; online now %*pbl\n",
+	printk(KERN_INFO "smpboot: hotplug: %lu offline (%lu failed), mean %llu us max %llu us; %lu online (%lu failed), mean %llu us max %llu us; online now %*pbl; CPU 0 alone %lu times\n",
 	       cpuhp_stats.n_offl, cpuhp_stats.n_offl_fail,
 	       (unsigned long long)(cpuhp_stats.n_offl ? cpuhp_stats.offl_sum / cpuhp_stats.n_offl / 1000 : 0),
 	       (unsigned long long)(cpuhp_stats.offl_max / 1000),
 	       cpuhp_stats.n_onl, cpuhp_stats.n_onl_fail,
 	       (unsigned long long)(cpuhp_stats.n_onl ? cpuhp_stats.onl_sum / cpuhp_stats.n_onl / 1000 : 0),
-	       (unsigned long long)(cpuhp_stats.onl_max / 1000), nr_cpu_ids, cpumask_bits(cpu_online_mask));
+	       (unsigned long long)(cpuhp_stats.onl_max / 1000), nr_cpu_ids, cpumask_bits(cpu_online_mask),
+	       cpuhp_stats.n_alone);
 }

@@ -25,6 +25,14 @@ DECLARE_PER_CPU(struct irq_stat, irq_stat);
  */
 bool arch_irq_interrupted_user(void);
 
+/*
+ * Arch contract: in a device or timer interrupt's handler, print the
+ * registers and backtrace of what it interrupted (Linux's
+ * show_regs(get_irq_regs()), for the soft-lockup report) and return true;
+ * false, printing nothing, outside one.
+ */
+bool arch_show_irq_regs(void);
+
 void irq_enter(void);
 void irq_exit(void);
 void nmi_enter(void);

@@ -86,6 +86,8 @@ bool sched_can_stop_tick(int cpu);
 unsigned long nr_context_switches(void);
 /* Runnable tasks on the CPU, not counting its idle task. */
 unsigned int sched_nr_running(int cpu);
+/* Switches cpu made to a SCHED_NORMAL (or SCHED_IDLE) task or its idle task, ever. */
+u64 sched_nr_nonrt_switches(int cpu);
 
 /*
  * Test kernels (CONFIG_SCHED_MOVE_DELAY, kernel/sched/move_delay.c): each

@@ -284,13 +284,42 @@ unlock_out:
 	return ret;
 }
 
-/* Assign grace periods to new callbacks and request them. rnp (rdp's leaf) locked. */
+/*
+ * Assign grace periods to new callbacks and request them. rnp (rdp's leaf)
+ * locked. Not in the jiffy in which one of rdp's callbacks queued another
+ * while the CPU had run only real-time tasks since the previous such
+ * requeue (rdp->gp_req_holdoff, set in call_rcu()): those wait in the
+ * NEXT segment, unassigned, for the next tick's rcu_pending() ->
+ * rcu_core(), or for the running grace period's end. Leaving new
+ * callbacks unassigned for a while is always safe: they only wait longer.
+ *
+ * Why: a callback that requeues itself (rcutorture's forward-progress
+ * test has one for seconds) wants a grace period as soon as the last one
+ * ended. Here call_rcu() asks at once, rcu_gp_cleanup() kicks rcuc/N for
+ * the callbacks, and a CPU's context switch reports its quiescent state
+ * at once, so with one CPU online a grace period needs nothing but the
+ * rcuc/0 and GP kthreads to run, and with kthread_prio both run
+ * SCHED_FIFO: one of them was runnable at every instant and no other
+ * task ran again (TREE03 once CPUs 1-3 were all offline). Linux asks for
+ * a new callback's grace period only from rcu_core() after a tick, so
+ * such a chain costs it one grace period per tick. Asking a tick later
+ * only when a callback queued it and nothing but real-time tasks ran
+ * since the last time breaks the chain at every other grace period at
+ * most, leaving the rest of that jiffy to the waiting tasks, without
+ * slowing call_rcu() from tasks or callbacks requeued on a CPU that runs
+ * other work too (rcutorture's pipeline: holding off every requeue cut
+ * TREE03's writer to a third).
+ */
 bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	unsigned long gp_seq_req;
 
 	if (rcu_rdp_is_offloaded(rdp) || !rcu_segcblist_pend_cbs(&rdp->cblist))
 		return false;	/* offloaded: rcuog/N does this under the nocb lock */
+	if (rdp->gp_req_holdoff == jiffies + 1) {	/* equal only within that jiffy: no wrap */
+		rdp->n_gp_req_held++;
+		return false;
+	}
 	gp_seq_req = rcu_seq_snap(&rcu_state.gp_seq);
 	if (rcu_segcblist_accelerate(&rdp->cblist, gp_seq_req))
 		return rcu_start_this_gp(rnp, gp_seq_req);
@@ -383,6 +412,18 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	head->next = NULL;
 	local_irq_save(flags);
 	rdp = this_cpu_ptr(&rcu_data);
+	/*
+	 * Queued by a callback rcuc/N is invoking, and since the last batch
+	 * that requeued this CPU ran nothing but real-time tasks (rcuc/N and
+	 * the grace-period kthread, say): its grace period waits for a tick
+	 * (see rcu_accelerate_cbs()). A CPU that ran a SCHED_NORMAL or its
+	 * idle task meanwhile is not starving anything: ask at once.
+	 */
+	if (rdp->cbs_invoking && current == rdp->rcu_cpu_kthread_task) {
+		rdp->cbs_requeued = true;
+		if (rdp->cbs_rt_only)
+			rdp->gp_req_holdoff = jiffies + 1;
+	}
 	if (rcu_nocb_try_enqueue(rdp, head, flags))
 		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
 	rcu_segcblist_enqueue(&rdp->cblist, head);
@@ -447,6 +488,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	struct rcu_head *rhp;
 	unsigned long flags;
 	long bl, count = 0, lazy = 0;
+	u64 nonrt;
 
 	local_irq_save(flags);
 	rcu_cblist_init(&rcl);
@@ -454,12 +496,24 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	bl = rdp->blimit;
 	local_irq_restore(flags);
 
+	/*
+	 * call_rcu() from these callbacks: see rcu_accelerate_cbs(). Only
+	 * real-time tasks ran here since the last batch whose callbacks
+	 * queued callbacks? Then so do this batch's requeues.
+	 */
+	nonrt = sched_nr_nonrt_switches(rdp->cpu);
+	rdp->cbs_rt_only = nonrt == rdp->requeue_nonrt_switches;
+	rdp->cbs_requeued = false;
+	rdp->cbs_invoking = true;
 	while (count < bl && (rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += rcu_invoke_callback(rhp);
 		count++;
 		if (bl == LONG_MAX && !(count & 31))
 			cond_resched();
 	}
+	rdp->cbs_invoking = false;
+	if (rdp->cbs_requeued)
+		rdp->requeue_nonrt_switches = nonrt;
 
 	local_irq_save(flags);
 	rcu_segcblist_insert_done_cbs(&rdp->cblist, &rcl);

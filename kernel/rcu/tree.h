@@ -190,6 +190,20 @@ struct rcu_data {
 	bool rcu_cpu_has_work;
 	struct wait_queue_head rcuc_wq;
 	long blimit;			/* current batch limit */
+	/*
+	 * A callback invoked here queued another (requeued itself) and only
+	 * real-time tasks ran here since the last time: no grace period is
+	 * asked for this CPU's new callbacks before the next jiffy
+	 * (rcu_accelerate_cbs()), as Linux asks only from rcu_core() after a
+	 * tick. Else one CPU alone runs grace period after grace period in
+	 * its FIFO rcuc and GP kthreads and nothing else (tree.c, issue 28).
+	 */
+	bool cbs_invoking;		/* rcu_do_batch() is invoking callbacks */
+	bool cbs_rt_only;		/* ... and only RT tasks ran since the last batch that requeued */
+	bool cbs_requeued;		/* ... and one of them queued a callback */
+	unsigned long gp_req_holdoff;	/* that jiffy + 1; this CPU only, interrupts off */
+	u64 requeue_nonrt_switches;	/* sched_nr_nonrt_switches() at that batch's start */
+	unsigned long n_gp_req_held;	/* requests put off to the next tick (statistics) */
 	struct rcu_head barrier_head;
 	/* Statistics (rcu_show_stats). */
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;

@@ -69,6 +69,10 @@ void rcu_show_stats(void)
 			rdp->n_max_batch, rdp->n_qs_reported, rdp->n_dynticks_credit, rdp->n_resched_ipis,
 			rdp->n_rcu_core);
 		rcu_nocb_show_stats_cpu(rdp);
+		/* Callbacks requeued from callbacks while only RT tasks ran (tree.c, issue 28). */
+		if (rdp->n_gp_req_held)
+			pr_info("CPU %u: grace-period requests held to the next tick: %lu\n",
+				cpu, rdp->n_gp_req_held);
 		if (per_cpu(rcu_dynticks, cpu).n_user_eqs)
 			pr_info("CPU %u: user-mode EQS entries %lu, ticks from user mode %lu, dynticks %d\n",
 				cpu, per_cpu(rcu_dynticks, cpu).n_user_eqs,

@@ -513,8 +513,11 @@ static void __schedule(bool preempt)
 	u64 now = local_clock();
 	prev->sum_exec_ns += now - prev->last_ran_ns;
 	next->last_ran_ns = now;
+	sched_watchdog_switch(rq, next, now);
 	rq->curr = next;
 	rq->nr_switches++;
+	if (!rt_prio(next->prio))
+		WRITE_ONCE(rq->nr_nonrt_switches, rq->nr_nonrt_switches + 1);
 	next->on_cpu = 1;
 	this_cpu_write(current_task, next);
 	prev = arch_switch_to(prev, next);
@@ -628,6 +631,7 @@ void scheduler_tick(void)
 	}
 	do_raw_spin_unlock(&rq->lock);
 	sched_balance_tick(rq);
+	sched_watchdog_tick(rq);
 }
 
 void scheduler_ipi(void)

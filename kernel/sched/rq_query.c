@@ -23,6 +23,12 @@ unsigned int sched_nr_running(int cpu)
 	return READ_ONCE(cpu_rq(cpu)->nr_running);
 }
 
+/* Has cpu switched to a task that is not real-time? (Tree RCU's rcu_accelerate_cbs() holdoff) */
+u64 sched_nr_nonrt_switches(int cpu)
+{
+	return READ_ONCE(cpu_rq(cpu)->nr_nonrt_switches);
+}
+
 unsigned long nr_context_switches(void)
 {
 	unsigned long sum = 0;

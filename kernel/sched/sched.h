@@ -18,6 +18,7 @@ struct rq {
 	struct list_head rt_queue[MAX_RT_PRIO];
 	struct list_head fair_queue;		/* SCHED_NORMAL, round robin */
 	u64 nr_switches;
+	u64 nr_nonrt_switches;	/* of which to a SCHED_NORMAL or the idle task (Tree RCU asks) */
 	unsigned long nr_pulled;		/* tasks this CPU took from others (balance.c) */
 	unsigned long nr_pushed;		/* tasks others took from this CPU */
 	unsigned long nr_periodic_pulls;	/* of nr_pulled, by periodic balancing */
@@ -111,6 +112,18 @@ void sched_note_nr_running(struct rq *rq);
 void sched_note_idle(struct rq *rq, bool idle);
 bool sched_idle_balance(void);
 void sched_balance_tick(struct rq *rq);
+
+/*
+ * The soft-lockup detector (watchdog.c, CONFIG_SOFTLOCKUP_DETECTOR):
+ * __schedule() says what it switches to (rq->lock held), the tick checks.
+ */
+#ifdef CONFIG_SOFTLOCKUP_DETECTOR
+void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now);
+void sched_watchdog_tick(struct rq *rq);
+#else
+static inline void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now) { }
+static inline void sched_watchdog_tick(struct rq *rq) { }
+#endif
 
 /* The runqueues and swapper/0 exist (sched_init(), boot.c): scheduling may start. */
 extern bool sched_ready;

@@ -99,6 +99,27 @@ if _test_selected sched-dyntick; then
 	run_cmd_test sched-dyntick-loc sched_check_idle_loc "$LOGDIR/sched-dyntick.log"
 fi
 
+# The soft-lockup detector (kernel/sched/watchdog.c, suite "watchdog", kernel/sched/test/watchdog_test.c)
+# with watchdog_thresh=1: a FIFO 1 hog and then a preempt-off hog each spin 3.5 s on CPU 1 while a
+# SCHED_NORMAL kthread waits there; each is reported once, by name, with the hog's registers (RIP in
+# the hog's function) and backtrace. About 15 s.
+if [ -f "${O:-$TESTS_ROOT}/.config" ] && ! grep -q '^CONFIG_SOFTLOCKUP_DETECTOR=y' "${O:-$TESTS_ROOT}/.config"; then
+	skip_test sched-watchdog "kernel built without CONFIG_SOFTLOCKUP_DETECTOR"
+else
+	boot_test sched-watchdog --smp 2 --timeout 60 --allow-bug --reject "WARNING:" \
+		--append "watchdog.selftest=1 watchdog_thresh=1 shutdown_secs=14" \
+		--expect "watchdog: BUG: RT starvation - CPU#1 ran no SCHED_NORMAL task for [0-9]+s! \[wd_rt_hog/1:[0-9]+\]" \
+		--expect "sched: CPU#1: [1-9][0-9]* SCHED_NORMAL task\(s\) waiting, [0-9]+ switches among real-time tasks meanwhile; wd_rt_hog/1:[0-9]+ runs SCHED_FIFO 1" \
+		--expect "watchdog: CPU#1: [1-9][0-9]* queued behind it: .*wd_victim/1" \
+		--expect "watchdog: BUG: soft lockup - CPU#1 stuck for [0-9]+s! \[wd_stuck_hog/1:[0-9]+\]" \
+		--expect "RIP: [0-9a-f]+:wd_rt_hog_fn\+" --expect "RIP: [0-9a-f]+:wd_stuck_hog_fn\+" \
+		--expect "\] +\[<[0-9a-f]+>\] kthread_main\+" \
+		--expect "ok [0-9]+ watchdog_rt_starvation$" --expect "ok [0-9]+ watchdog_soft_lockup$" \
+		--expect "# Totals: pass:2 fail:0 skip:0 total:2" \
+		--reject "not ok" --reject "CPU#0" \
+		--expect "reboot: Power down"
+fi
+
 # Benchmark: print the figures (MTTCG, 4 CPUs); only their presence is checked.
 boot_test sched-bench --smp 4 --accel tcg --append "sched.bench=1 shutdown_secs=10" \
 	--expect "sched-bench: ctxsw ns_per_switch=[0-9]+" \

@@ -13,7 +13,7 @@
 #   testing expedited grace periods and nothing else) and TREE05 (forward progress, holdoff 3 s:
 #   the test must have completed, "tested [1-9]") must pass,
 #   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
-#   failure, TREE11 (2 CPUs, CPU 1 down and up every 10 ms and held in its dying window by
+#   failure and every CPU but 0 offline at least once (torture.onoff_sweep=1: issue 28's hang), TREE11 (2 CPUs, CPU 1 down and up every 10 ms and held in its dying window by
 #   cpuhp.dying_delay_ms: CPU 0 must have been left alone online, "torture_onoff: CPU 0 alone
 #   online N times" with N >= 10 at the end, TREE11.features) must pass, POLL01 (a quiet
 #   system of polled and expedited waits, polled waits time-limited) must pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
@@ -348,6 +348,7 @@ kvm_short_matrix() {
 		! kvm_console_has "$dir" TREE04 'rcu_torture_write_types: Testing (conditional|asynchronous|polling|normal) GPs' &&
 		kvm_console_has "$dir" TREE03 'test_boost=1/1 test_boost_interval=2 ' &&
 		kvm_console_has "$dir" TREE03 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
+		kvm_console_has "$dir" TREE03 'smpboot: hotplug: .*; CPU 0 alone [1-9][0-9]* times$' &&
 		kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&
 		kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
 		! kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'

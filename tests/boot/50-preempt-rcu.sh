@@ -14,7 +14,9 @@
 #                        directory tests/boot/20-sched.sh uses too, so one build serves both
 #   build-preempt-boost  arch/x86_64/configs/preempt_rcu_boost_defconfig (RCU_BOOST=y, delay 500 ms)
 # The boost case's hog runs at FIFO kthread_prio-1, so boosted boots pass rcutree.kthread_prio=2
-# (with the default 1 the case skips). Whole file: about 1.5 minutes on 2 host cores.
+# (with the default 1 the case skips). The boosting kernel also runs the suite "cpuhp_last_cpu"
+# (kernel/rcu/test/last_cpu_selftest.c: a self-requeuing callback on the last online CPU must leave
+# it to SCHED_NORMAL tasks, issue 28; about 8 s). Whole file: about 1.5 minutes on 2 host cores.
 #
 # Console lines assumed:
 #   "rcu: Preemptible hierarchical RCU implementation."          kernel/rcu/tree_params.c
@@ -82,7 +84,7 @@ prcu_boost_wanted=0
 for t in preempt-rcu-smp1 preempt-rcu-noboost-stall-smp2 preempt-rcu-bench-smp2; do
 	_test_selected "$t" && prcu_plain_wanted=1
 done
-for t in preempt-rcu-boost-smp2 preempt-rcu-boost-smp4-leaf2 preempt-rcu-boost-prio; do
+for t in preempt-rcu-boost-smp2 preempt-rcu-boost-smp4-leaf2 preempt-rcu-boost-prio preempt-rcu-boost-last-cpu; do
 	_test_selected "$t" && prcu_boost_wanted=1
 done
 
@@ -145,6 +147,18 @@ if [ "$prcu_boost_wanted" = 1 ]; then
 		--expect "ok [0-9]+ rcu_preempt_exp_waits$" \
 		--expect "ok [0-9]+ rcu_preempt_boost$" \
 		--expect "ok [0-9]+ rcu_preempt_exp_unblock_stale$"
+
+	# The last CPU (Documentation/RCU/hotplug.md, issue 28): CPU 1 goes offline and a callback
+	# requeues itself while the suite's SCHED_NORMAL task sleeps 50 x 10 ms; rcuc/0 and
+	# rcu_preempt run FIFO 2. Before the fix no SCHED_NORMAL task ran again (the boot hung to the
+	# host timeout; watchdog_thresh=5 names rcu_preempt or rcuc/0 after 10 s).
+	prcu_boot preempt-rcu-boost-last-cpu boost 2 \
+		"cpuhp.last_cpu_selftest=1 rcutree.kthread_prio=2 watchdog_thresh=5 shutdown_secs=6" --timeout 60 \
+		--expect "# CPU 0 alone: rcuc/0 SCHED_FIFO, rcu_preempt SCHED_FIFO, this task SCHED_NORMAL" \
+		--expect "# 50 msleep\(10\) steps took [0-9]+ ms \(longest [0-9]+ ms\); the callback went round [0-9]+ times" \
+		--expect "ok [0-9]+ cpuhp_last_cpu_selfprop_cb$" \
+		--expect "# Totals: pass:1 fail:0 skip:0 total:1" \
+		--reject "not ok" --reject "watchdog: BUG"
 
 	# kthread_prio=0 cannot boost: raised with Linux's message (to 1, or to 2 when rcutorture is
 	# built in, as Linux does), and the banner shows the raised value.

@@ -232,6 +232,19 @@ bool arch_irq_interrupted_user(void)
 	return this_cpu_read(irq_from_user);
 }
 
+/* The registers of what the interrupt being handled on this CPU interrupted (Linux's get_irq_regs()). */
+static DEFINE_PER_CPU(struct pt_regs *, irq_regs);
+
+bool arch_show_irq_regs(void)
+{
+	struct pt_regs *regs = this_cpu_read(irq_regs);
+
+	if (!regs)
+		return false;
+	arch_show_regs(regs);
+	return true;
+}
+
 static void dispatch(struct pt_regs *regs);
 
 void x86_interrupt_dispatch(struct pt_regs *regs)
@@ -269,10 +282,16 @@ static void dispatch(struct pt_regs *regs)
 		return;		/* no EOI for the spurious vector */
 	}
 	irq_enter();
-	if (irq_handlers[v])
-		irq_handlers[v](regs);
-	else
-		inc_irq_stat(spurious);
+	{
+		struct pt_regs *outer = this_cpu_read(irq_regs);	/* nested: restored below */
+
+		this_cpu_write(irq_regs, regs);
+		if (irq_handlers[v])
+			irq_handlers[v](regs);
+		else
+			inc_irq_stat(spurious);
+		this_cpu_write(irq_regs, outer);
+	}
 	apic_eoi();
 	irq_exit();
 	/*
