@@ -176,9 +176,17 @@ static void gst_rcuc_irq(void *unused)
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 	struct rcu_node *rnp = rdp->mynode;
 	unsigned long flags;
+	bool needwake;
 
 	call_rcu(&gst_rc.head, gst_rcuc_cb);
 	raw_spin_lock_irqsave_rcu_node(rnp, flags);
+	/*
+	 * call_rcu() catches t up with the grace period only if its trylock
+	 * of the leaf succeeded (else it leaves that to rcuc/t); with 255
+	 * CPUs on one host thread the leaf is often busy. Catch up here as
+	 * call_rcu() would have, so the post-credit state is the same.
+	 */
+	needwake = __note_gp_changes(rnp, rdp);
 	if (rcu_seq_state(rnp->gp_seq) && rdp->gp_seq == rnp->gp_seq &&
 	    !(rnp->qsmask & rdp->grpmask)) {
 		rdp->core_needs_qs = true;
@@ -186,6 +194,8 @@ static void gst_rcuc_irq(void *unused)
 		gst_rc.faked = true;
 	}
 	raw_spin_unlock_irqrestore_rcu_node(rnp, flags);
+	if (needwake)
+		rcu_gp_kthread_wake();
 }
 
 static int gst_rcuc_driver(void *unused)
