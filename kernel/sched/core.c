@@ -513,11 +513,12 @@ static void __schedule(bool preempt)
 	u64 now = local_clock();
 	prev->sum_exec_ns += now - prev->last_ran_ns;
 	next->last_ran_ns = now;
-	sched_watchdog_switch(rq, next, now);
+	if (!rt_prio(next->prio)) {	/* a SCHED_NORMAL or idle task: the watchdog and RCU ask */
+		sched_watchdog_fair_switch(rq, now);	/* reads nr_switches before the ++ */
+		WRITE_ONCE(rq->nr_nonrt_switches, rq->nr_nonrt_switches + 1);
+	}
 	rq->curr = next;
 	rq->nr_switches++;
-	if (!rt_prio(next->prio))
-		WRITE_ONCE(rq->nr_nonrt_switches, rq->nr_nonrt_switches + 1);
 	next->on_cpu = 1;
 	this_cpu_write(current_task, next);
 	prev = arch_switch_to(prev, next);

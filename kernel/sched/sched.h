@@ -115,13 +115,13 @@ void sched_balance_tick(struct rq *rq);
 
 /*
  * The soft-lockup detector (watchdog.c, CONFIG_SOFTLOCKUP_DETECTOR):
- * __schedule() says what it switches to (rq->lock held), the tick checks.
+ * __schedule() says when it switches to a SCHED_NORMAL or idle task (rq->lock held), the tick checks.
  */
 #ifdef CONFIG_SOFTLOCKUP_DETECTOR
-void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now);
+void sched_watchdog_fair_switch(struct rq *rq, u64 now);
 void sched_watchdog_tick(struct rq *rq);
 #else
-static inline void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now) { }
+static inline void sched_watchdog_fair_switch(struct rq *rq, u64 now) { }
 static inline void sched_watchdog_tick(struct rq *rq) { }
 #endif
 

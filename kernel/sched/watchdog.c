@@ -64,15 +64,13 @@ int watchdog_get_thresh(void)
 	return watchdog_thresh;
 }
 
-/* From __schedule(), rq->lock held: next is about to run on this CPU. */
-void sched_watchdog_switch(struct rq *rq, struct task_struct *next, u64 now)
+/* From __schedule(), rq->lock held: a SCHED_NORMAL or idle task is about to run here. */
+void sched_watchdog_fair_switch(struct rq *rq, u64 now)
 {
 	struct watchdog_cpu *wd = this_cpu_ptr(&watchdog_cpu);
 
-	if (!rt_prio(next->prio)) {
-		wd->fair_ns = now;
-		wd->fair_switches = rq->nr_switches;
-	}
+	wd->fair_ns = now;
+	wd->fair_switches = rq->nr_switches;
 }
 
 /* One line naming the first few tasks queued behind the running one. */
