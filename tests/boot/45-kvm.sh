@@ -16,7 +16,9 @@
 #   failure and every CPU but 0 offline at least once (torture.onoff_sweep=1: issue 28's hang), TREE11 (2 CPUs, CPU 1 down and up every 10 ms and held in its dying window by
 #   cpuhp.dying_delay_ms: CPU 0 must have been left alone online, "torture_onoff: CPU 0 alone
 #   online N times" with N >= 10 at the end, TREE11.features) must pass, POLL01 (a quiet
-#   system of polled and expedited waits, polled waits time-limited) must pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) must pass,
+#   system of polled and expedited waits, polled waits time-limited) must pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) and TASKS04 (Tasks RCU under
+#   CPU hotplug, each move of a task between CPUs held open 200 us by sched.move_delay_us, issue 28:
+#   a reader moved mid-read must hold its grace period; TASKS04.features) must pass,
 #   SRCU-N and SRCU-P (Tree SRCU, static and init_srcu_struct() domains; their .features want
 #   the Tree SRCU statistics line, srcu_barrier() phases, the forward-progress flood and the
 #   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
@@ -33,7 +35,7 @@
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 4 to 6 minutes with it, on 2 host cores: the matrix's 18 guests run two at a time (--guests 2;
+# 4 to 6 minutes with it, on 2 host cores: the matrix's 19 guests run two at a time (--guests 2;
 # TREE01's 8 vCPUs alone), and its kernels come from $TEST_BUILD_CACHE, where 45-kvm.prebuild may
 # have built some while earlier files booted. Timings are printed, never judged.
 
@@ -299,19 +301,19 @@ run_cmd_test kvm-rcuperf kvm_rcuperf
 kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null; }
 
 # The short matrix's scenarios (45-kvm.prebuild builds their kernels ahead, reading this line).
-KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01"
+KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01 TASKS04"
 kvm_short_matrix() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --configs "$KVM_SHORT_MATRIX" --duration 20s --cpus 2 \
 		--guests 2 --build-cache "$TEST_BUILD_CACHE" --results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all eighteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all nineteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -q '^kvm.sh: STALL: same .config as SRCU-N, sharing its kernel$' <<<"$out" &&
-		grep -Eq '^kvm.sh: [0-9]+/18 guests done, 2 running,' <<<"$out" &&
-		! grep -Eq '^kvm.sh: [0-9]+/18 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
+		grep -Eq '^kvm.sh: [0-9]+/19 guests done, 2 running,' <<<"$out" &&
+		! grep -Eq '^kvm.sh: [0-9]+/19 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
 		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
@@ -327,6 +329,8 @@ kvm_short_matrix() {
 		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" POLL01 'rcu_torture_write_types: Testing polling GPs\.' &&
 		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TASKS04 +2 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" TASKS04 'Command line: .*sched.move_delay_us=200' &&
 		grep -Eq '^SRCU-N +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^SRCU-P +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TREE08 +4 +success .*PASS' <<<"$out" &&
