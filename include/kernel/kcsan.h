@@ -24,6 +24,8 @@
 void kcsan_init(void);
 void kcsan_disable_current(void);
 void kcsan_enable_current(void);
+/* The power-off line "kcsan: N watchpoints set, N races found, N reported". */
+void kcsan_show_stats(void);
 /* Counters since boot, for the self-test: reports printed, races found, watchpoints set. */
 unsigned long kcsan_nr_reports(void);
 unsigned long kcsan_nr_races_found(void);
@@ -36,6 +38,7 @@ unsigned long kcsan_test_races_at(void);
 static inline void kcsan_init(void) { }
 static inline void kcsan_disable_current(void) { }
 static inline void kcsan_enable_current(void) { }
+static inline void kcsan_show_stats(void) { }
 static inline unsigned long kcsan_nr_reports(void) { return 0; }
 static inline unsigned long kcsan_nr_races_found(void) { return 0; }
 static inline unsigned long kcsan_nr_watchpoints_set(void) { return 0; }

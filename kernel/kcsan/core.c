@@ -499,6 +499,13 @@ void kcsan_init(void)
 	__atomic_store_n(&kcsan_enabled, true, __ATOMIC_RELEASE);
 }
 
+void kcsan_show_stats(void)
+{
+	if (READ_ONCE(kcsan_ready))
+		pr_info("%lu watchpoints set, %lu races found, %lu reported\n",
+			READ_ONCE(kcsan_nr_watchpoints), READ_ONCE(kcsan_nr_races), kcsan_nr_reports());
+}
+
 /* The counters (<kernel/kcsan.h>), for the self-test. */
 unsigned long kcsan_nr_races_found(void)
 {
