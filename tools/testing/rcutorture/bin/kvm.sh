@@ -175,6 +175,7 @@ stamp=$(date -u +%Y.%m.%d-%H.%M.%S)
 RUNDIR=$results/$stamp
 echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, accel $accel"
 echo "kvm.sh: results in $RUNDIR"
+[ "$kcsan" = 0 ] || echo "kvm.sh: --kcsan: CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 in every scenario"
 [ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture"; }
 
 # One directory per guest; the build is shared by every run of the same scenario, and by every
