@@ -56,6 +56,7 @@ static struct {
 #define KCSAN_OTHER_STALE_NS	(100ULL * 1000 * 1000)
 
 static int kcsan_report_lock;
+#define KCSAN_REPORT_LOCK_WAIT_US	500000
 static unsigned long kcsan_reports;
 
 /* Recently reported pairs of functions (function start addresses), for rate limiting. */
@@ -239,9 +240,18 @@ void kcsan_report(const struct kcsan_access_info *self, int slot, bool consumed,
 	fb = kcsan_func_start(self->ip);
 	fa = have_other ? kcsan_func_start(other.ip) : fb;
 
-	/* One report at a time on the console; every caller has interrupts off. */
-	while (__atomic_exchange_n(&kcsan_report_lock, 1, __ATOMIC_ACQUIRE))
-		cpu_relax();
+	/*
+	 * One report at a time on the console; every caller has interrupts
+	 * off. Bounded: a watcher inside printk() owns the console lock (its
+	 * nested printk() writes straight through) and may wait here for a
+	 * CPU that holds this lock and waits for the console: after
+	 * KCSAN_REPORT_LOCK_WAIT_US that report is dropped (counted as a race).
+	 */
+	for (unsigned int us = 0; __atomic_exchange_n(&kcsan_report_lock, 1, __ATOMIC_ACQUIRE); us++) {
+		if (us >= KCSAN_REPORT_LOCK_WAIT_US)
+			return;
+		udelay(1);
+	}
 	if (kcsan_seen_recently(fa, fb))
 		goto unlock;
 	__atomic_fetch_add(&kcsan_reports, 1, __ATOMIC_RELAXED);
