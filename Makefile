@@ -85,6 +85,8 @@ KERNEL_OBJS :=
 $(foreach d,$(KBUILD_DIRS),$(eval $(call collect_dir,$(d))))
 
 include $(srctree)/arch/x86_64/Makefile.arch
+# KCSAN's -fsanitize=thread, per object (KCSAN_SANITIZE in Kbuild files).
+include $(srctree)/scripts/Makefile.kcsan
 
 INCLUDES := -I$(srctree)/include -I$(srctree)/arch/x86_64/include -I$(objtree)/include
 CPPFLAGS := -D__KERNEL__ $(INCLUDES) -include $(AUTOCONF)

@@ -17,6 +17,7 @@
 #include <time/timer.h>
 #include <kernel/ktap.h>
 #include <kernel/kallsyms.h>
+#include <kernel/kcsan.h>
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -59,6 +60,7 @@ static int kernel_init(void *unused)
 {
 	rcu_init_kthreads();
 	smp_init();
+	kcsan_init();		/* every CPU has its per-CPU area now; a no-op without KCSAN */
 	smp_measure_ipi_rtt();
 	/* Every CPU is up: boot-time RCU expediting ends here, before the initcalls (update.c). */
 	rcu_end_inkernel_boot();

@@ -20,6 +20,7 @@
 #include <kernel/cpu.h>
 #include <rcu/trace.h>
 #include <kernel/debugobjects.h>
+#include <kernel/kcsan.h>
 #include <time/tick.h>
 
 static int panic_cpu = -1;
@@ -88,6 +89,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	user_mode_show_stats();
 	debug_objects_show_stats();
 	lockdep_show_stats();
+	kcsan_show_stats();		/* CONFIG_KCSAN: watchpoints set, races found */
 	rcu_trace_shutdown_dump();	/* rcutree.trace_dump_at_shutdown=1 (RCU_TRACE) */
 	tick_show_jiffies();
 	tick_show_stats();

@@ -94,12 +94,25 @@ static unsigned hweight_long(unsigned long w)
 	return (w * 0x0101010101010101UL) >> 56;
 }
 
+/*
+ * The searches and counts (find_next(), bitmap_weight(), and so
+ * bitmap_empty(), cpumask_first(), for_each_cpu(), num_online_cpus()) run
+ * locklessly on masks that other CPUs change with set_bit()/clear_bit():
+ * cpu_online_mask, the scheduler's overloaded and idle masks. Each word is
+ * loaded once with READ_ONCE(), so the answer is that of some mix of each
+ * word's old or new value, never of a torn or re-read word; callers that
+ * need an exact answer hold the lock the writers hold. (KCSAN reported the
+ * plain loads against __dequeue_task()'s clear_bit().)
+ */
 unsigned bitmap_weight(const unsigned long *src, unsigned nbits)
 {
 	unsigned i, n = NWORDS(nbits), w = 0;
 
-	for (i = 0; i < n; i++)
-		w += hweight_long(i == n - 1 ? src[i] & LAST_MASK(nbits) : src[i]);
+	for (i = 0; i < n; i++) {
+		unsigned long word = READ_ONCE(src[i]);
+
+		w += hweight_long(i == n - 1 ? word & LAST_MASK(nbits) : word);
+	}
 	return w;
 }
 
@@ -123,13 +136,14 @@ static unsigned long find_next(const unsigned long *addr, unsigned long size,
 
 	if (offset >= size)
 		return size;
-	w = (addr[BIT_WORD(offset)] ^ invert) & (~0UL << (offset % BITS_PER_LONG));
+	/* READ_ONCE: a lockless search (see bitmap_weight()). */
+	w = (READ_ONCE(addr[BIT_WORD(offset)]) ^ invert) & (~0UL << (offset % BITS_PER_LONG));
 	offset -= offset % BITS_PER_LONG;
 	while (!w) {
 		offset += BITS_PER_LONG;
 		if (offset >= size)
 			return size;
-		w = addr[BIT_WORD(offset)] ^ invert;
+		w = READ_ONCE(addr[BIT_WORD(offset)]) ^ invert;
 	}
 	offset += __builtin_ctzl(w);	/* a single bsf/tzcnt, no libgcc */
 	return offset < size ? offset : size;

@@ -125,6 +125,10 @@ struct task_struct {
 #endif
 
 	struct list_head tasks;		/* all tasks, for sched_show_tasks() */
+#ifdef CONFIG_KCSAN
+	/* --- KCSAN (kernel/kcsan/): data_race()/kcsan_disable_current() nesting; only this task --- */
+	int kcsan_disable;
+#endif
 #ifdef CONFIG_LOCKDEP
 	/* --- lockdep (kernel/locking/lockdep.c): held locks; only this task (irqs off) --- */
 	struct task_lockdep lockdep;

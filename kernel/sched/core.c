@@ -81,7 +81,8 @@ static void __enqueue_task(struct rq *rq, struct task_struct *p, bool head)
 		list_add(&p->run_list, q);
 	else
 		list_add_tail(&p->run_list, q);
-	rq->nr_running++;
+	/* Under rq->lock; WRITE_ONCE for the lockless readers (select_task_rq(), pull_one()). */
+	WRITE_ONCE(rq->nr_running, rq->nr_running + 1);
 	rq->nr_migratable += p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
 	sched_update_tick_dep(rq);
@@ -92,7 +93,7 @@ static void __dequeue_task(struct rq *rq, struct task_struct *p)
 	list_del_init(&p->run_list);
 	if (rt_prio(p->prio) && list_empty(&rq->rt_queue[p->prio]))
 		__clear_bit(p->prio, rq->rt_bitmap);
-	rq->nr_running--;
+	WRITE_ONCE(rq->nr_running, rq->nr_running - 1);	/* lockless readers: see __enqueue_task() */
 	rq->nr_migratable -= p->nr_cpus_allowed > 1;
 	sched_note_nr_running(rq);
 	sched_update_tick_dep(rq);
@@ -300,16 +301,23 @@ static unsigned int select_fallback_cpu(struct task_struct *p)
 	return cpumask_first(cpu_online_mask);
 }
 
-/* Choose where a waking task runs: its last CPU, unless an allowed CPU is idle. */
+/*
+ * Choose where a waking task runs: its last CPU, unless an allowed CPU is
+ * idle. Other CPUs' nr_running and curr are read without their lock (a
+ * hint: a stale value only places the task less well), so with READ_ONCE,
+ * against the WRITE_ONCE()s under rq->lock (KCSAN: "data-race in
+ * __enqueue_task / select_task_rq" on the plain read of nr_running).
+ */
 static unsigned int select_task_rq(struct task_struct *p)
 {
 	unsigned int prev = task_cpu(p), cpu;
 
-	if (cpu_allowed(p, prev) && (p->nr_cpus_allowed == 1 || !cpu_rq(prev)->nr_running))
+	if (cpu_allowed(p, prev) &&
+	    (p->nr_cpus_allowed == 1 || !READ_ONCE(cpu_rq(prev)->nr_running)))
 		return prev;
 	for_each_cpu(cpu, &p->cpus_mask)
 		if (cpu_online(cpu) && !READ_ONCE(cpu_rq(cpu)->nr_running) &&
-		    cpu_rq(cpu)->curr == cpu_rq(cpu)->idle)
+		    READ_ONCE(cpu_rq(cpu)->curr) == cpu_rq(cpu)->idle)
 			return cpu;
 	if (cpu_allowed(p, prev))
 		return prev;
@@ -517,7 +525,7 @@ static void __schedule(bool preempt)
 		sched_watchdog_fair_switch(rq, now);	/* reads nr_switches before the ++ */
 		WRITE_ONCE(rq->nr_nonrt_switches, rq->nr_nonrt_switches + 1);
 	}
-	rq->curr = next;
+	WRITE_ONCE(rq->curr, next);	/* read locklessly by select_task_rq() */
 	rq->nr_switches++;
 	next->on_cpu = 1;
 	this_cpu_write(current_task, next);

@@ -32,7 +32,8 @@
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning.
-# - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations), and its
+# - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations; with
+#   --do-kcsan each call again with kvm.sh --kcsan), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
 # 4 to 6 minutes with it, on 2 host cores: the matrix's 19 guests run two at a time (--guests 2;
@@ -230,6 +231,22 @@ torture_dryrun() {
 		[ "$(ls -d "$KVM_RES"/torture.* 2>/dev/null | wc -l)" = "$before" ]
 }
 run_cmd_test torture-dryrun torture_dryrun
+
+# KCSAN (issue 29): torture.sh --do-kcsan repeats each kvm.sh call with --kcsan into <N>s-kcsan/,
+# and kvm.sh --kcsan says what it adds; --do-no-kcsan (the default) does not.
+torture_dryrun_kcsan() {
+	local out
+	out=$("$TORTURE_SH" --dryrun --configs TREE02 --duration 1 --do-kcsan --results "$KVM_RES") &&
+		echo "$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s$' <<<"$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s-kcsan --kcsan$' <<<"$out" &&
+		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
+		[ "$(grep -c '^kvm.sh: --kcsan: CONFIG_KCSAN=y ' <<<"$out")" = 1 ] &&
+		out=$("$TORTURE_SH" --dryrun --configs TREE02 --duration 1 --do-kcsan --do-no-kcsan \
+			--results "$KVM_RES") &&
+		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 1 ] && ! grep -q -- '--kcsan' <<<"$out"
+}
+run_cmd_test torture-dryrun-kcsan torture_dryrun_kcsan
 
 # torture.sh's summary table on a fake campaign: the consoles of a real 1-minute TREE02 and
 # TINY01 run of torture.sh (tests/fixtures/torture/, whole consoles), then a TREE02 console

@@ -17,6 +17,10 @@
 #                          run, scenarios whose .config comes out identical always share a build
 #   --bootargs "ARGS"      extra kernel command-line arguments for every guest
 #   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario
+#   --kcsan                every scenario built with KCSAN (CONFIG_KCSAN=y, each pair of racing
+#                          functions reported once per guest: CONFIG_KCSAN_REPORT_ONCE_IN_MS=
+#                          100000, as Linux's kvm.sh --kcsan); a "BUG: KCSAN:" report fails the
+#                          guest like any BUG (Documentation/dev-tools/kcsan.md)
 #   --qemu-args "ARGS"     extra QEMU arguments
 #   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
 #   --jitter N             while guests run, N host processes alternate random busy spins
@@ -77,6 +81,7 @@ duration=1m
 cpus=$(nproc 2>/dev/null || echo 2)
 bootargs=""
 kconfig=""
+kcsan=0
 qemu_args=""
 accel=tcg
 torture=rcu
@@ -97,6 +102,7 @@ while [ $# -gt 0 ]; do
 	--cpus) cpus=$2; shift ;;
 	--bootargs) bootargs=$2; shift ;;
 	--kconfig) kconfig=$2; shift ;;
+	--kcsan) kcsan=1 ;;
 	--qemu-args) qemu_args=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--torture) torture=$2; shift ;;
@@ -111,6 +117,9 @@ while [ $# -gt 0 ]; do
 	esac
 	shift || die "option needs an argument"
 done
+
+# --kcsan: KCSAN's settings go first, so that --kconfig can still override them.
+[ "$kcsan" = 0 ] || kconfig="CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000${kconfig:+ $kconfig}"
 
 # --duration: minutes by default, or Ns / Nm / Nh.
 secs=$(duration_secs "$duration") || die "bad --duration '$duration'"
@@ -166,6 +175,7 @@ stamp=$(date -u +%Y.%m.%d-%H.%M.%S)
 RUNDIR=$results/$stamp
 echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, accel $accel"
 echo "kvm.sh: results in $RUNDIR"
+[ "$kcsan" = 0 ] || echo "kvm.sh: --kcsan: CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 in every scenario"
 [ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture"; }
 
 # One directory per guest; the build is shared by every run of the same scenario, and by every

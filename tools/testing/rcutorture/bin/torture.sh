@@ -14,6 +14,8 @@
 #   --cpus N               host CPUs to spend on guests (kvm.sh --cpus; default: nproc)
 #   --jitter N             host jitter processes while guests run (kvm.sh --jitter; default 0)
 #   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
+#   --do-kcsan, --do-no-kcsan  also run every kvm.sh call a second time with --kcsan, into
+#                          <DURATION>s-kcsan/ (as Linux's torture.sh; default: not)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
 #   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
@@ -51,6 +53,7 @@ kvm_args=""
 results=$KVM/res
 dryrun=0
 summarize=""
+do_kcsan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -66,6 +69,8 @@ while [ $# -gt 0 ]; do
 	--kvm-args) kvm_args=$2; shift ;;
 	--results) results=$2; shift ;;
 	--summarize) summarize=$2; shift ;;
+	--do-kcsan) do_kcsan=1 ;;
+	--do-no-kcsan) do_kcsan=0 ;;
 	--dryrun) dryrun=1 ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
@@ -183,24 +188,32 @@ for c in $configs; do
 done
 [ ${#order[@]} -gt 0 ] || die "no scenarios to run"
 
+# Passes over the groups: the plain one, then one per sanitizer asked for (--do-kcsan: kvm.sh
+# --kcsan, results in <DURATION>s-kcsan/).
+passes=("")
+[ "$do_kcsan" = 0 ] || passes+=(kcsan)
+
 CAMP=$results/torture.$(date -u +%Y.%m.%d-%H.%M.%S)
 total=0
-for s in "${order[@]}"; do total=$((total + s)); done
-echo "torture.sh: ${#order[@]} kvm.sh call(s), torture time $((total / 60))m$((total % 60))s plus builds and boots"
+for s in "${order[@]}"; do total=$((total + s * ${#passes[@]})); done
+echo "torture.sh: $((${#order[@]} * ${#passes[@]})) kvm.sh call(s), torture time $((total / 60))m$((total % 60))s plus builds and boots"
 echo "torture.sh: campaign directory $CAMP"
-for s in "${order[@]}"; do
-	# shellcheck disable=SC2206 # --kvm-args is split into words on purpose
-	args=(--configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter"
-		--results "$CAMP/${s}s" $kvm_args)
-	echo "torture.sh: kvm.sh$(printf ' %q' "${args[@]}")"
-	if [ $dryrun = 1 ]; then
-		"$KVM_SH" "${args[@]}" --dryrun || exit 2
-		continue
-	fi
-	mkdir -p "$CAMP/${s}s"
-	rc=0
-	"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.${s}s.log" || rc=$?
-	[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+for pass in "${passes[@]}"; do
+	for s in "${order[@]}"; do
+		sub=${s}s${pass:+-$pass}
+		# shellcheck disable=SC2206 # --kvm-args is split into words on purpose
+		args=(--configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter"
+			--results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"})
+		echo "torture.sh: kvm.sh$(printf ' %q' "${args[@]}")"
+		if [ $dryrun = 1 ]; then
+			"$KVM_SH" "${args[@]}" --dryrun || exit 2
+			continue
+		fi
+		mkdir -p "$CAMP/$sub"
+		rc=0
+		"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.$sub.log" || rc=$?
+		[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+	done
 done
 [ $dryrun = 1 ] && exit 0
 
