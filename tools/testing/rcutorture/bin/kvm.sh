@@ -17,6 +17,8 @@
 #                          run, scenarios whose .config comes out identical always share a build
 #   --bootargs "ARGS"      extra kernel command-line arguments for every guest
 #   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario
+#   --ubsan                UBSAN kernels: arch/x86_64/configs/ubsan.config before --kconfig's
+#                          settings (Linux: --kconfig CONFIG_UBSAN=y); a report fails the guest
 #   --qemu-args "ARGS"     extra QEMU arguments
 #   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
 #   --jitter N             while guests run, N host processes alternate random busy spins
@@ -86,6 +88,7 @@ build_only=0
 jitter=0
 guests_max=0
 build_cache=""
+ubsan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "kvm.sh: $*" >&2; exit 2; }
@@ -97,6 +100,7 @@ while [ $# -gt 0 ]; do
 	--cpus) cpus=$2; shift ;;
 	--bootargs) bootargs=$2; shift ;;
 	--kconfig) kconfig=$2; shift ;;
+	--ubsan) ubsan=1 ;;
 	--qemu-args) qemu_args=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--torture) torture=$2; shift ;;
@@ -111,6 +115,9 @@ while [ $# -gt 0 ]; do
 	esac
 	shift || die "option needs an argument"
 done
+
+# --ubsan: the sanitizer's fragment first, so --kconfig can still turn one of its checks off.
+[ $ubsan = 0 ] || kconfig="$(grep -h '^CONFIG_' "$SRCTREE/arch/x86_64/configs/ubsan.config" | tr '\n' ' ')$kconfig"
 
 # --duration: minutes by default, or Ns / Nm / Nh.
 secs=$(duration_secs "$duration") || die "bad --duration '$duration'"

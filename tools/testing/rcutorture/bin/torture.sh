@@ -14,6 +14,7 @@
 #   --cpus N               host CPUs to spend on guests (kvm.sh --cpus; default: nproc)
 #   --jitter N             host jitter processes while guests run (kvm.sh --jitter; default 0)
 #   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
+#   --do-ubsan, --do-no-ubsan  every kernel with UBSAN (kvm.sh --ubsan), or not (the default)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
 #   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
@@ -51,6 +52,7 @@ kvm_args=""
 results=$KVM/res
 dryrun=0
 summarize=""
+do_ubsan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -67,11 +69,15 @@ while [ $# -gt 0 ]; do
 	--results) results=$2; shift ;;
 	--summarize) summarize=$2; shift ;;
 	--dryrun) dryrun=1 ;;
+	--do-ubsan) do_ubsan=1 ;;
+	--do-no-ubsan) do_ubsan=0 ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
 	shift || die "option needs an argument"
 done
+# Sanitizers: options kvm.sh adds to every call.
+[ "$do_ubsan" = 0 ] || kvm_args+="${kvm_args:+ }--ubsan"
 
 # ----- the summary table -----------------------------------------------------------------------
 
