@@ -57,6 +57,8 @@
 # Environment: KERNEL (default ${O:-repo root}/kernel.elf), LOGDIR (default ${O:-repo}/test-logs),
 # TEST_BUILD_CACHE (default $LOGDIR/kbuild-cache: the kernels build_config and the kvm.sh tests
 # build, one directory per distinct .config, shared between test files),
+# TEST_EXTRA_KCONFIG ("CONFIG_X=y ..." added to every build_config kernel before its own lines,
+# e.g. "$(grep ^CONFIG_ arch/x86_64/configs/ubsan.config)" to run the tests under UBSAN),
 # TEST_FILTER (extended regex: run only tests whose NAME matches), TEST_TIMEOUT, TEST_ACCEL,
 # TEST_VERBOSE=1 (print the qemu-run.sh command line of each boot test).
 
@@ -303,6 +305,8 @@ build_config() {
 	# Test kernels carry the in-kernel tests (CONFIG_KERNEL_TESTS, off in the plain configs).
 	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
 		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" || return 1
+	# TEST_EXTRA_KCONFIG: e.g. a sanitizer's fragment, into every kernel the tests build.
+	for line in ${TEST_EXTRA_KCONFIG:-}; do echo "$line" >>"$dir/.config"; done
 	for line in "$@"; do
 		[ "${line#+}" = "$line" ] || echo "${line#+}" >>"$dir/.config"
 	done
