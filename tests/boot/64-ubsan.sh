@@ -4,8 +4,8 @@
 # $LOGDIR/build-ubsan, then:
 #   ubsan-planted        test_ubsan=all (kernel/debug/test/test_ubsan.c): each planted case runs
 #                        twice, its report appears with Linux's lines, the kernel powers off
-#   ubsan-planted-once   in that console: each report exactly once (one site, reported once), each
-#                        opened and closed by Linux's 80-'=' separator, no other UBSAN report
+#   ubsan-planted-once   in that console: each of the 7 reports exactly once (one site, reported
+#                        once), each between two of Linux's 80-'=' separators, no other report
 #   ubsan-unreachable    test_ubsan=unreachable: the report, then Linux's panic
 #   ubsan-bad-param      test_ubsan=bogus: one warning, nothing committed
 #   ubsan-clean-smp4     the "rcu" self-test suite at -smp 4 on the instrumented kernel: no report
@@ -20,10 +20,14 @@
 
 ubsan_dir=$(cd "$LOGDIR" && pwd)/build-ubsan
 UBSAN_SEP='================================================================================'
-# Each planted report: its "UBSAN:" line and its detail line (extended regexes, kernel lines).
+# Each planted report's lines (extended regexes, kernel lines): one shift-out-of-bounds line for
+# each of the four shift sites, then each detail line.
 UBSAN_PLANTED=(
 	"UBSAN: shift-out-of-bounds in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
 	"shift exponent 40 is too large for 32-bit type 'int'$"
+	"shift exponent -1 is negative$"
+	"left shift of negative value -2$"
+	"left shift of 2147483647 by 4 places cannot be represented in type 'int'$"
 	"UBSAN: array-index-out-of-bounds in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
 	"index 5 is out of range for type 'int \\[4\\]'$"
 	"UBSAN: invalid-load in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
@@ -39,19 +43,21 @@ done
 
 # ubsan_count_check LOG: every planted line exactly once; as many separators as two per report.
 ubsan_count_check() {
-	local log=$1 re n reports seps
+	local log=$1 re n want reports seps
 	[ -f "$log" ] || { echo "no console log $log"; return 1; }
 	local clean
 	clean=$(tr -d '\r' <"$log" | grep -E -- "$KLINE")
 	for re in "${UBSAN_PLANTED[@]}"; do
 		n=$(grep -cE -- "$re" <<<"$clean" || true)
-		[ "$n" = 1 ] || { echo "/$re/: $n lines, expected 1"; return 1; }
+		want=1
+		[[ $re != *shift-out-of-bounds* ]] || want=4
+		[ "$n" = "$want" ] || { echo "/$re/: $n lines, expected $want"; return 1; }
 	done
 	reports=$(grep -cE -- "UBSAN: " <<<"$clean" || true)
-	[ "$reports" = 4 ] || { echo "$reports UBSAN reports, expected 4"; return 1; }
+	[ "$reports" = 7 ] || { echo "$reports UBSAN reports, expected 7"; return 1; }
 	seps=$(grep -cE -- "\\] $UBSAN_SEP\$" <<<"$clean" || true)
-	[ "$seps" = 8 ] || { echo "$seps separator lines, expected 8"; return 1; }
-	echo "4 reports, each once, 8 separators"
+	[ "$seps" = 14 ] || { echo "$seps separator lines, expected 14"; return 1; }
+	echo "7 reports, each once, 14 separators"
 }
 
 if [ "$ubsan_wanted" = 1 ]; then

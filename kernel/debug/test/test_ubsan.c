@@ -29,13 +29,17 @@ static volatile unsigned char ubsan_byte = 3;
 #define UBSAN_TEST(config) \
 	pr_info("test_ubsan: %s (%s=%s)\n", __func__, #config, IS_ENABLED(config) ? "y" : "n")
 
+/* Four sites, one for each of the runtime's shift reports. */
 static __noinline void test_ubsan_shift_out_of_bounds(void)
 {
-	volatile int one = 1;
+	volatile int one = 1, neg = -1, minus_two = -2, big = INT_MAX, four = 4;
 	volatile int r;
 
 	UBSAN_TEST(CONFIG_UBSAN_SHIFT);
 	r = one << ubsan_shift_by;	/* 40 >= 32 bits of int */
+	r = one << neg;			/* negative exponent */
+	r = minus_two << one;		/* left shift of a negative value */
+	r = big << four;		/* the result does not fit */
 	(void)r;
 }
 
