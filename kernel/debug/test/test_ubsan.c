@@ -8,7 +8,9 @@
  * alone. The undefined operations are kept harmless: the out-of-bounds
  * index lands inside the same structure, and the quotient of the division
  * by zero is unused, so the compiler emits the check but no division that
- * would fault. This object is always instrumented (kernel/debug/test/Kbuild).
+ * would fault. Another value gets kernel/params.c's style of warning,
+ * "kernel: test_ubsan: invalid value ..., using none". This object is
+ * always instrumented (kernel/debug/test/Kbuild).
  */
 #include <kernel/init.h>
 #include <kernel/param.h>
@@ -22,9 +24,18 @@ KPARAM_STRING("test_ubsan", test_ubsan,
 
 /* volatile: the compiler must not see the values, or it would fold the UB away. */
 static volatile int ubsan_shift_by = 40;
+static volatile int ubsan_minus_one = -1;
+static volatile int ubsan_minus_two = -2;
+static volatile int ubsan_int_max = INT_MAX;
 static volatile int ubsan_index = 5;
 static volatile int ubsan_zero;
 static volatile unsigned char ubsan_byte = 3;
+
+/* A value neither the compiler nor sparse can fold into the expression using it. */
+static __noinline int ubsan_value(const volatile int *p)
+{
+	return *p;
+}
 
 #define UBSAN_TEST(config) \
 	pr_info("test_ubsan: %s (%s=%s)\n", __func__, #config, IS_ENABLED(config) ? "y" : "n")
@@ -32,14 +43,13 @@ static volatile unsigned char ubsan_byte = 3;
 /* Four sites, one for each of the runtime's shift reports. */
 static __noinline void test_ubsan_shift_out_of_bounds(void)
 {
-	volatile int one = 1, neg = -1, minus_two = -2, big = INT_MAX, four = 4;
 	volatile int r;
 
 	UBSAN_TEST(CONFIG_UBSAN_SHIFT);
-	r = one << ubsan_shift_by;	/* 40 >= 32 bits of int */
-	r = one << neg;			/* negative exponent */
-	r = minus_two << one;		/* left shift of a negative value */
-	r = big << four;		/* the result does not fit */
+	r = 1 << ubsan_shift_by;	/* 40 >= 32 bits of int */
+	r = 1 << ubsan_value(&ubsan_minus_one);	/* negative exponent */
+	r = ubsan_minus_two << 1;	/* left shift of a negative value */
+	r = ubsan_int_max << 4;		/* the result does not fit */
 	(void)r;
 }
 
@@ -128,7 +138,7 @@ static int test_ubsan_init(void)
 		ubsan_cases[i].fn();	/* the same site again: no second report */
 	}
 	if (!found)
-		pr_warn("test_ubsan: invalid value '%s' (not all, shift, out_of_bounds, "
+		pr_warn("kernel: test_ubsan: invalid value '%s' (not all, shift, out_of_bounds, "
 			"load_invalid_value_bool, load_invalid_value_enum, divrem_overflow or "
 			"unreachable), using none\n", test_ubsan);
 	else
