@@ -9,6 +9,7 @@
 #   ubsan-unreachable    test_ubsan=unreachable: the report, then Linux's panic
 #   ubsan-bad-param      test_ubsan=bogus: one warning, nothing committed
 #   ubsan-clean-smp4     the "rcu" self-test suite at -smp 4 on the instrumented kernel: no report
+# 64-ubsan.prebuild builds the kernel ahead of time (same .config, same $TEST_BUILD_CACHE entry).
 # The enum case gives no report: GCC 12 instruments enum loads only in C++ (ubsan.md). About 25 s
 # of boots on 2 host cores, plus the build (about 30 s).
 #
