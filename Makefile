@@ -76,17 +76,32 @@ endif
 
 # ---- Kbuild-lite: every directory's Kbuild file adds objects to obj-y ----
 KBUILD_DIRS := $(sort $(patsubst $(srctree)/%/Kbuild,%,$(shell find $(srctree) -name Kbuild -not -path '*/.git/*' -not -path '*/tools/*' -not -path '*/tests/*')))
+# ---- sanitizers (issue 29): Linux's per-directory and per-file opt-outs ----
+# A Kbuild file may set <TOOL>_SANITIZE := n (its whole directory) and <TOOL>_SANITIZE_foo.o :=
+# n or y (one object, wins over the directory's), for each TOOL in SANITIZERS; the answer is kept
+# per object (sanitize.<TOOL>.<dir>/<obj>) and the settings are forgotten before the next
+# directory. An object compiled with TOOL gets CFLAGS_<TOOL> (scripts/Makefile.<tool>).
+SANITIZERS := UBSAN KCSAN
+define sanitize_dir
+$(foreach o,$(obj-y),$(eval sanitize.$(2).$(1)/$(o) := \
+	$(or $($(2)_SANITIZE_$(o)),$($(2)_SANITIZE),$(SANITIZE_DEFAULT_$(2)),y)))
+$(foreach v,$(filter $(2)_SANITIZE%,$(.VARIABLES)),$(eval undefine $(v)))
+endef
+# sanitizer_cflags OBJ (relative to the tree, e.g. kernel/debug/ubsan.o)
+sanitizer_cflags = $(foreach s,$(SANITIZERS),$(if $(filter y,$(sanitize.$(s).$(1))),$(CFLAGS_$(s))))
+-include $(srctree)/scripts/Makefile.ubsan
+-include $(srctree)/scripts/Makefile.kcsan
+# ---- end sanitizers ----
 define collect_dir
 obj-y :=
 include $(srctree)/$(1)/Kbuild
 KERNEL_OBJS += $$(addprefix $(objtree)/$(1)/,$$(obj-y))
+$$(foreach s,$$(SANITIZERS),$$(call sanitize_dir,$(1),$$(s)))
 endef
 KERNEL_OBJS :=
 $(foreach d,$(KBUILD_DIRS),$(eval $(call collect_dir,$(d))))
 
 include $(srctree)/arch/x86_64/Makefile.arch
-# KCSAN's -fsanitize=thread, per object (KCSAN_SANITIZE in Kbuild files).
-include $(srctree)/scripts/Makefile.kcsan
 
 INCLUDES := -I$(srctree)/include -I$(srctree)/arch/x86_64/include -I$(objtree)/include
 CPPFLAGS := -D__KERNEL__ $(INCLUDES) -include $(AUTOCONF)
@@ -118,7 +133,7 @@ quiet_check = @echo "  CHECK   $(1)"; cd $(srctree) && $(CHECK) $(CHECKFLAGS) $(
 $(objtree)/%.o: $(srctree)/%.c $(AUTOCONF)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $*.o"
-	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	@$(CC) $(CPPFLAGS) $(CFLAGS) $(call sanitizer_cflags,$*.o) -c $< -o $@
 ifeq ($(C),1)
 	$(call quiet_check,$*.c)
 endif

@@ -20,7 +20,7 @@
 #     --reject RE        extended regex that no console line may match (repeatable). Both see
 #                        every line, user programs' too: a test that runs user programs and
 #                        expects a kernel line starts RE with "$KLINE" (below)
-#     --allow-bug        do not reject "BUG:" / "WARNING:" lines
+#     --allow-bug        do not reject "BUG:" / "WARNING:" / "UBSAN:" lines
 #     --qemu-args "ARGS" extra QEMU arguments
 #     --wait RE          (boot_test only) a console session: wait until the console, since the
 #     --send TEXT        last --wait, matches RE (Python regex), or send TEXT (Python escapes:
@@ -30,9 +30,9 @@
 #                        out (--timeout) fails the test. --expect/--reject then also see the
 #                        client's transcript, $LOGDIR/NAME.session
 #     --pause S          (in a session) let S seconds pass before the next step
-#   Default rejects: 'Kernel panic - not syncing' (unless --expect-rc 7), 'BUG:|WARNING:' (unless
-#   --allow-bug), and every regex in the TEST_GLOBAL_REJECTS array (empty by default). They judge
-#   kernel lines only: those that begin with printk's "[    1.234567] " stamp ($KLINE). What user
+#   Default rejects: 'Kernel panic - not syncing' (unless --expect-rc 7), 'BUG:|WARNING:|UBSAN:'
+#   (unless --allow-bug; UBSAN's reports are the one sanitizer report without "BUG:"), and every
+#   regex in the TEST_GLOBAL_REJECTS array (empty by default). They judge kernel lines only: those that begin with printk's "[    1.234567] " stamp ($KLINE). What user
 #   programs write is printed without one and never begins with '[' (Documentation/user-mode.md),
 #   so a program printing "Kernel panic - not syncing" fails no test.
 #   Console lines are matched with CR removed. Files: $LOGDIR/NAME.log (serial console),
@@ -57,6 +57,8 @@
 # Environment: KERNEL (default ${O:-repo root}/kernel.elf), LOGDIR (default ${O:-repo}/test-logs),
 # TEST_BUILD_CACHE (default $LOGDIR/kbuild-cache: the kernels build_config and the kvm.sh tests
 # build, one directory per distinct .config, shared between test files),
+# TEST_EXTRA_KCONFIG ("CONFIG_X=y ..." added to every build_config kernel before its own lines,
+# e.g. "$(grep ^CONFIG_ arch/x86_64/configs/ubsan.config)" to run the tests under UBSAN),
 # TEST_FILTER (extended regex: run only tests whose NAME matches), TEST_TIMEOUT, TEST_ACCEL,
 # TEST_VERBOSE=1 (print the qemu-run.sh command line of each boot test).
 
@@ -238,7 +240,7 @@ _boot_test() {
 	fi
 	local -a all_rejects=()
 	[ "$expect_rc" = 7 ] || all_rejects+=('Kernel panic - not syncing')
-	[ "$allow_bug" = 1 ] || all_rejects+=('BUG:|WARNING:')
+	[ "$allow_bug" = 1 ] || all_rejects+=('BUG:|WARNING:|UBSAN:')
 	all_rejects+=("${TEST_GLOBAL_REJECTS[@]}")
 
 	# Here-strings, not pipes: with pipefail, grep -q exiting early would fail the pipeline.
@@ -303,6 +305,8 @@ build_config() {
 	# Test kernels carry the in-kernel tests (CONFIG_KERNEL_TESTS, off in the plain configs).
 	make -C "$TESTS_ROOT" O="$dir" "$defconfig" >/dev/null &&
 		echo CONFIG_KERNEL_TESTS=y >>"$dir/.config" || return 1
+	# TEST_EXTRA_KCONFIG: e.g. a sanitizer's fragment, into every kernel the tests build.
+	for line in ${TEST_EXTRA_KCONFIG:-}; do echo "$line" >>"$dir/.config"; done
 	for line in "$@"; do
 		[ "${line#+}" = "$line" ] || echo "${line#+}" >>"$dir/.config"
 	done

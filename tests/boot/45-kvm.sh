@@ -225,6 +225,12 @@ torture_dryrun() {
 		grep -q '^torture.sh: kvm.sh --configs TREE02\\ TINY01 --duration 60s ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 1 ] &&
 		grep -q -- '--tree-duration' <<<"$("$TORTURE_SH" --help)" &&
+		# Sanitizers (issue 29): --do-ubsan passes kvm.sh --ubsan, whose build takes the fragment.
+		out=$("$TORTURE_SH" --dryrun --do-ubsan --configs TREE02 --duration 30s --results "$KVM_RES") &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 30s .* --ubsan$' <<<"$out" &&
+		grep -q 'TREE02: build .*(defconfig + CFcommon + TREE02 + --kconfig)' <<<"$out" &&
+		! grep -q -- '--ubsan' <<<"$("$TORTURE_SH" --dryrun --do-ubsan --do-no-ubsan --configs TREE02 \
+			--results "$KVM_RES")" &&
 		! "$TORTURE_SH" --dryrun --duration 0 >/dev/null 2>&1 &&
 		! "$TORTURE_SH" --dryrun --configs NOSUCH >/dev/null 2>&1 &&
 		! "$TORTURE_SH" --dryrun --cpus x >/dev/null 2>&1 &&

@@ -21,6 +21,8 @@
 #                          functions reported once per guest: CONFIG_KCSAN_REPORT_ONCE_IN_MS=
 #                          100000, as Linux's kvm.sh --kcsan); a "BUG: KCSAN:" report fails the
 #                          guest like any BUG (Documentation/dev-tools/kcsan.md)
+#   --ubsan                UBSAN kernels: arch/x86_64/configs/ubsan.config before --kconfig's
+#                          settings (Linux: --kconfig CONFIG_UBSAN=y); a report fails the guest
 #   --qemu-args "ARGS"     extra QEMU arguments
 #   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
 #   --jitter N             while guests run, N host processes alternate random busy spins
@@ -91,6 +93,7 @@ build_only=0
 jitter=0
 guests_max=0
 build_cache=""
+ubsan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "kvm.sh: $*" >&2; exit 2; }
@@ -103,6 +106,7 @@ while [ $# -gt 0 ]; do
 	--bootargs) bootargs=$2; shift ;;
 	--kconfig) kconfig=$2; shift ;;
 	--kcsan) kcsan=1 ;;
+	--ubsan) ubsan=1 ;;
 	--qemu-args) qemu_args=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--torture) torture=$2; shift ;;
@@ -120,6 +124,8 @@ done
 
 # --kcsan: KCSAN's settings go first, so that --kconfig can still override them.
 [ "$kcsan" = 0 ] || kconfig="CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000${kconfig:+ $kconfig}"
+# --ubsan: the sanitizer's fragment first, so --kconfig can still turn one of its checks off.
+[ $ubsan = 0 ] || kconfig="$(grep -h '^CONFIG_' "$SRCTREE/arch/x86_64/configs/ubsan.config" | tr '\n' ' ')$kconfig"
 
 # --duration: minutes by default, or Ns / Nm / Nh.
 secs=$(duration_secs "$duration") || die "bad --duration '$duration'"

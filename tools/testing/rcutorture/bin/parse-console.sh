@@ -5,8 +5,8 @@
 #
 # Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|rcuperf]
 #                         [--features FILE] CONSOLE.log
-#   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "WARNING:",
-#            "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
+#   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "UBSAN:",
+#            "WARNING:", "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
 #            "self-detected stall on CPU", "rcu_tasks detected stalls on tasks"), "rcu_*kthread
 #            starved for", "Kernel panic"
 #   failure  the "End of test: FAILURE" line (a test proven able to fail, e.g. NOBOOST's boost test)
@@ -50,7 +50,7 @@
 #   rtmbe rtmbkf rtbe rtbke rtbre rtbf  rcutorture's error counters from its last statistics
 #                          line (kernel/rcu/torture/rcutorture_stats.c; rtmbkf is
 #                          the failures of its failures/tries pair)
-#   bug warning stall      "BUG:", "WARNING:" and stall-warning lines
+#   bug warning stall      "BUG:" (and UBSAN's "UBSAN:"), "WARNING:" and stall-warning lines
 #   uptime                 seconds, from the power-off "Uptime: N.NNN seconds" line
 set -u
 
@@ -115,7 +115,7 @@ if [ $stats = 1 ]; then
 		rtbe = after($0, "rtbe:"); rtbke = after($0, "rtbke:"); rtbre = after($0, "rtbre:")
 		rtbf = after($0, "rtbf:")
 	}
-	/BUG:/ { bug++ }
+	/BUG:|UBSAN:/ { bug++ }
 	/WARNING:/ { warning++ }
 	$0 ~ stall_re { stall++ }
 	/Uptime: [0-9.]+ seconds/ { uptime = after($0, "Uptime:") }
@@ -131,6 +131,7 @@ fi
 problems=()
 has 'Kernel panic - not syncing' && problems+=("kernel panic")
 has 'BUG:' && problems+=("$(count 'BUG:') BUG")
+has 'UBSAN:' && problems+=("$(count 'UBSAN:') UBSAN")
 [ "$expect" = stall ] || {
 	has 'WARNING:' && problems+=("$(count 'WARNING:') WARNING")
 	has 'Call Trace' && problems+=("Call Trace")
@@ -202,7 +203,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The offending lines for --diags, with line numbers (the verdict goes first, below).
-OFFENDING_RE="Kernel panic - not syncing|BUG:|WARNING:|Call Trace|$STALL_RE|rcu_.*kthread starved for|!!!"
+OFFENDING_RE="Kernel panic - not syncing|BUG:|UBSAN:|WARNING:|Call Trace|$STALL_RE|rcu_.*kthread starved for|!!!"
 write_diags() { # VERDICT
 	[ -n "$diags" ] || return 0
 	{ echo "$1"; tr -d '\r' <"$log" | grep -nE -- "$OFFENDING_RE" | grep -E '^[0-9]+:\[ *[0-9]+\.[0-9]+\] ' | head -40; } >"$diags"

@@ -16,6 +16,7 @@
 #   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
 #   --do-kcsan, --do-no-kcsan  also run every kvm.sh call a second time with --kcsan, into
 #                          <DURATION>s-kcsan/ (as Linux's torture.sh; default: not)
+#   --do-ubsan, --do-no-ubsan  every kernel with UBSAN (kvm.sh --ubsan), or not (the default)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
 #   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
@@ -54,6 +55,7 @@ results=$KVM/res
 dryrun=0
 summarize=""
 do_kcsan=0
+do_ubsan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -72,11 +74,15 @@ while [ $# -gt 0 ]; do
 	--do-kcsan) do_kcsan=1 ;;
 	--do-no-kcsan) do_kcsan=0 ;;
 	--dryrun) dryrun=1 ;;
+	--do-ubsan) do_ubsan=1 ;;
+	--do-no-ubsan) do_ubsan=0 ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
 	shift || die "option needs an argument"
 done
+# Sanitizers: options kvm.sh adds to every call.
+[ "$do_ubsan" = 0 ] || kvm_args+="${kvm_args:+ }--ubsan"
 
 # ----- the summary table -----------------------------------------------------------------------
 
