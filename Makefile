@@ -78,9 +78,19 @@ endif
 KBUILD_DIRS := $(sort $(patsubst $(srctree)/%/Kbuild,%,$(shell find $(srctree) -name Kbuild -not -path '*/.git/*' -not -path '*/tools/*' -not -path '*/tests/*')))
 define collect_dir
 obj-y :=
+KASAN_SANITIZE :=
 include $(srctree)/$(1)/Kbuild
 KERNEL_OBJS += $$(addprefix $(objtree)/$(1)/,$$(obj-y))
+$$(eval $$(call kasan_collect,$(1)))
 endef
+# --- KASAN (lib/Kconfig.kasan): Linux's per-directory `KASAN_SANITIZE := n` and per-file
+# `KASAN_SANITIZE_foo.o := n` in a Kbuild file leave those objects uninstrumented. The names are
+# reset after each directory, so they never leak into the next Kbuild file.
+define kasan_collect
+KASAN_OFF_OBJS += $$(addprefix $(objtree)/$(1)/,$$(foreach o,$$(obj-y),$$(if $$(filter n,$$(or $$(KASAN_SANITIZE_$$(o)),$$(KASAN_SANITIZE))),$$(o))))
+$$(foreach o,$$(obj-y),$$(eval KASAN_SANITIZE_$$(o) :=))
+endef
+KASAN_OFF_OBJS :=
 KERNEL_OBJS :=
 $(foreach d,$(KBUILD_DIRS),$(eval $(call collect_dir,$(d))))
 
@@ -93,6 +103,14 @@ WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-f
 CFLAGS := -std=gnu11 -O2 -g $(ARCH_CFLAGS) -fmacro-prefix-map=$(srctree)/= -fno-omit-frame-pointer -fno-strict-aliasing \
 	-fno-common $(WARNINGS) -MMD -MP
 AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
+
+# --- KASAN: generic mode, outline checks (Documentation/dev-tools/kasan.md says why) ---
+ifeq ($(CONFIG_KASAN),y)
+CFLAGS_KASAN := -fsanitize=kernel-address -fasan-shadow-offset=$(CONFIG_KASAN_SHADOW_OFFSET) \
+	--param asan-stack=0 --param asan-globals=1 \
+	--param asan-instrumentation-with-call-threshold=0
+endif
+kasan_cflags = $(if $(filter $(1),$(KASAN_OFF_OBJS)),,$(CFLAGS_KASAN))
 
 # ---- sparse, as Linux runs it: `make C=1` checks each C file it (re)compiles, `make C=2`
 # every kernel C file whether or not it is rebuilt (and `make checksrc` only checks, no build).
@@ -116,7 +134,7 @@ quiet_check = @echo "  CHECK   $(1)"; cd $(srctree) && $(CHECK) $(CHECKFLAGS) $(
 $(objtree)/%.o: $(srctree)/%.c $(AUTOCONF)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $*.o"
-	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	@$(CC) $(CPPFLAGS) $(CFLAGS) $(call kasan_cflags,$@) -c $< -o $@
 ifeq ($(C),1)
 	$(call quiet_check,$*.c)
 endif

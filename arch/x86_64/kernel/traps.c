@@ -12,6 +12,7 @@
 #include <kernel/irq.h>
 #include <kernel/smp.h>
 #include <kernel/kallsyms.h>
+#include <kernel/stacktrace.h>
 #include <kernel/sched_hooks.h>
 #include <kernel/context_tracking.h>
 #include <asm/processor.h>
@@ -151,6 +152,28 @@ void x86_show_trace(unsigned long rip, unsigned long rbp)
 		prev = rbp;
 		rbp = ((unsigned long *)rbp)[0];
 	}
+}
+
+/* include/kernel/stacktrace.h: the walk of x86_show_trace(), stored instead of printed. */
+__noinline unsigned int arch_stack_trace_save(unsigned long *store, unsigned int size,
+					      unsigned int skipnr)
+{
+	unsigned long rbp = arch_frame_pointer(), prev = rbp - 1;
+	unsigned int n = 0;
+
+	for (int depth = 0; depth < 64 && n < size && frame_ok(rbp, prev); depth++) {
+		unsigned long ret = ((unsigned long *)rbp)[1];
+
+		if (!ret)
+			break;
+		if (skipnr)
+			skipnr--;
+		else
+			store[n++] = ret;
+		prev = rbp;
+		rbp = ((unsigned long *)rbp)[0];
+	}
+	return n;
 }
 
 void arch_dump_stack(void)

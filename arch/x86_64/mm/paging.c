@@ -378,3 +378,36 @@ bool arch_kernel_page_mapped(unsigned long va)
 
 	return entry && (READ_ONCE(*entry) & PTE_P);
 }
+
+#ifdef CONFIG_KASAN
+/* asm/pgtable.h: KASAN's shadow, RW+NX, never unmapped. */
+int arch_kasan_map_shadow(unsigned long start, unsigned long end)
+{
+	unsigned long flags, va;
+	int err = 0;
+
+	start = ALIGN_DOWN(start, PAGE_SIZE);
+	end = ALIGN(end, PAGE_SIZE);
+	spin_lock_irqsave(&pgtable_lock, flags);
+	for (va = start; va < end && !err;) {
+		pte_t *entry = lookup(va);
+		void *mem;
+
+		if (entry && (*entry & PTE_P)) {
+			va += PAGE_SIZE;
+			continue;
+		}
+		if (IS_ALIGNED(va, LARGE_PAGE_SIZE) && end - va >= LARGE_PAGE_SIZE &&
+		    !entry && (mem = alloc_pages(GFP_KERNEL | __GFP_ZERO, 9))) {
+			err = map_range(va, virt_to_phys(mem), LARGE_PAGE_SIZE, PROT_DATA, true);
+			va += LARGE_PAGE_SIZE;
+			continue;
+		}
+		mem = alloc_pages(GFP_KERNEL | __GFP_ZERO, 0);
+		err = mem ? map_range(va, virt_to_phys(mem), PAGE_SIZE, PROT_DATA, false) : -ENOMEM;
+		va += PAGE_SIZE;
+	}
+	spin_unlock_irqrestore(&pgtable_lock, flags);
+	return err;
+}
+#endif

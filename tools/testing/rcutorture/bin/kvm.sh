@@ -17,6 +17,8 @@
 #                          run, scenarios whose .config comes out identical always share a build
 #   --bootargs "ARGS"      extra kernel command-line arguments for every guest
 #   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario
+#   --kasan                every scenario under KASAN (adds CONFIG_KASAN=y, as Linux's kvm.sh;
+#                          Documentation/dev-tools/kasan.md); a KASAN report fails the guest
 #   --qemu-args "ARGS"     extra QEMU arguments
 #   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
 #   --jitter N             while guests run, N host processes alternate random busy spins
@@ -77,6 +79,7 @@ duration=1m
 cpus=$(nproc 2>/dev/null || echo 2)
 bootargs=""
 kconfig=""
+kasan_kconfig=""
 qemu_args=""
 accel=tcg
 torture=rcu
@@ -97,6 +100,7 @@ while [ $# -gt 0 ]; do
 	--cpus) cpus=$2; shift ;;
 	--bootargs) bootargs=$2; shift ;;
 	--kconfig) kconfig=$2; shift ;;
+	--kasan) kasan_kconfig="CONFIG_KASAN=y" ;;	# --- KASAN ---
 	--qemu-args) qemu_args=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--torture) torture=$2; shift ;;
@@ -111,6 +115,9 @@ while [ $# -gt 0 ]; do
 	esac
 	shift || die "option needs an argument"
 done
+
+# --kasan: after the scenario's fragment and --kconfig, so it wins.
+kconfig="$kconfig${kasan_kconfig:+ $kasan_kconfig}"
 
 # --duration: minutes by default, or Ns / Nm / Nh.
 secs=$(duration_secs "$duration") || die "bad --duration '$duration'"

@@ -14,6 +14,8 @@
 #   --cpus N               host CPUs to spend on guests (kvm.sh --cpus; default: nproc)
 #   --jitter N             host jitter processes while guests run (kvm.sh --jitter; default 0)
 #   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
+#   --do-kasan             also run every call again under KASAN (kvm.sh --kasan), results in
+#                          kasan.<DURATION>s/; --do-no-kasan: not (the default here; Linux's is yes)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
 #   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
@@ -51,6 +53,7 @@ kvm_args=""
 results=$KVM/res
 dryrun=0
 summarize=""
+do_kasan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -64,6 +67,8 @@ while [ $# -gt 0 ]; do
 	--cpus) cpus=$2; shift ;;
 	--jitter) jitter=$2; shift ;;
 	--kvm-args) kvm_args=$2; shift ;;
+	--do-kasan) do_kasan=1 ;;
+	--do-no-kasan) do_kasan=0 ;;
 	--results) results=$2; shift ;;
 	--summarize) summarize=$2; shift ;;
 	--dryrun) dryrun=1 ;;
@@ -188,19 +193,26 @@ total=0
 for s in "${order[@]}"; do total=$((total + s)); done
 echo "torture.sh: ${#order[@]} kvm.sh call(s), torture time $((total / 60))m$((total % 60))s plus builds and boots"
 echo "torture.sh: campaign directory $CAMP"
+# --- KASAN: --do-kasan repeats every call with kvm.sh --kasan ---
+variants=(plain)
+[ "$do_kasan" = 0 ] || variants+=(kasan)
+for variant in "${variants[@]}"; do
 for s in "${order[@]}"; do
+	pre="" extra=()
+	[ "$variant" = plain ] || { pre=$variant. extra=(--$variant); }
 	# shellcheck disable=SC2206 # --kvm-args is split into words on purpose
 	args=(--configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter"
-		--results "$CAMP/${s}s" $kvm_args)
+		--results "$CAMP/${pre}${s}s" $kvm_args "${extra[@]}")
 	echo "torture.sh: kvm.sh$(printf ' %q' "${args[@]}")"
 	if [ $dryrun = 1 ]; then
 		"$KVM_SH" "${args[@]}" --dryrun || exit 2
 		continue
 	fi
-	mkdir -p "$CAMP/${s}s"
+	mkdir -p "$CAMP/${pre}${s}s"
 	rc=0
-	"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.${s}s.log" || rc=$?
+	"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.${pre}${s}s.log" || rc=$?
 	[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+done
 done
 [ $dryrun = 1 ] && exit 0
 
