@@ -360,7 +360,8 @@ static void slab_free(struct page *page, void *obj)
 		memset(obj, POISON_FREE, poison_size(c));
 
 	local_irq_save(flags);
-	this_cpu_inc(kmalloc_nr_frees);
+	if (!IS_ENABLED(CONFIG_KASAN))	/* KASAN: counted by kfree(), before the quarantine */
+		this_cpu_inc(kmalloc_nr_frees);
 	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
@@ -401,6 +402,14 @@ void kfree(const void *ptr)
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
 		if (debug_check_no_obj_freed(ptr, size))
 			return;
+		if (IS_ENABLED(CONFIG_KASAN)) {
+			unsigned long irqflags;
+
+			/* Taken back now, even if the quarantine frees it later. */
+			local_irq_save(irqflags);
+			this_cpu_inc(kmalloc_nr_frees);
+			local_irq_restore(irqflags);
+		}
 		/* KASAN: quarantined, or a double or invalid free it reported. */
 		if (kasan_slab_free((void *)ptr, slot, size, (unsigned long)__builtin_return_address(0)))
 			return;

@@ -45,6 +45,8 @@ void kasan_slab_alloc(void *slot, size_t size, size_t slot_size);
  * free (reported). ip: kfree()'s caller.
  */
 bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsigned long ip);
+/* Give every quarantined object back to kmalloc now (tests that count slab pages). */
+void kasan_quarantine_flush(void);
 /* ksize(): the usable size of a live slab object (all but the metadata), now accessible. */
 size_t kasan_slab_ksize(void *slot, size_t slot_size);
 
@@ -65,6 +67,7 @@ static inline bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsi
 	return false;
 }
 static inline size_t kasan_slab_ksize(void *slot, size_t slot_size) { return slot_size; }
+static inline void kasan_quarantine_flush(void) { }
 
 #endif
 

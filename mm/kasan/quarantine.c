@@ -47,6 +47,32 @@ static size_t slot_size_of(struct kasan_slab_meta *m)
 	return size;
 }
 
+/* Free a detached run of the FIFO, oldest first. */
+static void release_run(struct kasan_slab_meta *release)
+{
+	while (release) {
+		struct kasan_slab_meta *next = release->qnext;
+
+		release->state = KASAN_STATE_FREE;
+		release->qnext = NULL;
+		kmalloc_slab_free_now(kasan_meta_slot(release, slot_size_of(release)));
+		release = next;
+	}
+}
+
+void kasan_quarantine_flush(void)
+{
+	struct kasan_slab_meta *release;
+	unsigned long flags;
+
+	spin_lock_irqsave(&quarantine_lock, flags);
+	release = q_head;
+	q_head = q_tail = NULL;
+	q_bytes = 0;
+	spin_unlock_irqrestore(&quarantine_lock, flags);
+	release_run(release);
+}
+
 void kasan_quarantine_put(struct kasan_slab_meta *m, size_t slot_size)
 {
 	struct kasan_slab_meta *release = NULL;
@@ -77,13 +103,5 @@ void kasan_quarantine_put(struct kasan_slab_meta *m, size_t slot_size)
 		last->qnext = NULL;
 	}
 	spin_unlock_irqrestore(&quarantine_lock, flags);
-
-	while (release) {
-		struct kasan_slab_meta *next = release->qnext;
-
-		release->state = KASAN_STATE_FREE;
-		release->qnext = NULL;
-		kmalloc_slab_free_now(kasan_meta_slot(release, slot_size_of(release)));
-		release = next;
-	}
+	release_run(release);
 }
