@@ -107,7 +107,7 @@ AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
 # --- KASAN: generic mode, outline checks (Documentation/dev-tools/kasan.md says why) ---
 ifeq ($(CONFIG_KASAN),y)
 CFLAGS_KASAN := -fsanitize=kernel-address -fasan-shadow-offset=$(CONFIG_KASAN_SHADOW_OFFSET) \
-	--param asan-stack=0 --param asan-globals=1 \
+	--param asan-stack=$(if $(CONFIG_KASAN_STACK),1,0) --param asan-globals=1 \
 	--param asan-instrumentation-with-call-threshold=0
 endif
 kasan_cflags = $(if $(filter $(1),$(KASAN_OFF_OBJS)),,$(CFLAGS_KASAN))

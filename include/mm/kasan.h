@@ -27,6 +27,9 @@ void kasan_init(unsigned long dm_end);
 /* alloc_kernel_stack(): shadow for the stack area pages [start, end) (guards included). */
 int kasan_populate_kstack(unsigned long start, unsigned long end);
 
+/* A stack used again from its top (a CPU started again on its old stack): no stale redzones. */
+void kasan_unpoison_stack(void *base, size_t size);
+
 /* Page allocator: a block handed out is accessible, a block freed is not. */
 void kasan_alloc_pages(void *addr, unsigned int order);
 void kasan_free_pages(void *addr, unsigned int order);
@@ -56,6 +59,7 @@ size_t kasan_slab_ksize(void *slot, size_t slot_size);
 
 static inline void kasan_init(unsigned long dm_end) { }
 static inline int kasan_populate_kstack(unsigned long start, unsigned long end) { return 0; }
+static inline void kasan_unpoison_stack(void *base, size_t size) { }
 static inline void kasan_alloc_pages(void *addr, unsigned int order) { }
 static inline void kasan_free_pages(void *addr, unsigned int order) { }
 static inline void kasan_kmalloc_large(void *addr, size_t size, unsigned int order) { }

@@ -115,6 +115,15 @@ static __noinline void kasan_memset_oob(void)
 	kfree(p);
 }
 
+/* Needs CONFIG_KASAN_STACK; without it, no report (the tests build with it). */
+static __noinline void kasan_stack_oob(void)
+{
+	char buf[13];
+
+	memset(buf, 1, sizeof(buf));
+	pr_info("kasan_test: read %d past a stack array\n", READ_ONCE(buf[HIDE(13)]));
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -128,6 +137,7 @@ static const struct {
 	{ "global_oob", kasan_global_oob },
 	{ "page_uaf", kasan_page_uaf },
 	{ "memset_oob", kasan_memset_oob },
+	{ "stack_oob", kasan_stack_oob },
 };
 
 static int kasan_test_thread(void *arg)
@@ -151,7 +161,7 @@ static int kasan_test_init(void)
 		known |= !strcmp(kasan_test, kasan_tests[i].name);
 	if (!known) {
 		pr_warn("kasan: kasan_test: invalid value '%s' (not uaf, uaf_rcu, oob_read, oob_write, "
-			"double_free, invalid_free, global_oob, page_uaf, memset_oob or all), using none\n",
+			"double_free, invalid_free, global_oob, page_uaf, memset_oob, stack_oob or all), using none\n",
 			kasan_test);
 		return 0;
 	}

@@ -157,6 +157,9 @@ static void describe_address(unsigned long addr)
 	} else if (kasan_find_global(addr, &name, &off, &size)) {
 		pr_err("The buggy address belongs to the variable:\n");
 		pr_err(" %s+%#lx/%#lx\n", name, off, size);
+	} else if (addr >= KSTACK_AREA_START && addr < KSTACK_AREA_END) {
+		pr_err("The buggy address belongs to stack of task %s/%d\n", sched_current_comm(),
+		       sched_current_pid());
 	} else if (addr < (max_pfn << PAGE_SHIFT)) {
 		pr_err("The buggy address belongs to the physical page:\n");
 		pr_err("page:%016lx pfn:%#lx\n", addr & PAGE_MASK, addr >> PAGE_SHIFT);

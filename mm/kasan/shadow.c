@@ -11,6 +11,7 @@
  */
 #include <kernel/string.h>
 #include <kernel/compiler.h>
+#include <sched/task.h>
 #include "kasan.h"
 
 unsigned long kasan_dm_end;
@@ -113,10 +114,52 @@ void __asan_storeN(unsigned long addr, size_t size)
 }
 void __asan_storeN_noabort(unsigned long, size_t) __attribute__((alias("__asan_storeN")));
 
-/* Stack instrumentation is off (asan-stack=0): nothing on the stack to unpoison. */
+/*
+ * Called before a noreturn call: the frames above will never run their
+ * epilogues, so their redzones would stay in the shadow of a stack that
+ * is used again from its top (the next system call after
+ * arch_enter_user(), a CPU started again on its old stack). Unpoison the
+ * task's whole stack; the live frames lose their redzones, which only
+ * costs detection, never a false report. (Linux unpoisons below the
+ * stack pointer; its callers of noreturn functions do not come back.)
+ */
 void __asan_handle_no_return(void);
 void __asan_handle_no_return(void)
 {
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct task_struct *t = current;
+
+	if (!t || !t->stack || sp < (unsigned long)t->stack || sp >= (unsigned long)t->stack_top)
+		return;
+	kasan_unpoison(t->stack, (unsigned long)t->stack_top - (unsigned long)t->stack);
+}
+
+void kasan_unpoison_stack(void *base, size_t size)
+{
+	kasan_unpoison(base, size);
+}
+
+/* Variable-length arrays and alloca() (GCC with asan-stack): 32-byte redzones on both sides. */
+#define KASAN_ALLOCA_REDZONE_SIZE	32
+#define KASAN_ALLOCA_LEFT		0xCA
+#define KASAN_ALLOCA_RIGHT		0xCB
+void __asan_alloca_poison(unsigned long addr, size_t size);
+void __asan_alloca_poison(unsigned long addr, size_t size)
+{
+	size_t up = ALIGN(size, KASAN_GRANULE_SIZE);
+	size_t down = size & ~KASAN_GRANULE_MASK;
+
+	kasan_unpoison((void *)(addr + down), size - down);
+	kasan_poison((void *)(addr - KASAN_ALLOCA_REDZONE_SIZE), KASAN_ALLOCA_REDZONE_SIZE,
+		     KASAN_ALLOCA_LEFT);
+	kasan_poison((void *)(addr + up), ALIGN(size, KASAN_ALLOCA_REDZONE_SIZE) - up,
+		     KASAN_ALLOCA_RIGHT);
+}
+void __asan_allocas_unpoison(unsigned long top, unsigned long bottom);
+void __asan_allocas_unpoison(unsigned long top, unsigned long bottom)
+{
+	if (top && top <= bottom)
+		kasan_unpoison((void *)top, bottom - top);
 }
 
 /* GCC's description of an instrumented global (ABI version 5 and later). */

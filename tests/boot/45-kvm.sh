@@ -221,6 +221,12 @@ torture_dryrun() {
 			--results "$KVM_RES") &&
 		grep -q '^torture.sh: kvm.sh --configs TREE02\\ TINY01 --duration 60s ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 1 ] &&
+		# --- KASAN: --do-kasan runs every call again with kvm.sh --kasan, results in kasan.<D>s ---
+		out=$("$TORTURE_SH" --dryrun --do-kasan --configs TREE02 --duration 1 \
+			--results "$KVM_RES") &&
+		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s$' <<<"$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/kasan\.60s --kasan$' <<<"$out" &&
 		grep -q -- '--tree-duration' <<<"$("$TORTURE_SH" --help)" &&
 		! "$TORTURE_SH" --dryrun --duration 0 >/dev/null 2>&1 &&
 		! "$TORTURE_SH" --dryrun --configs NOSUCH >/dev/null 2>&1 &&

@@ -13,7 +13,7 @@
 # Console lines relied on (mm/kasan/report.c, Linux 6.x wording):
 #   "==================================================================" (before and after)
 #   "BUG: KASAN: slab-use-after-free in FUNC+0xOFF/0xSIZE" (also slab-out-of-bounds, double-free,
-#   invalid-free, global-out-of-bounds, use-after-free), "Read of size N at addr ADDR by task
+#   invalid-free, global-out-of-bounds, use-after-free, stack-out-of-bounds), "Read of size N at addr ADDR by task
 #   COMM/PID", "Write of size N ...", "Free of addr ADDR by task COMM/PID", "Allocated by task N:",
 #   "Freed by task N:", "The buggy address belongs to the object at ADDR", " which belongs to the
 #   cache kmalloc-N of size N", "The buggy address is located N bytes inside of", " freed N-byte
@@ -65,9 +65,12 @@ kasan_planted_check() {
 		kasan_has "$log" use-after-free kasan_page_uaf &&
 		kasan_has "$log" slab-out-of-bounds kasan_memset_oob &&
 		grep -Eq "Write of size 21 at addr $ADDR_RE by task kasan_test/" "$log" &&
-		# One report per bug: 10 reports (uaf_rcu has two), each between two banners.
-		[ "$(grep -c "BUG: KASAN:" "$log")" = 10 ] &&
-		[ "$(grep -Ec "$KASAN_BANNER_RE" "$log")" = 20 ]
+		kasan_has "$log" stack-out-of-bounds kasan_stack_oob &&
+		grep -Eq "The buggy address belongs to stack of task kasan_test/[0-9]+$" "$log" &&
+		grep -Eq "\] >$ADDR_RE: 00 05 f3 f3" "$log" &&
+		# One report per bug: 11 reports (uaf_rcu has two), each between two banners.
+		[ "$(grep -c "BUG: KASAN:" "$log")" = 11 ] &&
+		[ "$(grep -Ec "$KASAN_BANNER_RE" "$log")" = 22 ]
 }
 
 kasan_once_check() {
@@ -78,7 +81,7 @@ kasan_once_check() {
 
 if [ "$kasan_wanted" = 1 ]; then
 	run_cmd_test kasan-build build_config "$kasan_dir" test_defconfig '+CONFIG_KASAN=y' \
-		'CONFIG_KASAN=y' 'CONFIG_KASAN_TEST=y'
+		'CONFIG_KASAN=y' 'CONFIG_KASAN_STACK=y' 'CONFIG_KASAN_TEST=y'
 
 	built_boot_test "$kasan_dir" KASAN kasan-selftest-smp4 4 \
 		"rcutree.selftest=1 mm.selftest=1 shutdown_secs=30" --timeout 120 \
