@@ -193,6 +193,17 @@ static void print_shadow(unsigned long addr)
 	}
 }
 
+/* After the first two lines: the stack, what addr belongs to, the shadow, the closing banner. */
+static void finish_report(unsigned long addr, unsigned long *flags)
+{
+	pr_err("\n");
+	dump_stack();
+	pr_err("\n");
+	describe_address(addr);
+	print_shadow(addr);
+	end_report(flags);
+}
+
 void kasan_report(unsigned long addr, size_t size, bool is_write, unsigned long ip)
 {
 	unsigned long flags;
@@ -202,12 +213,7 @@ void kasan_report(unsigned long addr, size_t size, bool is_write, unsigned long 
 	pr_err("BUG: KASAN: %s in %pS\n", bug_type(addr, size), (void *)ip);
 	pr_err("%s of size %zu at addr %016lx by task %s/%d\n", is_write ? "Write" : "Read",
 	       size, addr, sched_current_comm(), sched_current_pid());
-	pr_err("\n");
-	dump_stack();
-	pr_err("\n");
-	describe_address(addr);
-	print_shadow(addr);
-	end_report(&flags);
+	finish_report(addr, &flags);
 }
 
 void kasan_report_invalid_free(const void *ptr, unsigned long ip, const char *type)
@@ -219,10 +225,5 @@ void kasan_report_invalid_free(const void *ptr, unsigned long ip, const char *ty
 	pr_err("BUG: KASAN: %s in %pS\n", type, (void *)ip);
 	pr_err("Free of addr %016lx by task %s/%d\n", addr, sched_current_comm(),
 	       sched_current_pid());
-	pr_err("\n");
-	dump_stack();
-	pr_err("\n");
-	describe_address(addr);
-	print_shadow(addr);
-	end_report(&flags);
+	finish_report(addr, &flags);
 }
