@@ -8,7 +8,7 @@
 #   kasan-once           kasan_test=all without kasan_multi_shot: only the first report prints
 #   kasan-fault-panic    kasan.fault=panic kasan_test=uaf: the report, then the panic
 #   kasan-bad-param      kasan.fault=bogus kasan_test=bogus: one warning each, nothing planted
-# About 40 s of boots on 2 host cores, plus the build.
+# About 30 s of boots on 2 host cores, plus the build (about a minute and a half).
 #
 # Console lines relied on (mm/kasan/report.c, Linux 6.x wording):
 #   "==================================================================" (before and after)
@@ -84,17 +84,17 @@ if [ "$kasan_wanted" = 1 ]; then
 		'CONFIG_KASAN=y' 'CONFIG_KASAN_STACK=y' 'CONFIG_KASAN_TEST=y'
 
 	built_boot_test "$kasan_dir" KASAN kasan-selftest-smp4 4 \
-		"rcutree.selftest=1 mm.selftest=1 shutdown_secs=30" --timeout 120 \
+		"rcutree.selftest=1 mm.selftest=1 shutdown_secs=15" --timeout 90 \
 		--expect "kasan: KernelAddressSanitizer initialized \(generic\)" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " --expect "# slab: pass:[0-9]+ fail:0 " \
 		--reject "BUG: KASAN" --reject "not ok"
 	built_boot_test "$kasan_dir" KASAN kasan-planted 2 \
-		"kasan_test=all kasan_multi_shot shutdown_secs=5" --allow-bug \
+		"kasan_test=all kasan_multi_shot shutdown_secs=3" --allow-bug \
 		--expect "kasan_test: done, kernel still running" --expect "reboot: Power down"
 	if [ -f "$LOGDIR/kasan-planted.log" ]; then
 		run_cmd_test kasan-planted-reports kasan_planted_check
 	fi
-	built_boot_test "$kasan_dir" KASAN kasan-once 2 "kasan_test=all shutdown_secs=5" --allow-bug \
+	built_boot_test "$kasan_dir" KASAN kasan-once 2 "kasan_test=all shutdown_secs=3" --allow-bug \
 		--expect "kasan_test: done, kernel still running" --expect "reboot: Power down"
 	if [ -f "$LOGDIR/kasan-once.log" ]; then
 		run_cmd_test kasan-once-report kasan_once_check
