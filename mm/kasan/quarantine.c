@@ -16,12 +16,12 @@
 #include "kasan.h"
 #include "../internal.h"
 
-#define QUARANTINE_MAX_BYTES	(1UL << 30)
-#define QUARANTINE_AUTO		(~0UL)
+#define QUARANTINE_MAX_BYTES	(1L << 30)
+#define QUARANTINE_AUTO		(-1L)
 
-static unsigned long quarantine_size = QUARANTINE_AUTO;
-KPARAM("kasan.quarantine_size", quarantine_size, KPARAM_ULONG, 0, QUARANTINE_MAX_BYTES,
-       "KASAN: bytes of freed kmalloc objects held back from reuse (0: none; default RAM/32)");
+static long quarantine_size = QUARANTINE_AUTO;
+KPARAM("kasan.quarantine_size", quarantine_size, KPARAM_LONG, QUARANTINE_AUTO, QUARANTINE_MAX_BYTES,
+       "KASAN: bytes of freed kmalloc objects held back from reuse (0: none; -1: a 32nd of RAM)");
 
 static DEFINE_SPINLOCK(quarantine_lock);
 static struct kasan_slab_meta *q_head, *q_tail;	/* guarded by quarantine_lock */
@@ -29,14 +29,14 @@ static unsigned long q_bytes;			/* guarded by quarantine_lock */
 
 static unsigned long quarantine_limit(void)
 {
-	unsigned long limit = READ_ONCE(quarantine_size);
+	long limit = READ_ONCE(quarantine_size);
 
 	if (limit == QUARANTINE_AUTO)
-		limit = (totalram_pages() << PAGE_SHIFT) / 32;
+		return (totalram_pages() << PAGE_SHIFT) / 32;
 	return limit;
 }
 
-/* Slot sizes are powers of two; stored in the meta's spare bits would be neater, this is cheap. */
+/* The slot size of a quarantined object, from its slab page (slab.c knows the class). */
 static size_t slot_size_of(struct kasan_slab_meta *m)
 {
 	void *slot;

@@ -7,7 +7,8 @@
 #                        gives its report with Linux's lines, and the kernel runs on to power-off
 #   kasan-once           kasan_test=all without kasan_multi_shot: only the first report prints
 #   kasan-fault-panic    kasan.fault=panic kasan_test=uaf: the report, then the panic
-#   kasan-bad-param      kasan.fault=bogus kasan_test=bogus: one warning each, nothing planted
+#   kasan-bad-param      kasan.fault=bogus kasan_test=bogus kasan.quarantine_size=2000000000: one
+#                        warning each, nothing planted
 # About 30 s of boots on 2 host cores, plus the build (about a minute and a half).
 #
 # Console lines relied on (mm/kasan/report.c, Linux 6.x wording):
@@ -104,8 +105,9 @@ if [ "$kasan_wanted" = 1 ]; then
 		--expect "BUG: KASAN: slab-use-after-free in kasan_uaf\+" \
 		--expect "Kernel panic - not syncing: kasan.fault=panic set"
 	built_boot_test "$kasan_dir" KASAN kasan-bad-param 1 \
-		"kasan.fault=bogus kasan_test=bogus shutdown_secs=1" \
+		"kasan.fault=bogus kasan_test=bogus kasan.quarantine_size=2000000000 shutdown_secs=1" \
 		--expect "kasan: kasan.fault: invalid value 'bogus' \(not report or panic\), using report" \
 		--expect "kasan: kasan_test: invalid value 'bogus' \(not uaf, .* or all\), using none" \
+		--expect "kasan: kasan.quarantine_size: invalid value '2000000000' \(out of range -1\.\.1073741824\), using -1" \
 		--reject "BUG: KASAN" --expect "reboot: Power down"
 fi
