@@ -48,6 +48,13 @@ void kasan_slab_alloc(void *slot, size_t size, size_t slot_size);
  * free (reported). ip: kfree()'s caller.
  */
 bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsigned long ip);
+/*
+ * call_rcu() and friends (include/rcu/objdebug.h): remember where the
+ * kmalloc object holding addr was queued, for the report's "Last
+ * potentially related work creation:" (kept in the slot's slack when
+ * there is room for it).
+ */
+void kasan_record_aux_stack(void *addr);
 /* Give every quarantined object back to kmalloc now (tests that count slab pages). */
 void kasan_quarantine_flush(void);
 /* ksize(): the usable size of a live slab object (all but the metadata), now accessible. */
@@ -72,6 +79,7 @@ static inline bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsi
 }
 static inline size_t kasan_slab_ksize(void *slot, size_t slot_size) { return slot_size; }
 static inline void kasan_quarantine_flush(void) { }
+static inline void kasan_record_aux_stack(void *addr) { }
 
 #endif
 

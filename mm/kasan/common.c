@@ -13,6 +13,7 @@
 #include <kernel/sched_hooks.h>
 #include <kernel/string.h>
 #include "kasan.h"
+#include "../internal.h"
 
 /* Frames of KASAN and kmalloc/kfree themselves, left out of the stored stacks. */
 #define KASAN_TRACK_SKIP	2
@@ -75,10 +76,29 @@ void kasan_slab_alloc(void *slot, size_t size, size_t slot_size)
 	kasan_poison((void *)rz, (unsigned long)slot + slot_size - rz, KASAN_SLAB_REDZONE);
 	m->size = size;
 	m->state = KASAN_STATE_ALLOC;
+	m->aux = 0;
 	m->qnext = NULL;
 	kasan_save_track(&m->alloc);
 	m->free.nr = 0;
 	m->free.pid = 0;
+}
+
+void kasan_record_aux_stack(void *addr)
+{
+	struct kasan_slab_meta *m;
+	unsigned int slot_size;
+	void *slot;
+
+	if (!kasan_has_shadow((unsigned long)addr) || !kmalloc_slab_object(addr, &slot, &slot_size))
+		return;
+	m = kasan_meta(slot, slot_size);
+	if (m->state != KASAN_STATE_ALLOC)
+		return;
+	/* Only where the slack between the object and its metadata has room. */
+	if ((char *)kasan_aux_track(m) < (char *)slot + ALIGN(m->size, KASAN_GRANULE_SIZE))
+		return;
+	kasan_save_track(kasan_aux_track(m));
+	m->aux = 1;
 }
 
 size_t kasan_slab_ksize(void *slot, size_t slot_size)
@@ -87,6 +107,7 @@ size_t kasan_slab_ksize(void *slot, size_t slot_size)
 
 	/* As Linux's ksize(): the caller may now use all of it, up to the metadata. */
 	m->size = slot_size - KASAN_SLAB_META_SIZE;
+	m->aux = 0;	/* the slack is the object's now */
 	kasan_unpoison(slot, m->size);
 	return m->size;
 }

@@ -64,7 +64,8 @@ struct kasan_slab_meta {
 	struct kasan_track free;
 	struct kasan_slab_meta *qnext;	/* quarantine FIFO link */
 	u32 size;			/* the request kmalloc() was given */
-	u32 state;			/* KASAN_STATE_* */
+	u16 state;			/* KASAN_STATE_* */
+	u16 aux;			/* kasan_aux_track() holds where call_rcu() was called */
 };
 _Static_assert(sizeof(struct kasan_slab_meta) == KASAN_SLAB_META_SIZE, "kasan_slab_meta size");
 
@@ -80,6 +81,12 @@ static inline struct kasan_slab_meta *kasan_meta(const void *slot, size_t slot_s
 static inline void *kasan_meta_slot(struct kasan_slab_meta *m, size_t slot_size)
 {
 	return (char *)m - slot_size + KASAN_SLAB_META_SIZE;
+}
+
+/* The call_rcu() stack's place (valid with aux set): the slack just below the metadata. */
+static inline struct kasan_track *kasan_aux_track(struct kasan_slab_meta *m)
+{
+	return (struct kasan_track *)m - 1;
 }
 
 void kasan_save_track(struct kasan_track *t);

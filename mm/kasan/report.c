@@ -104,9 +104,13 @@ static const char *bug_type(unsigned long addr, size_t size)
 	}
 }
 
-static void print_track(const char *what, const struct kasan_track *t)
+/* "WHAT by task N:" (or WHAT alone, for the work creation), then the stored frames. */
+static void print_track(const char *what, const struct kasan_track *t, bool task)
 {
-	pr_err("%s by task %u:\n", what, t->pid);
+	if (task)
+		pr_err("%s by task %u:\n", what, t->pid);
+	else
+		pr_err("%s\n", what);
 	for (unsigned int i = 0; i < t->nr && i < KASAN_TRACK_DEPTH; i++) {
 		char sym[128];
 
@@ -129,9 +133,11 @@ static void describe_slab_object(unsigned long addr, void *slot, unsigned int sl
 		return;
 	}
 	size = m->size;
-	print_track("Allocated", &m->alloc);
+	print_track("Allocated", &m->alloc, true);
 	if (freed && m->free.pid | m->free.nr)
-		print_track("Freed", &m->free);
+		print_track("Freed", &m->free, true);
+	if (m->aux)
+		print_track("Last potentially related work creation:", kasan_aux_track(m), false);
 	pr_err("The buggy address belongs to the object at %016lx\n"
 	       " which belongs to the cache kmalloc-%u of size %u\n", obj, slot_size, slot_size);
 	if (addr < obj)

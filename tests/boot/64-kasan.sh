@@ -16,7 +16,7 @@
 #   "BUG: KASAN: slab-use-after-free in FUNC+0xOFF/0xSIZE" (also slab-out-of-bounds, double-free,
 #   invalid-free, global-out-of-bounds, use-after-free, stack-out-of-bounds), "Read of size N at addr ADDR by task
 #   COMM/PID", "Write of size N ...", "Free of addr ADDR by task COMM/PID", "Allocated by task N:",
-#   "Freed by task N:", "The buggy address belongs to the object at ADDR", " which belongs to the
+#   "Freed by task N:", "Last potentially related work creation:", "The buggy address belongs to the object at ADDR", " which belongs to the
 #   cache kmalloc-N of size N", "The buggy address is located N bytes inside of", " freed N-byte
 #   region [A, B)", "The buggy address belongs to the variable:", "Memory state around the buggy
 #   address:", ">ADDR: fb fb ..."; "kasan_test: done, kernel still running" (kasan_test.c).
@@ -52,6 +52,8 @@ kasan_planted_check() {
 		[ "$(grep -Ec "BUG: KASAN: slab-use-after-free in kasan_uaf_rcu\+" "$log")" = 2 ] &&
 		grep -Eq "Read of size 4 at addr $ADDR_RE by task kasan_test/" "$log" &&
 		grep -Eq "^\[ *[0-9.]+\]  rcu_(cpu_kthread|core|do_batch)[a-z_]*\+0x" "$log" &&
+		grep -A1 "Last potentially related work creation:$" "$log" |
+			grep -Eq "^\[ *[0-9.]+\]  kasan_uaf_rcu\+0x" &&
 		kasan_has "$log" slab-out-of-bounds kasan_oob_read &&
 		grep -Eq "The buggy address is located 0 bytes to the right of$" "$log" &&
 		grep -Eq " allocated 13-byte region \[$ADDR_RE, $ADDR_RE\)$" "$log" &&
