@@ -81,7 +81,7 @@ KBUILD_DIRS := $(sort $(patsubst $(srctree)/%/Kbuild,%,$(shell find $(srctree) -
 # n or y (one object, wins over the directory's), for each TOOL in SANITIZERS; the answer is kept
 # per object (sanitize.<TOOL>.<dir>/<obj>) and the settings are forgotten before the next
 # directory. An object compiled with TOOL gets CFLAGS_<TOOL> (scripts/Makefile.<tool>).
-SANITIZERS := UBSAN KCSAN
+SANITIZERS := UBSAN KCSAN KASAN
 define sanitize_dir
 $(foreach o,$(obj-y),$(eval sanitize.$(2).$(1)/$(o) := \
 	$(or $($(2)_SANITIZE_$(o)),$($(2)_SANITIZE),$(SANITIZE_DEFAULT_$(2)),y)))
@@ -91,6 +91,7 @@ endef
 sanitizer_cflags = $(foreach s,$(SANITIZERS),$(if $(filter y,$(sanitize.$(s).$(1))),$(CFLAGS_$(s))))
 -include $(srctree)/scripts/Makefile.ubsan
 -include $(srctree)/scripts/Makefile.kcsan
+-include $(srctree)/scripts/Makefile.kasan
 # ---- end sanitizers ----
 define collect_dir
 obj-y :=
@@ -110,6 +111,7 @@ WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-f
 CFLAGS := -std=gnu11 -O2 -g $(ARCH_CFLAGS) -fmacro-prefix-map=$(srctree)/= -fno-omit-frame-pointer -fno-strict-aliasing \
 	-fno-common $(WARNINGS) -MMD -MP
 AFLAGS := $(ARCH_AFLAGS) -g -MMD -MP -D__ASSEMBLY__
+
 
 # ---- sparse, as Linux runs it: `make C=1` checks each C file it (re)compiles, `make C=2`
 # every kernel C file whether or not it is rebuilt (and `make checksrc` only checks, no build).

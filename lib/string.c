@@ -10,6 +10,12 @@
 #undef memmove
 #undef memset
 #undef memcmp
+#ifdef CONFIG_KASAN
+/* KASAN's checked memcpy()/memset()/memmove() (mm/kasan/shadow.c) call these. */
+#define memcpy	__memcpy
+#define memmove	__memmove
+#define memset	__memset
+#endif
 
 /*
  * gcc recognises byte loops as memcpy/memset idioms and would turn the

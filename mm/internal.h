@@ -93,6 +93,11 @@ static inline bool virt_addr_valid(const void *addr)
 	return mem_map && (virt_to_phys(addr) >> PAGE_SHIFT) < max_pfn;
 }
 
+/* slab.c for KASAN (mm/kasan/): the kmalloc slot holding addr and its size, if any. */
+bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size);
+/* slab.c for KASAN's quarantine: give a freed slot back to its class now. */
+void kmalloc_slab_free_now(void *slot);
+
 /* slab.c's counters, for mm_get_stats(). */
 void kmalloc_get_stats(struct mm_stats *st);
 /* How often the lock of the kmalloc class serving size bytes was taken (mm/test/slab_test.c). */

@@ -10,6 +10,7 @@
 #include <locking/spinlock.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
+#include <mm/kasan.h>
 
 static DEFINE_SPINLOCK(kstack_lock);
 static unsigned long kstack_next = KSTACK_AREA_START;	/* guarded by kstack_lock */
@@ -46,6 +47,9 @@ void *alloc_kernel_stack(size_t size, void **base_out)
 	kstack_next = va + size;		/* the next stack's guard is our upper guard */
 	spin_unlock_irqrestore(&kstack_lock, flags);
 
+	/* KASAN: shadow for the stack and both guard pages, before anyone uses it. */
+	if (kasan_populate_kstack(va - PAGE_SIZE, va + size + PAGE_SIZE))
+		return NULL;
 	for (off = 0; off < size; off += PAGE_SIZE) {
 		void *page = alloc_pages(GFP_KERNEL | __GFP_ZERO, 0);
 

@@ -12,6 +12,7 @@
 #include <kernel/string.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
+#include <mm/kasan.h>
 #include "internal.h"
 
 /* Low memory (BIOS data, EBDA, the AP trampoline, ROMs) is never handed out. */
@@ -123,6 +124,8 @@ void mm_init(void)
 	/* Page tables first: afterwards every RAM page is mapped, wherever mem_map lands. */
 	arch_paging_init();
 	early_limit = ARCH_DIRECT_MAP_LIMIT;
+	/* KASAN: shadow for all of RAM, from early memory, before anything is checked. */
+	kasan_init(max_pfn << PAGE_SHIFT);
 
 	map_bytes = ALIGN((u64)max_pfn * sizeof(struct page), PAGE_SIZE);
 	mem_map = early_alloc(map_bytes, PAGE_SIZE);
@@ -185,6 +188,7 @@ void *alloc_pages(gfp_t gfp, unsigned int order)
 		return NULL;
 	}
 	addr = phys_to_virt((phys_addr_t)pfn << PAGE_SHIFT);
+	kasan_alloc_pages(addr, order);
 	if (gfp & __GFP_ZERO)
 		memset(addr, 0, PAGE_SIZE << order);
 	return addr;
@@ -221,6 +225,7 @@ void free_pages(void *addr, unsigned int order)
 		BUG();
 	}
 	page_poison(addr, order);
+	kasan_free_pages(addr, order);
 	spin_lock_irqsave(&zone_lock, flags);
 	page_frees++;
 	buddy_free(&zone, pfn, order);

@@ -17,6 +17,13 @@
  * to run the next waiter (seconds of stall). With CONFIG_DEBUG_KERNEL an
  * object going onto a CPU's stack is poisoned and checked against that
  * stack; the page-level double-free check runs when it drains.
+ *
+ * With CONFIG_KASAN every slot ends in KASAN's metadata
+ * (KASAN_SLAB_META_SIZE bytes: the allocation and free stacks), so a
+ * request goes to the class that fits it plus that; the bytes past the
+ * request are the object's redzone, and kfree() hands the object to
+ * KASAN's quarantine (mm/kasan/), which frees it here later. The
+ * POISON_FREE fill and check leave the metadata alone.
  */
 #include <mm/slab.h>
 #include <kernel/debugobjects.h>
@@ -28,6 +35,7 @@
 #include <kernel/cpumask.h>
 #include <kernel/irqflags.h>
 #include <kernel/barrier.h>
+#include <mm/kasan.h>
 #include "internal.h"
 
 #define KMALLOC_SHIFT_LOW	4	/* 16 bytes */
@@ -125,12 +133,18 @@ static void check_link(const struct kmalloc_class *c, const struct page *page, v
 	}
 }
 
+/* The bytes of a slot the POISON_FREE fill covers: all but KASAN's metadata. */
+static unsigned int poison_size(const struct kmalloc_class *c)
+{
+	return c->size - KASAN_SLAB_META_SIZE;
+}
+
 /* Under CONFIG_DEBUG_KERNEL: was a free object written to while it sat on the free list? */
 static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 {
 	unsigned int i;
 
-	for (i = sizeof(void *); i < c->size; i++)
+	for (i = sizeof(void *); i < poison_size(c); i++)
 		if (unlikely(obj[i] != POISON_FREE)) {
 			pr_err("kmalloc-%u: poison overwritten at %p (offset %u: %#x, want %#x), "
 			       "object %p: use after free\n",
@@ -159,6 +173,7 @@ static struct page *new_slab(struct kmalloc_class *c, unsigned int idx, gfp_t gf
 	page->slab_class = idx;
 	page->inuse = 0;
 	page->freelist = base;
+	kasan_poison_slab(base);
 	list_add(&page->list, &c->partial);
 	c->nr_partial++;
 	c->nr_pages++;
@@ -177,6 +192,7 @@ static void *kmalloc_large(size_t size, gfp_t gfp)
 		return NULL;
 	}
 	virt_to_page(addr)->flags = PG_head | PG_kmalloc;
+	kasan_kmalloc_large(addr, size, order);
 	counter_inc(&large_allocs);
 	return addr;
 }
@@ -296,10 +312,11 @@ void *kmalloc(size_t size, gfp_t gfp)
 
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
-	if (size > KMALLOC_MAX_CACHE_SIZE)
+	if (size > KMALLOC_MAX_CACHE_SIZE - KASAN_SLAB_META_SIZE)
 		return kmalloc_large(size, gfp);
 
-	idx = size_to_class(size);
+	/* KASAN: room for the request, 8-byte aligned, then the metadata. */
+	idx = size_to_class(KASAN_SLAB_META_SIZE ? ALIGN(size, 8) + KASAN_SLAB_META_SIZE : size);
 	c = &kmalloc_classes[idx];
 	local_irq_save(flags);
 	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
@@ -326,7 +343,8 @@ void *kmalloc(size_t size, gfp_t gfp)
 		memset(obj, POISON_FREE, sizeof(void *));	/* no stale link left behind */
 	}
 	if (gfp & __GFP_ZERO)
-		memset(obj, 0, c->size);
+		memset(obj, 0, poison_size(c));
+	kasan_slab_alloc(obj, size, c->size);
 	return obj;
 }
 
@@ -339,10 +357,11 @@ static void slab_free(struct page *page, void *obj)
 	if (unlikely(offset % c->size))
 		bad_kfree(obj, "not the start of an object");
 	if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
-		memset(obj, POISON_FREE, c->size);
+		memset(obj, POISON_FREE, poison_size(c));
 
 	local_irq_save(flags);
-	this_cpu_inc(kmalloc_nr_frees);
+	if (!IS_ENABLED(CONFIG_KASAN))	/* KASAN: counted by kfree(), before the quarantine */
+		this_cpu_inc(kmalloc_nr_frees);
 	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
@@ -376,10 +395,28 @@ void kfree(const void *ptr)
 	page = virt_to_page(ptr);
 	flags = READ_ONCE(page->flags);
 	if (flags & PG_slab) {
+		unsigned int size = kmalloc_classes[page->slab_class].size;
+		unsigned long base = (unsigned long)page_address(page);
+		void *slot = (void *)(base + ((unsigned long)ptr - base) / size * size);
+
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
-		if (debug_check_no_obj_freed(ptr, kmalloc_classes[page->slab_class].size))
+		if (debug_check_no_obj_freed(ptr, size))
+			return;
+		if (IS_ENABLED(CONFIG_KASAN)) {
+			unsigned long irqflags;
+
+			/* Taken back now, even if the quarantine frees it later. */
+			local_irq_save(irqflags);
+			this_cpu_inc(kmalloc_nr_frees);
+			local_irq_restore(irqflags);
+		}
+		/* KASAN: quarantined, or a double or invalid free it reported. */
+		if (kasan_slab_free((void *)ptr, slot, size, (unsigned long)__builtin_return_address(0)))
 			return;
 		slab_free(page, (void *)ptr);
+	} else if (IS_ENABLED(CONFIG_KASAN) &&
+		   !kasan_kfree_large((void *)ptr, (unsigned long)__builtin_return_address(0))) {
+		return;
 	} else if (flags == (PG_head | PG_kmalloc) && ptr == page_address(page)) {
 		if (debug_check_no_obj_freed(ptr, PAGE_SIZE << page->order))
 			return;
@@ -402,10 +439,13 @@ size_t ksize(const void *ptr)
 		bad_kfree(ptr, "ksize of a pointer not in RAM");
 	page = virt_to_page(ptr);
 	flags = READ_ONCE(page->flags);
-	if (flags & PG_slab)
-		return kmalloc_classes[page->slab_class].size;
-	if (flags == (PG_head | PG_kmalloc))
+	if (flags & PG_slab)	/* KASAN: all but its metadata */
+		return kasan_slab_ksize((void *)ptr, kmalloc_classes[page->slab_class].size);
+	if (flags == (PG_head | PG_kmalloc)) {
+		/* KASAN: the whole block may be used now (Linux's ksize() unpoisons it too). */
+		kasan_kmalloc_large((void *)ptr, PAGE_SIZE << page->order, page->order);
 		return PAGE_SIZE << page->order;
+	}
 	bad_kfree(ptr, "ksize of a pointer kmalloc did not hand out");
 }
 
@@ -448,3 +488,28 @@ unsigned long kmalloc_class_lock_takes(size_t size)
 {
 	return READ_ONCE(kmalloc_classes[size_to_class(size)].lock_takes);
 }
+
+#ifdef CONFIG_KASAN
+bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size)
+{
+	struct page *page;
+	unsigned long base;
+	unsigned int size;
+
+	if (!virt_addr_valid(addr))
+		return false;
+	page = virt_to_page(addr);
+	if (!(READ_ONCE(page->flags) & PG_slab))
+		return false;
+	size = kmalloc_classes[page->slab_class].size;
+	base = (unsigned long)page_address(page);
+	*slot = (void *)(base + ((unsigned long)addr - base) / size * size);
+	*slot_size = size;
+	return true;
+}
+
+void kmalloc_slab_free_now(void *slot)
+{
+	slab_free(virt_to_page(slot), slot);
+}
+#endif

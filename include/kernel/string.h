@@ -29,10 +29,28 @@ size_t strcspn(const char *s, const char *reject);
  * 8-byte copy would become a call. The builtins let gcc inline small
  * constant sizes and still call the functions above otherwise.
  */
+#if defined(CONFIG_KASAN) && !defined(__SANITIZE_ADDRESS__)
+/*
+ * KASAN: memcpy(), memset() and memmove() check their ranges
+ * (mm/kasan/shadow.c). Code built without instrumentation (the runtime,
+ * the allocators, which touch redzones and free memory by design) calls
+ * lib/string.c's unchecked copies instead, as Linux's x86 string header
+ * does.
+ */
+#define memcpy(d, s, n)		__memcpy(d, s, n)
+#define memmove(d, s, n)	__memmove(d, s, n)
+#define memset(p, c, n)		__memset(p, c, n)
+#else
 #define memcpy(d, s, n)		__builtin_memcpy(d, s, n)
 #define memmove(d, s, n)	__builtin_memmove(d, s, n)
 #define memset(p, c, n)		__builtin_memset(p, c, n)
+#endif
 #define memcmp(a, b, n)		__builtin_memcmp(a, b, n)
+#ifdef CONFIG_KASAN
+void *__memcpy(void *dst, const void *src, size_t n);
+void *__memmove(void *dst, const void *src, size_t n);
+void *__memset(void *s, int c, size_t n);
+#endif
 #endif
 
 /*

@@ -85,7 +85,7 @@ void kcsan_save_access(struct kcsan_access_info *ai, unsigned long addr, size_t 
 	ai->pid = in_task() ? sched_current_pid() : -1;
 	ai->cpu = raw_smp_processor_id();
 	/* The runtime's own frames end where the accessing function's return address is. */
-	n = stack_trace_save(raw, ARRAY_SIZE(raw), 0);
+	n = arch_stack_trace_save(raw, ARRAY_SIZE(raw), 0);
 	for (unsigned int i = 0; i < n; i++) {
 		if (raw[i] == ip) {
 			first = i;

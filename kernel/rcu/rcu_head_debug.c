@@ -49,6 +49,7 @@ void destroy_rcu_head_on_stack(struct rcu_head *head)
 
 bool debug_rcu_head_queue(struct rcu_head *head, rcu_callback_t func)
 {
+	kasan_record_aux_stack(head);
 	if (debug_object_activate(head, &rcuhead_debug_descr)) {
 		pr_err("call_rcu(): Double-freed CB %p->%pS()!!! %pS() not queued\n",
 		       head, head->func, func);

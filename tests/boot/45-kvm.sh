@@ -31,12 +31,13 @@
 #   the tracker loaded by the flood, the power-off trace dump) must pass, BUSTED (grace periods that do not wait: caught for
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
-#   show the stall warning.
+#   show the stall warning, KASAN01 (TREE02 on a KASAN kernel, Documentation/dev-tools/kasan.md)
+#   must pass with KASAN's banner and no KASAN report.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations; with
-#   --do-kcsan each call again with kvm.sh --kcsan), and its
+#   --do-kcsan or --do-kasan each call again with kvm.sh --kcsan or --kasan), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 4 to 6 minutes with it, on 2 host cores: the matrix's 19 guests run two at a time (--guests 2;
+# 4 to 6 minutes with it, on 2 host cores: the matrix's 20 guests run two at a time (--guests 2;
 # TREE01's 8 vCPUs alone), and its kernels come from $TEST_BUILD_CACHE, where 45-kvm.prebuild may
 # have built some while earlier files booted. Timings are printed, never judged.
 
@@ -224,6 +225,12 @@ torture_dryrun() {
 			--results "$KVM_RES") &&
 		grep -q '^torture.sh: kvm.sh --configs TREE02\\ TINY01 --duration 60s ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 1 ] &&
+		# --- KASAN: --do-kasan runs every call again with kvm.sh --kasan, results in <D>s-kasan ---
+		out=$("$TORTURE_SH" --dryrun --do-kasan --configs TREE02 --duration 1 \
+			--results "$KVM_RES") &&
+		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s$' <<<"$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s-kasan --kasan$' <<<"$out" &&
 		grep -q -- '--tree-duration' <<<"$("$TORTURE_SH" --help)" &&
 		# Sanitizers (issue 29): --do-ubsan passes kvm.sh --ubsan, whose build takes the fragment.
 		out=$("$TORTURE_SH" --dryrun --do-ubsan --configs TREE02 --duration 30s --results "$KVM_RES") &&
@@ -324,19 +331,19 @@ run_cmd_test kvm-rcuperf kvm_rcuperf
 kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null; }
 
 # The short matrix's scenarios (45-kvm.prebuild builds their kernels ahead, reading this line).
-KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01 TASKS04"
+KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01 TASKS04 KASAN01"
 kvm_short_matrix() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --configs "$KVM_SHORT_MATRIX" --duration 20s --cpus 2 \
 		--guests 2 --build-cache "$TEST_BUILD_CACHE" --results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all nineteen as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all twenty as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -q '^kvm.sh: STALL: same .config as SRCU-N, sharing its kernel$' <<<"$out" &&
-		grep -Eq '^kvm.sh: [0-9]+/19 guests done, 2 running,' <<<"$out" &&
-		! grep -Eq '^kvm.sh: [0-9]+/19 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
+		grep -Eq '^kvm.sh: [0-9]+/20 guests done, 2 running,' <<<"$out" &&
+		! grep -Eq '^kvm.sh: [0-9]+/20 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
 		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
@@ -363,6 +370,10 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" NOHZ01 'NO_HZ: Full dynticks CPUs: 1-3\.' &&
 		grep -Eq '^DEBUG01 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^STRICT01 +4 +success .*PASS' <<<"$out" &&
+		# --- KASAN: the KASAN guest (configs/rcu/KASAN01), instrumented and without a report ---
+		grep -Eq '^KASAN01 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" KASAN01 'kasan: KernelAddressSanitizer initialized' &&
+		! kvm_console_has "$dir" KASAN01 'BUG: KASAN:' &&
 		kvm_console_has "$dir" STRICT01 'rcu-torture: rtc: .* onoff: [1-9][0-9]*/[0-9]+:[1-9][0-9]*/[0-9]+ ' &&
 		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
 		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&

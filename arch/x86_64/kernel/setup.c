@@ -87,6 +87,7 @@ static void parse_pvh(const struct pvh_start_info *si)
 
 void x86_boot_main(u32 magic, u32 info)
 {
+	x86_kasan_early_init();	/* before any instrumented function's prologue */
 	tsc_mark_boot();
 	serial8250_init();
 	x86_early_trap_init();

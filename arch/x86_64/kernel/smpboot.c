@@ -13,6 +13,7 @@
 #include <kernel/smp.h>
 #include <sched/sched.h>
 #include <mm/mm.h>
+#include <mm/kasan.h>
 #include <time/time.h>
 #include <kernel/param.h>
 #include <kernel/string.h>
@@ -138,6 +139,8 @@ static bool boot_one_cpu(unsigned int cpu)
 	}
 	if (!stack)
 		stack = alloc_kernel_stack(AP_STACK_SIZE, &stack_base);
+	else	/* KASAN: the dead CPU's last frames left their redzones there */
+		kasan_unpoison_stack((char *)stack - AP_STACK_SIZE, AP_STACK_SIZE);
 	if (!stack) {
 		printk(KERN_ERR "smp: CPU %u: no memory for its stack: not started\n", cpu);
 		return false;

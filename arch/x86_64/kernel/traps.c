@@ -154,12 +154,9 @@ void x86_show_trace(unsigned long rip, unsigned long rbp)
 	}
 }
 
-/*
- * stack_trace_save() (<kernel/stacktrace.h>): the same frame-pointer walk as
- * x86_show_trace(), into an array of return addresses instead of the console.
- * Its own frame is not stored; skip drops that many more.
- */
-unsigned int stack_trace_save(unsigned long *store, unsigned int size, unsigned int skip)
+/* include/kernel/stacktrace.h: the walk of x86_show_trace(), stored instead of printed. */
+__noinline unsigned int arch_stack_trace_save(unsigned long *store, unsigned int size,
+					      unsigned int skipnr)
 {
 	unsigned long rbp = arch_frame_pointer(), prev = rbp - 1;
 	unsigned int n = 0;
@@ -169,8 +166,8 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size, unsigned 
 
 		if (!ret)
 			break;
-		if (skip)
-			skip--;
+		if (skipnr)
+			skipnr--;
 		else
 			store[n++] = ret;
 		prev = rbp;

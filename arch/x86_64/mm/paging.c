@@ -16,6 +16,7 @@
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/errno.h>
+#include <kernel/string.h>
 #include <asm/x86/boot.h>
 #include <asm/x86/x86.h>
 
@@ -175,6 +176,87 @@ static void map_identity(u64 start, u64 end, pte_t prot)
 		      (unsigned long long)start, (unsigned long long)end);
 }
 
+#ifdef CONFIG_KASAN
+/*
+ * KASAN's early shadow (Linux's kasan_early_init()): until kasan_init()
+ * maps real shadow, the shadow of the first 4 TiB (one PML4 slot) is a
+ * single zero page under shared tables, so the stack redzones the
+ * compiler's prologues write before then land somewhere harmless. No
+ * check reads it: checking starts with kasan_init().
+ */
+#define KASAN_EARLY_SLOT	(((unsigned long)CONFIG_KASAN_SHADOW_OFFSET >> 39) & (PTRS_PER_TABLE - 1))
+static pte_t kasan_early_pdpt[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+static pte_t kasan_early_pd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+static pte_t kasan_early_pt[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+static u8 kasan_early_page[PAGE_SIZE] __aligned(PAGE_SIZE);
+extern pte_t boot_pml4[PTRS_PER_TABLE];
+
+static bool kasan_early_table(const pte_t *t)
+{
+	return t == kasan_early_pdpt || t == kasan_early_pd || t == kasan_early_pt;
+}
+
+/* From x86_boot_main(), before any other C: head.S's tables get the early shadow. */
+void x86_kasan_early_init(void)
+{
+	pte_t nx = (rdmsr(MSR_EFER) & EFER_NXE) ? PTE_NX : 0;
+
+	for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
+		kasan_early_pt[i] = virt_to_phys(kasan_early_page) | PTE_P | PTE_W | nx;
+		kasan_early_pd[i] = virt_to_phys(kasan_early_pt) | PTE_P | PTE_W;
+		kasan_early_pdpt[i] = virt_to_phys(kasan_early_pd) | PTE_P | PTE_W;
+	}
+	WRITE_ONCE(boot_pml4[KASAN_EARLY_SLOT], virt_to_phys(kasan_early_pdpt) | PTE_P | PTE_W);
+}
+
+/* *entry points to the shared early table: give this path a private copy of it. */
+static bool kasan_unshare(pte_t *entry, pte_t *early)
+{
+	pte_t *copy;
+
+	if (!(*entry & PTE_P) || table_of(*entry) != early)
+		return false;
+	copy = alloc_pages(GFP_KERNEL, 0);
+	if (!copy)
+		panic("kasan: out of memory for shadow page tables");
+	memcpy(copy, early, PAGE_SIZE);
+	WRITE_ONCE(*entry, virt_to_phys(copy) | PTE_P | PTE_W);
+	return true;
+}
+
+/*
+ * Before mapping real shadow at va: no table on its path may be a shared
+ * early one. A 2 MiB stretch about to get a large page loses its early
+ * page table instead. Returns true if an entry changed (flush the TLB).
+ */
+static bool kasan_unshare_path(unsigned long va, bool large)
+{
+	pte_t *e = &kernel_pml4[pt_index(va, 39)];
+	bool changed = kasan_unshare(e, kasan_early_pdpt);
+
+	if (!(*e & PTE_P))
+		return changed;
+	e = &table_of(*e)[pt_index(va, 30)];
+	changed |= kasan_unshare(e, kasan_early_pd);
+	if (!(*e & PTE_P))
+		return changed;
+	e = &table_of(*e)[pt_index(va, 21)];
+	if ((*e & PTE_P) && !(*e & PTE_PS) && table_of(*e) == kasan_early_pt) {
+		if (large)
+			WRITE_ONCE(*e, 0);
+		else
+			kasan_unshare(e, kasan_early_pt);
+		changed = true;
+	}
+	return changed;
+}
+#else
+static bool kasan_early_table(const pte_t *t)
+{
+	return false;
+}
+#endif
+
 /* Leaf entries that are writable and executable, as 4 KiB pages. */
 static unsigned long count_wx(const pte_t *table, int level)
 {
@@ -186,6 +268,8 @@ static unsigned long count_wx(const pte_t *table, int level)
 
 		if (!(e & PTE_P))
 			continue;
+		if (kasan_early_table(table_of(e)) && level)
+			continue;	/* KASAN's early shadow: one zero page, 512 GiB of aliases */
 		if (level == 0 || (level == 1 && (e & PTE_PS))) {
 			if ((e & PTE_W) && !(e & PTE_NX))
 				n += level ? PTRS_PER_TABLE : 1;
@@ -270,6 +354,10 @@ void arch_paging_init(void)
 	    !next_table(&kernel_pml4[pt_index(KSTACK_AREA_START, 39)], true))
 		panic("x86/mm: out of memory for page tables");
 
+#ifdef CONFIG_KASAN
+	/* The early shadow stays until kasan_init() replaces it (asm/pgtable.h). */
+	kernel_pml4[KASAN_EARLY_SLOT] = boot_pml4[KASAN_EARLY_SLOT];
+#endif
 	write_cr3(virt_to_phys(kernel_pml4));
 	paging_live = true;
 	spin_unlock_irqrestore(&pgtable_lock, flags);
@@ -378,3 +466,43 @@ bool arch_kernel_page_mapped(unsigned long va)
 
 	return entry && (READ_ONCE(*entry) & PTE_P);
 }
+
+#ifdef CONFIG_KASAN
+/* asm/pgtable.h: KASAN's shadow, RW+NX, never unmapped. */
+int arch_kasan_map_shadow(unsigned long start, unsigned long end)
+{
+	unsigned long flags, va;
+	bool flush = false;
+	int err = 0;
+
+	start = ALIGN_DOWN(start, PAGE_SIZE);
+	end = ALIGN(end, PAGE_SIZE);
+	spin_lock_irqsave(&pgtable_lock, flags);
+	for (va = start; va < end && !err;) {
+		bool large = IS_ALIGNED(va, LARGE_PAGE_SIZE) && end - va >= LARGE_PAGE_SIZE;
+		pte_t *entry;
+		void *mem;
+
+		flush |= kasan_unshare_path(va, large);
+		entry = lookup(va);
+		if (entry && (*entry & PTE_P) &&
+		    (*entry & PTE_ADDR_MASK) != virt_to_phys(kasan_early_page)) {
+			va += PAGE_SIZE;
+			continue;
+		}
+		if (large && !entry && (mem = alloc_pages(GFP_KERNEL | __GFP_ZERO, 9))) {
+			err = map_range(va, virt_to_phys(mem), LARGE_PAGE_SIZE, PROT_DATA, true);
+			va += LARGE_PAGE_SIZE;
+			continue;
+		}
+		mem = alloc_pages(GFP_KERNEL | __GFP_ZERO, 0);
+		err = mem ? map_range(va, virt_to_phys(mem), PAGE_SIZE, PROT_DATA, false) : -ENOMEM;
+		va += PAGE_SIZE;
+	}
+	/* Early tables replaced (kasan_init(), CPU 0 alone, kernel CR3): drop their translations. */
+	if (flush)
+		write_cr3(read_cr3());
+	spin_unlock_irqrestore(&pgtable_lock, flags);
+	return err;
+}
+#endif

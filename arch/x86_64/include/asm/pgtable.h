@@ -62,4 +62,13 @@ bool arch_unmap_kernel_page(unsigned long va, phys_addr_t *pa);
 /* True if va is mapped. Lock-free, so usable from a fault handler. */
 bool arch_kernel_page_mapped(unsigned long va);
 
+/*
+ * KASAN (mm/kasan/): back the shadow virtual range [start, end) (page
+ * aligned) with zeroed RAM wherever it is not mapped yet; pages already
+ * mapped keep their contents. 2 MiB pages where a whole aligned 2 MiB is
+ * new. The PML4 entries it needs must be made at boot (kasan_init()).
+ * Returns 0 or -ENOMEM.
+ */
+int arch_kasan_map_shadow(unsigned long start, unsigned long end);
+
 #endif

@@ -23,6 +23,8 @@
 #                          guest like any BUG (Documentation/dev-tools/kcsan.md)
 #   --ubsan                UBSAN kernels: arch/x86_64/configs/ubsan.config before --kconfig's
 #                          settings (Linux: --kconfig CONFIG_UBSAN=y); a report fails the guest
+#   --kasan                every scenario under KASAN (adds CONFIG_KASAN=y, as Linux's kvm.sh;
+#                          Documentation/dev-tools/kasan.md); a KASAN report fails the guest
 #   --qemu-args "ARGS"     extra QEMU arguments
 #   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
 #   --jitter N             while guests run, N host processes alternate random busy spins
@@ -84,6 +86,7 @@ cpus=$(nproc 2>/dev/null || echo 2)
 bootargs=""
 kconfig=""
 kcsan=0
+kasan_kconfig=""
 qemu_args=""
 accel=tcg
 torture=rcu
@@ -107,6 +110,7 @@ while [ $# -gt 0 ]; do
 	--kconfig) kconfig=$2; shift ;;
 	--kcsan) kcsan=1 ;;
 	--ubsan) ubsan=1 ;;
+	--kasan) kasan_kconfig="CONFIG_KASAN=y" ;;	# --- KASAN ---
 	--qemu-args) qemu_args=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--torture) torture=$2; shift ;;
@@ -126,6 +130,8 @@ done
 [ "$kcsan" = 0 ] || kconfig="CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000${kconfig:+ $kconfig}"
 # --ubsan: the sanitizer's fragment first, so --kconfig can still turn one of its checks off.
 [ $ubsan = 0 ] || kconfig="$(grep -h '^CONFIG_' "$SRCTREE/arch/x86_64/configs/ubsan.config" | tr '\n' ' ')$kconfig"
+# --kasan: after the scenario's fragment and --kconfig, so it wins.
+kconfig="$kconfig${kasan_kconfig:+ $kasan_kconfig}"
 
 # --duration: minutes by default, or Ns / Nm / Nh.
 secs=$(duration_secs "$duration") || die "bad --duration '$duration'"

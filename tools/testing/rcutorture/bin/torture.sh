@@ -17,6 +17,8 @@
 #   --do-kcsan, --do-no-kcsan  also run every kvm.sh call a second time with --kcsan, into
 #                          <DURATION>s-kcsan/ (as Linux's torture.sh; default: not)
 #   --do-ubsan, --do-no-ubsan  every kernel with UBSAN (kvm.sh --ubsan), or not (the default)
+#   --do-kasan, --do-no-kasan  also run every kvm.sh call again with --kasan, into
+#                          <DURATION>s-kasan/ (as Linux's torture.sh; default here: not, Linux's: yes)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
 #   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
@@ -56,6 +58,7 @@ dryrun=0
 summarize=""
 do_kcsan=0
 do_ubsan=0
+do_kasan=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -69,6 +72,8 @@ while [ $# -gt 0 ]; do
 	--cpus) cpus=$2; shift ;;
 	--jitter) jitter=$2; shift ;;
 	--kvm-args) kvm_args=$2; shift ;;
+	--do-kasan) do_kasan=1 ;;
+	--do-no-kasan) do_kasan=0 ;;
 	--results) results=$2; shift ;;
 	--summarize) summarize=$2; shift ;;
 	--do-kcsan) do_kcsan=1 ;;
@@ -195,9 +200,10 @@ done
 [ ${#order[@]} -gt 0 ] || die "no scenarios to run"
 
 # Passes over the groups: the plain one, then one per sanitizer asked for (--do-kcsan: kvm.sh
-# --kcsan, results in <DURATION>s-kcsan/).
+# --kcsan, results in <DURATION>s-kcsan/; --do-kasan: kvm.sh --kasan, <DURATION>s-kasan/).
 passes=("")
 [ "$do_kcsan" = 0 ] || passes+=(kcsan)
+[ "$do_kasan" = 0 ] || passes+=(kasan)
 
 CAMP=$results/torture.$(date -u +%Y.%m.%d-%H.%M.%S)
 total=0

@@ -56,6 +56,12 @@ typedef void (*x86_irq_handler_t)(struct pt_regs *regs);
 
 /* traps.c / idt.c */
 void x86_early_trap_init(void);
+/* KASAN: map the early shadow (paging.c); first thing in x86_boot_main(). */
+#ifdef CONFIG_KASAN
+void x86_kasan_early_init(void);
+#else
+static inline void x86_kasan_early_init(void) { }
+#endif
 /* Called from assembly (head.S, entry.S) or across arch files: declared once, so each
  * definition is checked against its callers' view (sparse reports undeclared globals). */
 void x86_boot_main(u32 magic, u32 info);
