@@ -578,27 +578,34 @@ static void rcu_exp_funnel_wake(unsigned long e)
 }
 
 /*
- * rcu_sync_is_trivial() (tree_sync.c) found the grace period over on entry:
- * no CPU but the caller's in RCU's view (rcu_no_other_cpu_reads()) and the
- * caller in a quiescent state, every reader that began before the call has
- * ended. Let the expedited sequence record it
- * as one whole expedited grace period, so that full-state cookies
- * (tree_sync.c) see it complete, as the polled phase it also steps shows
- * it to ordinary cookies. Holding exp_mutex keeps real expedited grace
- * periods off the sequence meanwhile; the funnel wake-up serves anyone
- * queued for this number (a caller from before the other CPUs went
- * offline). Not counted in rcu_exp_gp_completed(): no IPI, no scan.
- * rcu_seq_end()'s smp_mb() orders the caller's quiescent state (all it
- * did before) before the end, for those who see the end (pairs with the
- * smp_mb() after rcu_exp_done() and poll_state_synchronize_rcu_full()).
- * Task context; sleeps only if an expedited grace period is running.
+ * rcu_sync_is_trivial() (tree_sync.c) found the grace period over: no CPU
+ * but the caller's in RCU's view (rcu_no_other_cpu_reads(), looked at
+ * under rcu_state.ofl_lock, still held here, so no CPU joins meanwhile)
+ * and the caller in a quiescent state, every reader that began before the
+ * call has ended. Let the expedited sequence record it as one whole
+ * expedited grace period, so that full-state cookies (tree_sync.c) see it
+ * complete, as the polled phase it also steps shows it to ordinary
+ * cookies. The caller holds exp_mutex, which keeps real expedited grace
+ * periods off the sequence meanwhile. Not counted in
+ * rcu_exp_gp_completed(): no IPI, no scan. rcu_seq_end()'s smp_mb()
+ * orders the caller's quiescent state (all it did before) before the
+ * end, for those who see the end (pairs with the smp_mb() after
+ * rcu_exp_done() and poll_state_synchronize_rcu_full()).
  */
 void rcu_exp_trivial_gp(void)
 {
-	mutex_lock(&rcu_state.exp_mutex);
 	rcu_seq_start(&rcu_state.expedited_sequence);
 	rcu_seq_end(&rcu_state.expedited_sequence);
-	rcu_exp_funnel_wake(rcu_seq_current(&rcu_state.expedited_sequence));	/* drops exp_mutex */
+}
+
+/*
+ * Then, ofl_lock dropped: the funnel wake-up serves anyone queued for this
+ * number (a caller from before the other CPUs went offline), and releases
+ * exp_mutex. Task context.
+ */
+void rcu_exp_trivial_gp_wake(void)
+{
+	rcu_exp_funnel_wake(rcu_seq_current(&rcu_state.expedited_sequence));
 }
 
 void synchronize_rcu_expedited(void)

@@ -96,7 +96,9 @@ void rcu_cpu_starting(unsigned int cpu)
 /*
  * The one-CPU shortcut's test (tree_sync.c:rcu_blocking_is_gp()): no CPU
  * but the caller's can be running, or start, a reader that began before
- * this call. RCU's own view decides, not cpu_online_mask: a CPU is in
+ * this call. rcu_sync_is_trivial() asks twice, the second time under
+ * rcu_state.ofl_lock with its steps of the grace-period numbers, so that
+ * no CPU joins between the answer and the steps (see there). RCU's own view decides, not cpu_online_mask: a CPU is in
  * its leaf's ->qsmaskinitnext from rcu_cpu_starting(), before its first
  * reader, until rcu_report_dead(), after its last one. A dying CPU
  * leaves the online mask long before that: its stopper runs cross calls
@@ -211,6 +213,21 @@ void rcu_hotplug_gp_init(void)
 					rcu_cleanup_dead_rnp(rnp);
 				}
 			}
+		} else if (!old && rcu_leaf_has_tasks(rnp)) {
+			/*
+			 * Out of the tree, no CPU, yet a task preempted in a
+			 * reader here: its CPU came up and went down again
+			 * between two folds (cpu_down() runs no grace period,
+			 * unlike Linux's, whose sched_cpu_deactivate() waits
+			 * for one while the CPU is still online), and the task
+			 * was queued here when no grace period counted the
+			 * leaf. Count the leaf again until its list empties,
+			 * as for a leaf whose last CPU just left: the parent
+			 * then waits for it, and the fold that finds the list
+			 * empty removes it.
+			 */
+			rcu_init_new_rnp(rnp);
+			rnp->wait_blkd_tasks = true;
 		}
 		raw_spin_unlock_rcu_node(rnp);
 		raw_spin_unlock_irqrestore(&rcu_state.ofl_lock, flags);

@@ -3,9 +3,12 @@
 # Documentation/RCU/hotplug.md): the KTAP suite "cpuhp" (cpuhp.selftest=1) on the kernel under
 # test (test_defconfig: non-preemptible) with 4 CPUs (its case cpuhp_dying_reader_waits holds
 # CPU 3, the last one up, in a reader after it left the online mask: the grace-period waits of
-# CPU 0, alone online, must wait for it; it needs CONFIG_CPUHP_DYING_DELAY), then on a
-# preemptible-RCU kernel built here with a leaf fanout of 2, so that the preempted-reader case
-# empties a leaf of its CPUs. Each boot checks Linux's console lines and the power-off
+# CPU 0, alone online, must wait for it; it needs CONFIG_CPUHP_DYING_DELAY; cpuhp_trivial_gp_joiner
+# holds a synchronize_rcu() inside that one-CPU shortcut while CPU 3 comes up and reads, with
+# CONFIG_RCU_HOTPLUG_WINDOW_DELAY), then on a preemptible-RCU kernel built here with a leaf
+# fanout of 2, so that the preempted-reader cases empty a leaf of its CPUs
+# (cpuhp_preempted_reader_unfolded: with the grace-period kthread held before its hotplug fold,
+# the leaf's CPU comes and goes unfolded while a task is preempted in a reader there). Each boot checks Linux's console lines and the power-off
 # accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
 # until the boot phase ends. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
 # 60 s on 2 host cores (plus the preemptible build).
@@ -33,7 +36,8 @@ boot_test cpuhp-selftest --smp 4 --timeout 90 \
 	--expect "ok [0-9]+ cpuhp_trivial_sync_cookie$" \
 	--expect "# CPU 3 held in its dying window, 2 other CPU\(s\) down" \
 	--expect "ok [0-9]+ cpuhp_dying_reader_waits$" \
-	--expect "# cpuhp: pass:[56] fail:0 skip:[01] total:6" \
+	--expect "ok [0-9]+ cpuhp_trivial_gp_joiner$" \
+	--expect "# cpuhp: pass:[67] fail:0 skip:[12] total:8" \
 	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
 	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
 	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
@@ -49,7 +53,8 @@ if _test_selected cpuhp-preempt-leaf2; then
 		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=10" --timeout 90 \
 		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
-		--expect "# cpuhp: pass:4 fail:0 skip:2 total:6" \
+		--expect "ok [0-9]+ cpuhp_preempted_reader_unfolded$" \
+		--expect "# cpuhp: pass:5 fail:0 skip:3 total:8" \
 		--expect "rcu: rcu_preempt: callback accounting: ok" \
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"

@@ -448,5 +448,7 @@ static const struct ktap_case cpuhp_cases[] = {
 	KTAP_CASE(cpuhp_preempted_reader_leaf),
 	KTAP_CASE(cpuhp_trivial_sync_cookie),
 	KTAP_CASE(cpuhp_dying_reader_waits),
+	KTAP_CASE(cpuhp_trivial_gp_joiner),
+	KTAP_CASE(cpuhp_preempted_reader_unfolded),
 };
 KTAP_SUITE(cpuhp, cpuhp_cases, &cpuhp_selftest);

@@ -17,4 +17,20 @@ static inline void cpuhp_dying_reader_waits(void)
 }
 #endif
 
+#ifdef CONFIG_RCU_HOTPLUG_WINDOW_DELAY
+/* hotplug_fold_selftest.c: held inside the one-CPU shortcut, or before the hotplug fold. */
+void cpuhp_trivial_gp_joiner(void);
+void cpuhp_preempted_reader_unfolded(void);
+#else
+static inline void cpuhp_trivial_gp_joiner(void)
+{
+	ktap_skip("needs CONFIG_RCU_HOTPLUG_WINDOW_DELAY");
+}
+
+static inline void cpuhp_preempted_reader_unfolded(void)
+{
+	ktap_skip("needs CONFIG_RCU_HOTPLUG_WINDOW_DELAY");
+}
+#endif
+
 #endif
