@@ -8,7 +8,10 @@
 # CONFIG_RCU_HOTPLUG_WINDOW_DELAY), then on a preemptible-RCU kernel built here with a leaf
 # fanout of 2, so that the preempted-reader cases empty a leaf of its CPUs
 # (cpuhp_preempted_reader_unfolded: with the grace-period kthread held before its hotplug fold,
-# the leaf's CPU comes and goes unfolded while a task is preempted in a reader there). Each boot checks Linux's console lines and the power-off
+# the leaf's CPU comes and goes unfolded while a task is preempted in a reader there; both boots
+# run cpuhp_exp_starting_cpu: an expedited grace period selecting CPU 3 held between
+# rcu_cpu_starting() and set_cpu_online() ends once it is online). The first boot powers off
+# at 15 s: its suite ends at about 9 s under TCG. Each boot checks Linux's console lines and the power-off
 # accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
 # until the boot phase ends. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
 # 60 s on 2 host cores (plus the preemptible build).
@@ -26,7 +29,7 @@ if [ -f "$hp_cfg" ] && ! grep -q '^CONFIG_HOTPLUG_CPU=y' "$hp_cfg"; then
 fi
 
 boot_test cpuhp-selftest --smp 4 --timeout 90 \
-	--append "cpuhp.selftest=1 shutdown_secs=10" \
+	--append "cpuhp.selftest=1 shutdown_secs=15" \
 	--expect "# Subtest: cpuhp" \
 	--expect "smpboot: CPU [123] is now offline" \
 	--expect "smpboot: Booting Node 0 Processor [123] APIC 0x[123]" \
@@ -37,7 +40,8 @@ boot_test cpuhp-selftest --smp 4 --timeout 90 \
 	--expect "# CPU 3 held in its dying window, 2 other CPU\(s\) down" \
 	--expect "ok [0-9]+ cpuhp_dying_reader_waits$" \
 	--expect "ok [0-9]+ cpuhp_trivial_gp_joiner$" \
-	--expect "# cpuhp: pass:[67] fail:0 skip:[12] total:8" \
+	--expect "ok [0-9]+ cpuhp_exp_starting_cpu$" \
+	--expect "# cpuhp: pass:[78] fail:0 skip:[12] total:9" \
 	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
 	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
 	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
@@ -54,7 +58,8 @@ if _test_selected cpuhp-preempt-leaf2; then
 		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_unfolded$" \
-		--expect "# cpuhp: pass:5 fail:0 skip:3 total:8" \
+		--expect "ok [0-9]+ cpuhp_exp_starting_cpu$" \
+		--expect "# cpuhp: pass:6 fail:0 skip:3 total:9" \
 		--expect "rcu: rcu_preempt: callback accounting: ok" \
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"

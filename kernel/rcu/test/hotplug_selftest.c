@@ -450,5 +450,6 @@ static const struct ktap_case cpuhp_cases[] = {
 	KTAP_CASE(cpuhp_dying_reader_waits),
 	KTAP_CASE(cpuhp_trivial_gp_joiner),
 	KTAP_CASE(cpuhp_preempted_reader_unfolded),
+	KTAP_CASE(cpuhp_exp_starting_cpu),
 };
 KTAP_SUITE(cpuhp, cpuhp_cases, &cpuhp_selftest);

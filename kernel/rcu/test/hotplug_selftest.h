@@ -10,8 +10,15 @@
 #ifdef CONFIG_CPUHP_DYING_DELAY
 /* hotplug_window_selftest.c: the waits and a reader in a dying CPU's window. */
 void cpuhp_dying_reader_waits(void);
+/* And an expedited grace period that selects a CPU held on its way up, not yet online. */
+void cpuhp_exp_starting_cpu(void);
 #else
 static inline void cpuhp_dying_reader_waits(void)
+{
+	ktap_skip("needs CONFIG_CPUHP_DYING_DELAY");
+}
+
+static inline void cpuhp_exp_starting_cpu(void)
 {
 	ktap_skip("needs CONFIG_CPUHP_DYING_DELAY");
 }
