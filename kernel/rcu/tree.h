@@ -41,10 +41,14 @@ struct rcu_node {
 	 * masks never change under it. wait_blkd_tasks: the leaf has no
 	 * online CPU left but keeps its parent's bit for the tasks preempted
 	 * in readers on its list. expmaskinit (every node): CPUs/children
-	 * ever online below here, what an expedited GP starts from.
+	 * ever online below here, what an expedited GP starts from;
+	 * expmaskinitnext (leaves): every CPU that ever ran
+	 * rcu_cpu_starting() here, never cleared, folded into expmaskinit at
+	 * each expedited GP's start (Linux's ->expmaskinitnext).
 	 */
 	unsigned long qsmaskinitnext;
 	unsigned long expmaskinit;
+	unsigned long expmaskinitnext;
 	bool wait_blkd_tasks;
 	unsigned long grpmask;		/* this node's bit in its parent's masks */
 	int grplo, grphi;		/* CPUs covered */

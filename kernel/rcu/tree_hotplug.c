@@ -23,7 +23,8 @@
  * (->wait_blkd_tasks), so those readers still hold up grace periods.
  *
  * Expedited grace periods start from ->expmaskinit, which only grows (CPUs
- * ever online); the offline ones among them are reported at once by
+ * ever online: ->expmaskinitnext, set by rcu_cpu_starting(), folded in at
+ * each expedited grace period's start); the offline ones among them are reported at once by
  * rcu_exp_select_cpus() (not in ->qsmaskinitnext) or by rcu_report_dead().
  *
  * Callbacks of a dead CPU are never invoked early: the ready ones go to
@@ -64,6 +65,8 @@ void rcu_cpu_starting(unsigned int cpu)
 	local_irq_save(iflags);		/* off already: iflags keeps them off at the report's restore */
 	raw_spin_lock_rcu_node(rnp);
 	WRITE_ONCE(rnp->qsmaskinitnext, rnp->qsmaskinitnext | mask);
+	/* Never cleared: the next expedited GP counts this leaf even if we are gone by then. */
+	WRITE_ONCE(rnp->expmaskinitnext, rnp->expmaskinitnext | mask);
 	/* Start from the leaf's view: no grace period waits for this CPU yet. */
 	rdp->gp_seq = rdp->gp_seq_needed = rnp->gp_seq;
 	rdp->gpwrap = false;
@@ -253,8 +256,15 @@ void rcu_hotplug_exp_init(void)
 	rcu_for_each_leaf_node(rnp) {
 		raw_spin_lock_irqsave(&rcu_state.ofl_lock, flags);
 		raw_spin_lock_rcu_node(rnp);
+		/*
+		 * Every CPU ever started here, not only those online now: a
+		 * CPU that came and went since the last expedited GP may have
+		 * left a task preempted in a reader on this leaf, which
+		 * rcu_preempt_exp_start_node() makes this GP wait for only if
+		 * the leaf counts in its parent.
+		 */
 		old = rnp->expmaskinit;
-		WRITE_ONCE(rnp->expmaskinit, old | rnp->qsmaskinitnext);
+		WRITE_ONCE(rnp->expmaskinit, old | rnp->expmaskinitnext);
 		mask = old ? 0 : (rnp->expmaskinit ? rnp->grpmask : 0);
 		raw_spin_unlock_rcu_node(rnp);
 		for (up = rnp->parent; mask && up; up = up->parent) {

@@ -13,7 +13,10 @@
  *    CPU 0): with the grace-period kthread held before its hotplug fold, a
  *    CPU of a leaf the tree had dropped comes up, a task is preempted in a
  *    reader there by cpu_down(), and the leaf, never counted again, must
- *    still hold up the grace periods that follow.
+ *    still hold up the grace periods that follow;
+ *  - cpuhp_preempted_reader_exp_unseen (preemptible RCU, first in the
+ *    suite): the same for an expedited grace period, on a leaf whose CPUs
+ *    all left before any expedited grace period counted them (no hook).
  * Every hold and wait is bounded.
  */
 #include "../tree.h"
@@ -295,6 +298,98 @@ out_r:
 	synchronize_rcu_expedited();
 out_hook:
 	hf_disarm();
+out:
+	for_each_cpu(c, &down)
+		KTAP_EXPECT(cpu_up(c) == 0);
+	ktest_unpin_current(&saved);
+}
+
+/* ---- a preempted reader on a leaf no expedited grace period ever saw ---------- */
+
+static int hf_exp_fn(void *arg)
+{
+	struct hf_waiter *w = arg;
+
+	synchronize_rcu_expedited();
+	WRITE_ONCE(w->done, 1);
+	complete(&w->comp);
+	ktest_wait_stop();
+	return 0;
+}
+
+/*
+ * Run first in the suite, before any case runs an expedited grace period:
+ * a leaf without CPU 0 whose CPUs all go down before any expedited grace
+ * period has seen them is in no ->expmaskinit. Its CPU comes up and goes
+ * down again with a task preempted in a reader there; the expedited grace
+ * period after that must wait for the task. Skipped when an expedited
+ * grace period already counted the leaf (nothing to test then).
+ */
+void cpuhp_preempted_reader_exp_unseen(void)
+{
+	struct hf_waiter e = { };
+	struct hf_reader r = { };
+	struct rcu_node *leaf;
+	struct task_struct *t, *te = NULL;
+	unsigned int cpu, c;
+	struct cpumask down, saved;
+
+	if (!IS_ENABLED(CONFIG_PREEMPT_RCU)) {
+		ktap_skip("needs CONFIG_PREEMPT_RCU");
+		return;
+	}
+	cpu = ktest_last_online_cpu();
+	leaf = per_cpu(rcu_data, cpu).mynode;
+	if (!leaf->parent || leaf->grplo == 0) {
+		ktap_skip("needs a leaf without CPU 0 (rcutree.rcu_fanout_leaf=2, 4 CPUs)");
+		return;
+	}
+	if (READ_ONCE(leaf->expmaskinit)) {
+		ktap_diag("leaf %d-%d: ->expmaskinit %#lx, %lu expedited grace periods before this case",
+			  leaf->grplo, leaf->grphi, READ_ONCE(leaf->expmaskinit),
+			  rcu_seq_ctr(READ_ONCE(rcu_state.expedited_sequence)));
+		ktap_skip("an expedited grace period already counted the leaf");
+		return;
+	}
+	ktest_pin_current(0, &saved);
+	cpumask_clear(&down);
+	for (c = leaf->grplo; c <= (unsigned int)leaf->grphi; c++)
+		if (cpu_online(c) && KTAP_EXPECT(cpu_down(c) == 0))
+			cpumask_set_cpu(c, &down);
+	if (!KTAP_EXPECT(cpu_up(cpu) == 0))
+		goto out;
+	cpumask_clear_cpu(cpu, &down);
+	init_completion(&r.done);
+	t = ktest_kthread(hf_reader_fn, &r, cpu, "hf_reader/%u");
+	if (!t)
+		goto out;
+	wake_up_process(t);
+	if (!KTAP_EXPECT(hf_wait_flag(&r.in, HF_WAIT_MS)))
+		goto out_r;
+	if (KTAP_EXPECT(cpu_down(cpu) == 0))
+		cpumask_set_cpu(cpu, &down);
+	ktap_diag("leaf %d-%d: CPU %u up and down again, ->expmaskinit %#lx, parent's %#lx",
+		  leaf->grplo, leaf->grphi, cpu, READ_ONCE(leaf->expmaskinit),
+		  READ_ONCE(leaf->parent->expmaskinit));
+	e.done = 0;
+	init_completion(&e.comp);
+	te = ktest_kthread(hf_exp_fn, &e, 0, "hf_exp/%u");
+	if (!te)
+		goto out_r;
+	wake_up_process(te);
+	msleep(300);
+	KTAP_EXPECT_MSG(!READ_ONCE(r.out), "the reader ended early");
+	KTAP_EXPECT_MSG(!READ_ONCE(e.done),
+			"synchronize_rcu_expedited() returned under a reader preempted on leaf %d-%d, which no expedited grace period had counted",
+			leaf->grplo, leaf->grphi);
+out_r:
+	WRITE_ONCE(r.release, 1);
+	KTAP_EXPECT(ktest_wait(&r.done, HF_WAIT_MS));
+	ktest_stop(t, HF_WAIT_MS, NULL);
+	if (te) {
+		KTAP_EXPECT(ktest_wait(&e.comp, HF_WAIT_MS));
+		ktest_stop_if(te, READ_ONCE(e.done), HF_WAIT_MS);
+	}
 out:
 	for_each_cpu(c, &down)
 		KTAP_EXPECT(cpu_up(c) == 0);

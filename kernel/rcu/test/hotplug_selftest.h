@@ -28,6 +28,8 @@ static inline void cpuhp_exp_starting_cpu(void)
 /* hotplug_fold_selftest.c: held inside the one-CPU shortcut, or before the hotplug fold. */
 void cpuhp_trivial_gp_joiner(void);
 void cpuhp_preempted_reader_unfolded(void);
+/* Run first: a leaf whose CPUs left before any expedited grace period saw them. */
+void cpuhp_preempted_reader_exp_unseen(void);
 #else
 static inline void cpuhp_trivial_gp_joiner(void)
 {
@@ -35,6 +37,11 @@ static inline void cpuhp_trivial_gp_joiner(void)
 }
 
 static inline void cpuhp_preempted_reader_unfolded(void)
+{
+	ktap_skip("needs CONFIG_RCU_HOTPLUG_WINDOW_DELAY");
+}
+
+static inline void cpuhp_preempted_reader_exp_unseen(void)
 {
 	ktap_skip("needs CONFIG_RCU_HOTPLUG_WINDOW_DELAY");
 }
