@@ -101,6 +101,47 @@ static int hf_reader_fn(void *arg)
 	return 0;
 }
 
+/* Every online CPU of leaf down; *down records them. */
+static void hf_leaf_down(struct rcu_node *leaf, struct cpumask *down)
+{
+	cpumask_clear(down);
+	for (unsigned int c = leaf->grplo; c <= (unsigned int)leaf->grphi; c++)
+		if (cpu_online(c) && KTAP_EXPECT(cpu_down(c) == 0))
+			cpumask_set_cpu(c, down);
+}
+
+/*
+ * cpu (down, in *down) up, a reader started on it and held there, then cpu
+ * down again: the stopper preempts the reader on cpu's leaf and it moves.
+ * Returns the reader's task (NULL, the failure reported, if it never
+ * started); *down stays true to which CPUs are down.
+ */
+static struct task_struct *hf_reader_through_down(unsigned int cpu, struct hf_reader *r,
+						  struct cpumask *down)
+{
+	struct task_struct *t;
+
+	if (!KTAP_EXPECT(cpu_up(cpu) == 0))
+		return NULL;
+	cpumask_clear_cpu(cpu, down);
+	init_completion(&r->done);
+	t = ktest_kthread(hf_reader_fn, r, cpu, "hf_reader/%u");
+	if (!t)
+		return NULL;
+	wake_up_process(t);
+	if (KTAP_EXPECT(hf_wait_flag(&r->in, HF_WAIT_MS)) && KTAP_EXPECT(cpu_down(cpu) == 0))
+		cpumask_set_cpu(cpu, down);
+	KTAP_EXPECT(task_cpu(t) != cpu);
+	return t;
+}
+
+static void hf_reader_end(struct hf_reader *r, struct task_struct *t)
+{
+	WRITE_ONCE(r->release, 1);
+	KTAP_EXPECT(ktest_wait(&r->done, HF_WAIT_MS));
+	ktest_stop(t, HF_WAIT_MS, NULL);
+}
+
 /* A wait run by its own task: done says it returned. */
 struct hf_waiter {
 	void (*wait)(void);
@@ -148,14 +189,8 @@ void cpuhp_trivial_gp_joiner(void)
 	struct cpumask saved;
 	int downed[NR_CPUS];
 
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
-		ktap_skip("preemptible RCU has no one-CPU shortcut");
+	if (!cpuhp_shortcut_case_runs())
 		return;
-	}
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
-		return;
-	}
 	ktest_pin_current(0, &saved);
 	victim = ktest_last_online_cpu();
 	for_each_online_cpu(cpu)
@@ -233,7 +268,7 @@ void cpuhp_preempted_reader_unfolded(void)
 	struct rcu_node *leaf, *up;
 	struct hf_reader r = { };
 	struct task_struct *t;
-	unsigned int cpu, c, ndown = 0;
+	unsigned int cpu, c;
 	unsigned long cookie;
 	struct cpumask down, saved;
 	int i;
@@ -250,12 +285,7 @@ void cpuhp_preempted_reader_unfolded(void)
 		return;
 	}
 	ktest_pin_current(0, &saved);
-	cpumask_clear(&down);
-	for (c = leaf->grplo; c <= (unsigned int)leaf->grphi; c++)
-		if (cpu_online(c) && KTAP_EXPECT(cpu_down(c) == 0)) {
-			cpumask_set_cpu(c, &down);
-			ndown++;
-		}
+	hf_leaf_down(leaf, &down);
 	/* Two grace periods: the first folds the leaf out of the tree, the second is clean. */
 	synchronize_rcu();
 	synchronize_rcu();
@@ -264,25 +294,16 @@ void cpuhp_preempted_reader_unfolded(void)
 			     "leaf %d-%d still in the tree (qsmaskinit %#lx, parent's %#lx)",
 			     leaf->grplo, leaf->grphi, leaf->qsmaskinit, up->qsmaskinit))
 		goto out;
-	ktap_diag("leaf %d-%d: %u CPUs down, out of the tree", leaf->grplo, leaf->grphi, ndown);
+	ktap_diag("leaf %d-%d: %u CPUs down, out of the tree", leaf->grplo, leaf->grphi,
+		  cpumask_weight(&down));
 	/* No fold from here until the reader is queued on the leaf and its CPU gone. */
 	hf_arm(rcu_state.gp_kthread);
 	for (i = 0; i < HF_WAIT_MS && READ_ONCE(rcu_state.gp_state) == RCU_GP_INIT &&
 		    !READ_ONCE(hf_held[RCU_WIN_GP_FOLD]); i++)
 		msleep(1);	/* a fold under way when the hook was set: let it end */
-	if (!KTAP_EXPECT(cpu_up(cpu) == 0))
-		goto out_hook;
-	cpumask_clear_cpu(cpu, &down);
-	init_completion(&r.done);
-	t = ktest_kthread(hf_reader_fn, &r, cpu, "hf_reader/%u");
+	t = hf_reader_through_down(cpu, &r, &down);
 	if (!t)
 		goto out_hook;
-	wake_up_process(t);
-	if (!KTAP_EXPECT(hf_wait_flag(&r.in, HF_WAIT_MS)))
-		goto out_r;
-	if (KTAP_EXPECT(cpu_down(cpu) == 0))
-		cpumask_set_cpu(cpu, &down);
-	KTAP_EXPECT(task_cpu(t) != cpu);
 	cookie = start_poll_synchronize_rcu();
 	hf_disarm();	/* the held grace period folds now */
 	msleep(300);	/* grace periods run: none may end under the reader */
@@ -290,10 +311,7 @@ void cpuhp_preempted_reader_unfolded(void)
 	KTAP_EXPECT_MSG(!poll_state_synchronize_rcu(cookie),
 			"a grace period ended under a reader preempted on leaf %d-%d, which no fold counted (cookie %lu, now %lu)",
 			leaf->grplo, leaf->grphi, cookie, get_state_synchronize_rcu());
-out_r:
-	WRITE_ONCE(r.release, 1);
-	KTAP_EXPECT(ktest_wait(&r.done, HF_WAIT_MS));
-	ktest_stop(t, HF_WAIT_MS, NULL);
+	hf_reader_end(&r, t);
 	synchronize_rcu();
 	synchronize_rcu_expedited();
 out_hook:
@@ -305,17 +323,6 @@ out:
 }
 
 /* ---- a preempted reader on a leaf no expedited grace period ever saw ---------- */
-
-static int hf_exp_fn(void *arg)
-{
-	struct hf_waiter *w = arg;
-
-	synchronize_rcu_expedited();
-	WRITE_ONCE(w->done, 1);
-	complete(&w->comp);
-	ktest_wait_stop();
-	return 0;
-}
 
 /*
  * Run first in the suite, before any case runs an expedited grace period:
@@ -330,7 +337,7 @@ void cpuhp_preempted_reader_exp_unseen(void)
 	struct hf_waiter e = { };
 	struct hf_reader r = { };
 	struct rcu_node *leaf;
-	struct task_struct *t, *te = NULL;
+	struct task_struct *t, *te;
 	unsigned int cpu, c;
 	struct cpumask down, saved;
 
@@ -352,40 +359,20 @@ void cpuhp_preempted_reader_exp_unseen(void)
 		return;
 	}
 	ktest_pin_current(0, &saved);
-	cpumask_clear(&down);
-	for (c = leaf->grplo; c <= (unsigned int)leaf->grphi; c++)
-		if (cpu_online(c) && KTAP_EXPECT(cpu_down(c) == 0))
-			cpumask_set_cpu(c, &down);
-	if (!KTAP_EXPECT(cpu_up(cpu) == 0))
-		goto out;
-	cpumask_clear_cpu(cpu, &down);
-	init_completion(&r.done);
-	t = ktest_kthread(hf_reader_fn, &r, cpu, "hf_reader/%u");
+	hf_leaf_down(leaf, &down);
+	t = hf_reader_through_down(cpu, &r, &down);
 	if (!t)
 		goto out;
-	wake_up_process(t);
-	if (!KTAP_EXPECT(hf_wait_flag(&r.in, HF_WAIT_MS)))
-		goto out_r;
-	if (KTAP_EXPECT(cpu_down(cpu) == 0))
-		cpumask_set_cpu(cpu, &down);
 	ktap_diag("leaf %d-%d: CPU %u up and down again, ->expmaskinit %#lx, parent's %#lx",
 		  leaf->grplo, leaf->grphi, cpu, READ_ONCE(leaf->expmaskinit),
 		  READ_ONCE(leaf->parent->expmaskinit));
-	e.done = 0;
-	init_completion(&e.comp);
-	te = ktest_kthread(hf_exp_fn, &e, 0, "hf_exp/%u");
-	if (!te)
-		goto out_r;
-	wake_up_process(te);
+	te = hf_start_waiter(&e, synchronize_rcu_expedited, false);
 	msleep(300);
 	KTAP_EXPECT_MSG(!READ_ONCE(r.out), "the reader ended early");
 	KTAP_EXPECT_MSG(!READ_ONCE(e.done),
 			"synchronize_rcu_expedited() returned under a reader preempted on leaf %d-%d, which no expedited grace period had counted",
 			leaf->grplo, leaf->grphi);
-out_r:
-	WRITE_ONCE(r.release, 1);
-	KTAP_EXPECT(ktest_wait(&r.done, HF_WAIT_MS));
-	ktest_stop(t, HF_WAIT_MS, NULL);
+	hf_reader_end(&r, t);
 	if (te) {
 		KTAP_EXPECT(ktest_wait(&e.comp, HF_WAIT_MS));
 		ktest_stop_if(te, READ_ONCE(e.done), HF_WAIT_MS);

@@ -6,6 +6,25 @@
 #define _RCU_TEST_HOTPLUG_SELFTEST_H
 
 #include <kernel/ktap.h>
+#include <kernel/cpumask.h>
+
+/*
+ * The cases about the one-CPU shortcut of the grace-period waits: they
+ * need non-preemptible RCU (preemptible RCU has no shortcut to get wrong)
+ * and a second CPU. False, the case skipped, otherwise.
+ */
+static inline bool cpuhp_shortcut_case_runs(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
+		ktap_skip("preemptible RCU has no one-CPU shortcut");
+		return false;
+	}
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return false;
+	}
+	return true;
+}
 
 #ifdef CONFIG_CPUHP_DYING_DELAY
 /* hotplug_window_selftest.c: the waits and a reader in a dying CPU's window. */

@@ -228,15 +228,8 @@ void cpuhp_dying_reader_waits(void)
 	struct cpumask saved;
 	int downed[NR_CPUS];
 
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
-		/* No one-CPU shortcut there to get wrong; the waits themselves are tested elsewhere. */
-		ktap_skip("preemptible RCU has no one-CPU shortcut");
+	if (!cpuhp_shortcut_case_runs())
 		return;
-	}
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
-		return;
-	}
 	timer_setup(&hw_timer, hw_timer_fn, 0);
 	ktest_pin_current(0, &saved);
 	victim = ktest_last_online_cpu();
