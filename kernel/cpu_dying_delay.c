@@ -10,6 +10,11 @@
  * to run its own reader at both points. Code that decides "no reader can
  * exist" from the online mask is caught by this
  * (Documentation/RCU/hotplug.md).
+ *
+ * Its mirror on the way up: cpuhp.starting_delay_ms=N holds each CPU
+ * coming up N ms after rcu_cpu_starting() and before it marks itself
+ * online (interrupts off), where RCU counts it but cross calls skip it;
+ * cpuhp_starting_hook lets a self-test hold it there instead.
  */
 #define KPARAM_SUBSYS "cpuhp"
 #include <kernel/cpu.h>
@@ -23,6 +28,23 @@ KPARAM("cpuhp.dying_delay_ms", cpuhp_dying_delay_ms, KPARAM_UINT, 0, 1000,
        "test kernels: hold each dying CPU this many ms, after it left the online mask, with interrupts off and then on");
 
 void (*cpuhp_dying_hook)(unsigned int cpu, bool irqs_on);
+
+static unsigned int cpuhp_starting_delay_ms;
+KPARAM("cpuhp.starting_delay_ms", cpuhp_starting_delay_ms, KPARAM_UINT, 0, 1000,
+       "test kernels: hold each CPU coming up this many ms, counted by RCU but not yet online");
+
+void (*cpuhp_starting_hook)(unsigned int cpu);
+
+void cpuhp_starting_window(unsigned int cpu)
+{
+	void (*hook)(unsigned int cpu) = READ_ONCE(cpuhp_starting_hook);
+	unsigned int ms = READ_ONCE(cpuhp_starting_delay_ms);
+
+	if (hook)
+		hook(cpu);
+	else if (ms)
+		mdelay(ms);	/* interrupts off: the CPU's bring-up, spinning */
+}
 
 /*
  * A reader held ms long that checks its own grace period: cookies taken

@@ -16,6 +16,7 @@
  */
 #define KPARAM_SUBSYS "smp"
 #include <kernel/smp.h>
+#include <kernel/cpu.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/errno.h>
@@ -38,6 +39,7 @@ struct cpumask __cpu_online_mask = { .bits = { 1UL } };
 void notify_cpu_starting(unsigned int cpu)
 {
 	rcu_cpu_starting(cpu);
+	cpuhp_starting_window(cpu);	/* test kernels: held in RCU's view, not yet online */
 }
 
 /* ---- cross calls ---- */

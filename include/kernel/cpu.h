@@ -45,8 +45,16 @@ static inline unsigned long cpuhp_nr_online_ops(void) { return 0; }
  */
 void cpuhp_dying_window(unsigned int cpu, bool irqs_on);
 extern void (*cpuhp_dying_hook)(unsigned int cpu, bool irqs_on);
+/*
+ * And a CPU coming up calls this after rcu_cpu_starting() and before it
+ * marks itself online, interrupts off: cpuhp.starting_delay_ms, or the
+ * test's cpuhp_starting_hook.
+ */
+void cpuhp_starting_window(unsigned int cpu);
+extern void (*cpuhp_starting_hook)(unsigned int cpu);
 #else
 static inline void cpuhp_dying_window(unsigned int cpu, bool irqs_on) { }
+static inline void cpuhp_starting_window(unsigned int cpu) { }
 #endif
 
 #endif

@@ -41,10 +41,14 @@ struct rcu_node {
 	 * masks never change under it. wait_blkd_tasks: the leaf has no
 	 * online CPU left but keeps its parent's bit for the tasks preempted
 	 * in readers on its list. expmaskinit (every node): CPUs/children
-	 * ever online below here, what an expedited GP starts from.
+	 * ever online below here, what an expedited GP starts from;
+	 * expmaskinitnext (leaves): every CPU that ever ran
+	 * rcu_cpu_starting() here, never cleared, folded into expmaskinit at
+	 * each expedited GP's start (Linux's ->expmaskinitnext).
 	 */
 	unsigned long qsmaskinitnext;
 	unsigned long expmaskinit;
+	unsigned long expmaskinitnext;
 	bool wait_blkd_tasks;
 	unsigned long grpmask;		/* this node's bit in its parent's masks */
 	int grplo, grphi;		/* CPUs covered */
@@ -415,11 +419,14 @@ void rcu_exp_latency_show(const char *who);
 /* tree.c: true if a synchronous wait needs no grace period (steps the polled number). */
 bool rcu_sync_is_trivial(void);
 /*
- * tree_exp.c: a synchronous wait that rcu_sync_is_trivial() found over on
- * entry counts as an expedited grace period (the sequence steps through
- * one whole phase under exp_mutex). Task context.
+ * tree_exp.c: a synchronous wait that rcu_sync_is_trivial() found over
+ * counts as an expedited grace period: the sequence steps through one
+ * whole phase (exp_mutex and rcu_state.ofl_lock held), then
+ * rcu_exp_trivial_gp_wake() wakes the funnel and drops exp_mutex (task
+ * context, ofl_lock released).
  */
 void rcu_exp_trivial_gp(void);
+void rcu_exp_trivial_gp_wake(void);
 /* tree.c: the polled grace-period number, for expedited grace periods too. */
 unsigned long rcu_exp_poll_start(void);
 void rcu_exp_poll_end(unsigned long snap);
@@ -613,5 +620,21 @@ bool rcu_hotplug_gp_init_leaf(struct rcu_node *rnp, unsigned long flags);
 void rcu_hotplug_exp_init(void);
 /* No CPU but the caller's is in RCU's view of the CPUs that may read (tree_hotplug.c). */
 bool rcu_no_other_cpu_reads(void);
+
+/*
+ * Test kernels (CONFIG_RCU_HOTPLUG_WINDOW_DELAY, tree_window_delay.c):
+ * places where a delay knob, or a self-test's hook, holds the caller.
+ */
+enum rcu_window {
+	RCU_WIN_TRIVIAL_CHECKED,	/* rcu_sync_is_trivial(): after the first look at the CPUs */
+	RCU_WIN_TRIVIAL_LOCKED,		/* ... and after taking exp_mutex, before the steps */
+	RCU_WIN_GP_FOLD,		/* rcu_gp_init(): before rcu_hotplug_gp_init() */
+};
+#ifdef CONFIG_RCU_HOTPLUG_WINDOW_DELAY
+void rcu_window_delay(enum rcu_window w);
+extern void (*rcu_window_hook)(enum rcu_window w);
+#else
+static inline void rcu_window_delay(enum rcu_window w) { }
+#endif
 
 #endif

@@ -12,7 +12,9 @@
  *      offline ones (not in ->qsmaskinitnext), dyntick-idle ones (an even dynticks counter: no IPI is
  *      sent to an idle CPU) and the caller's own CPU (it may sleep, so it
  *      is not in a reader of this non-preemptible flavor).
- *   4. The remaining CPUs get one IPI (smp_call_function_many(), no wait).
+ *   4. The remaining CPUs get one IPI (smp_call_function_many(), no wait);
+ *      one not yet online (on its way up, after rcu_cpu_starting()) gets
+ *      it once it is (rcu_exp_retry_ipis()).
  *      The handler reports a quiescent state at once if it interrupted
  *      the idle loop or a task holding no preempt count (every reader of
  *      this flavor holds one); otherwise it marks the CPU (exp_deferred_qs)
@@ -411,10 +413,40 @@ void rcu_exp_latency_reset(void)
 	}
 }
 
+/*
+ * The selected CPUs that were not online when the IPIs went out: between
+ * rcu_cpu_starting() and set_cpu_online() a CPU is in ->qsmaskinitnext and
+ * not idle, so it was selected, but the cross call skips CPUs not online,
+ * and nothing else reports it until it next goes offline. Send each its
+ * IPI once it is online, as Linux's sync_rcu_exp_select_node_cpus() retries
+ * while the CPU is in ->qsmaskinitnext; stop when its bit leaves the
+ * leaf's ->expmask (reported) or ->qsmaskinitnext (rcu_report_dead()
+ * reports it). A CPU there is on its way up with interrupts off, a few
+ * microseconds from online: one jiffy per look.
+ */
+static void rcu_exp_retry_ipis(const struct cpumask *late)
+{
+	unsigned int cpu;
+
+	for_each_cpu(cpu, late) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+		struct rcu_node *rnp = rdp->mynode;
+
+		while ((READ_ONCE(rnp->expmask) & rdp->grpmask) &&
+		       (READ_ONCE(rnp->qsmaskinitnext) & rdp->grpmask)) {
+			if (!smp_call_function_single(cpu, rcu_exp_handler, NULL, 0)) {
+				rcu_state.n_exp_ipis_sent++;
+				break;
+			}
+			schedule_timeout_uninterruptible(1);
+		}
+	}
+}
+
 /* One whole expedited grace period; exp_mutex held (the funnel's winner). */
 static void rcu_exp_gp(void)
 {
-	struct cpumask ipi;
+	struct cpumask ipi, late;
 	unsigned long poll_snap;
 	unsigned int cpu;
 	u64 t_sent;
@@ -430,9 +462,19 @@ static void rcu_exp_gp(void)
 		for_each_cpu(cpu, &ipi)
 			rcu_state.n_exp_ipis_sent++;
 		trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "selectofl");
+		/*
+		 * Before the cross call: a CPU online here that goes offline
+		 * before the IPI reports in rcu_report_dead(); one that comes
+		 * online meanwhile may get two IPIs, which is harmless.
+		 */
+		cpumask_andnot(&late, &ipi, cpu_online_mask);
 		smp_call_function_many(&ipi, rcu_exp_handler, NULL, false);
+	} else {
+		cpumask_clear(&late);
 	}
 	preempt_enable();
+	if (!cpumask_empty(&late))
+		rcu_exp_retry_ipis(&late);
 	trace_rcu_exp_grace_period(rcu_state.expedited_sequence, "reset");
 	rcu_exp_wait();
 	rcu_exp_lat_gp(&ipi, t_sent);
@@ -578,27 +620,34 @@ static void rcu_exp_funnel_wake(unsigned long e)
 }
 
 /*
- * rcu_sync_is_trivial() (tree_sync.c) found the grace period over on entry:
- * no CPU but the caller's in RCU's view (rcu_no_other_cpu_reads()) and the
- * caller in a quiescent state, every reader that began before the call has
- * ended. Let the expedited sequence record it
- * as one whole expedited grace period, so that full-state cookies
- * (tree_sync.c) see it complete, as the polled phase it also steps shows
- * it to ordinary cookies. Holding exp_mutex keeps real expedited grace
- * periods off the sequence meanwhile; the funnel wake-up serves anyone
- * queued for this number (a caller from before the other CPUs went
- * offline). Not counted in rcu_exp_gp_completed(): no IPI, no scan.
- * rcu_seq_end()'s smp_mb() orders the caller's quiescent state (all it
- * did before) before the end, for those who see the end (pairs with the
- * smp_mb() after rcu_exp_done() and poll_state_synchronize_rcu_full()).
- * Task context; sleeps only if an expedited grace period is running.
+ * rcu_sync_is_trivial() (tree_sync.c) found the grace period over: no CPU
+ * but the caller's in RCU's view (rcu_no_other_cpu_reads(), looked at
+ * under rcu_state.ofl_lock, still held here, so no CPU joins meanwhile)
+ * and the caller in a quiescent state, every reader that began before the
+ * call has ended. Let the expedited sequence record it as one whole
+ * expedited grace period, so that full-state cookies (tree_sync.c) see it
+ * complete, as the polled phase it also steps shows it to ordinary
+ * cookies. The caller holds exp_mutex, which keeps real expedited grace
+ * periods off the sequence meanwhile. Not counted in
+ * rcu_exp_gp_completed(): no IPI, no scan. rcu_seq_end()'s smp_mb()
+ * orders the caller's quiescent state (all it did before) before the
+ * end, for those who see the end (pairs with the smp_mb() after
+ * rcu_exp_done() and poll_state_synchronize_rcu_full()).
  */
 void rcu_exp_trivial_gp(void)
 {
-	mutex_lock(&rcu_state.exp_mutex);
 	rcu_seq_start(&rcu_state.expedited_sequence);
 	rcu_seq_end(&rcu_state.expedited_sequence);
-	rcu_exp_funnel_wake(rcu_seq_current(&rcu_state.expedited_sequence));	/* drops exp_mutex */
+}
+
+/*
+ * Then, ofl_lock dropped: the funnel wake-up serves anyone queued for this
+ * number (a caller from before the other CPUs went offline), and releases
+ * exp_mutex. Task context.
+ */
+void rcu_exp_trivial_gp_wake(void)
+{
+	rcu_exp_funnel_wake(rcu_seq_current(&rcu_state.expedited_sequence));
 }
 
 void synchronize_rcu_expedited(void)

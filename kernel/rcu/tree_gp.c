@@ -85,6 +85,7 @@ static bool rcu_gp_init(void)
 
 	/* CPUs that came or went since the last grace period: into ->qsmaskinit. */
 	WRITE_ONCE(rcu_state.gp_state, RCU_GP_INIT);
+	rcu_window_delay(RCU_WIN_GP_FOLD);	/* test kernels: CPUs may come and go unfolded */
 	rcu_hotplug_gp_init();
 	/* Breadth-first: a node's mask is set before any child can report into it. */
 	rcu_for_each_node_breadth_first(rnp) {

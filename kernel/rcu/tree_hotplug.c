@@ -23,7 +23,8 @@
  * (->wait_blkd_tasks), so those readers still hold up grace periods.
  *
  * Expedited grace periods start from ->expmaskinit, which only grows (CPUs
- * ever online); the offline ones among them are reported at once by
+ * ever online: ->expmaskinitnext, set by rcu_cpu_starting(), folded in at
+ * each expedited grace period's start); the offline ones among them are reported at once by
  * rcu_exp_select_cpus() (not in ->qsmaskinitnext) or by rcu_report_dead().
  *
  * Callbacks of a dead CPU are never invoked early: the ready ones go to
@@ -64,6 +65,8 @@ void rcu_cpu_starting(unsigned int cpu)
 	local_irq_save(iflags);		/* off already: iflags keeps them off at the report's restore */
 	raw_spin_lock_rcu_node(rnp);
 	WRITE_ONCE(rnp->qsmaskinitnext, rnp->qsmaskinitnext | mask);
+	/* Never cleared: the next expedited GP counts this leaf even if we are gone by then. */
+	WRITE_ONCE(rnp->expmaskinitnext, rnp->expmaskinitnext | mask);
 	/* Start from the leaf's view: no grace period waits for this CPU yet. */
 	rdp->gp_seq = rdp->gp_seq_needed = rnp->gp_seq;
 	rdp->gpwrap = false;
@@ -96,7 +99,9 @@ void rcu_cpu_starting(unsigned int cpu)
 /*
  * The one-CPU shortcut's test (tree_sync.c:rcu_blocking_is_gp()): no CPU
  * but the caller's can be running, or start, a reader that began before
- * this call. RCU's own view decides, not cpu_online_mask: a CPU is in
+ * this call. rcu_sync_is_trivial() asks twice, the second time under
+ * rcu_state.ofl_lock with its steps of the grace-period numbers, so that
+ * no CPU joins between the answer and the steps (see there). RCU's own view decides, not cpu_online_mask: a CPU is in
  * its leaf's ->qsmaskinitnext from rcu_cpu_starting(), before its first
  * reader, until rcu_report_dead(), after its last one. A dying CPU
  * leaves the online mask long before that: its stopper runs cross calls
@@ -211,6 +216,21 @@ void rcu_hotplug_gp_init(void)
 					rcu_cleanup_dead_rnp(rnp);
 				}
 			}
+		} else if (!old && rcu_leaf_has_tasks(rnp)) {
+			/*
+			 * Out of the tree, no CPU, yet a task preempted in a
+			 * reader here: its CPU came up and went down again
+			 * between two folds (cpu_down() runs no grace period,
+			 * unlike Linux's, whose sched_cpu_deactivate() waits
+			 * for one while the CPU is still online), and the task
+			 * was queued here when no grace period counted the
+			 * leaf. Count the leaf again until its list empties,
+			 * as for a leaf whose last CPU just left: the parent
+			 * then waits for it, and the fold that finds the list
+			 * empty removes it.
+			 */
+			rcu_init_new_rnp(rnp);
+			rnp->wait_blkd_tasks = true;
 		}
 		raw_spin_unlock_rcu_node(rnp);
 		raw_spin_unlock_irqrestore(&rcu_state.ofl_lock, flags);
@@ -236,8 +256,15 @@ void rcu_hotplug_exp_init(void)
 	rcu_for_each_leaf_node(rnp) {
 		raw_spin_lock_irqsave(&rcu_state.ofl_lock, flags);
 		raw_spin_lock_rcu_node(rnp);
+		/*
+		 * Every CPU ever started here, not only those online now: a
+		 * CPU that came and went since the last expedited GP may have
+		 * left a task preempted in a reader on this leaf, which
+		 * rcu_preempt_exp_start_node() makes this GP wait for only if
+		 * the leaf counts in its parent.
+		 */
 		old = rnp->expmaskinit;
-		WRITE_ONCE(rnp->expmaskinit, old | rnp->qsmaskinitnext);
+		WRITE_ONCE(rnp->expmaskinit, old | rnp->expmaskinitnext);
 		mask = old ? 0 : (rnp->expmaskinit ? rnp->grpmask : 0);
 		raw_spin_unlock_rcu_node(rnp);
 		for (up = rnp->parent; mask && up; up = up->parent) {

@@ -97,6 +97,8 @@
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_leader_stride)			\
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_gp_stride)				\
 	Y(rcutree, int, KPARAM_INT, rcu_unlock_delay)				\
+	Y(rcutree, unsigned int, KPARAM_UINT, trivial_gp_delay_ms)		\
+	Y(rcutree, unsigned int, KPARAM_UINT, gp_fold_delay_ms)			\
 	Y(rcupdate, int, KPARAM_INT, rcu_cpu_stall_timeout)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\

@@ -65,13 +65,40 @@ static bool rcu_blocking_is_gp(void)
 	return !IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_no_other_cpu_reads();
 }
 
-/* Also synchronize_rcu_expedited()'s shortcut (tree_exp.c). */
+/*
+ * Also synchronize_rcu_expedited()'s shortcut (tree_exp.c). The look at
+ * the CPUs and the steps of the grace-period numbers are one step with
+ * respect to CPUs coming up: a step completes every cookie and expedited
+ * snapshot taken before it, so a CPU that joined between an unlocked look
+ * and the steps would have its readers' cookies completed by a wait that
+ * never saw it (the updater then frees under them). So the steps happen
+ * under rcu_state.ofl_lock, which rcu_cpu_starting() takes to set its
+ * bit, after a second look under it; exp_mutex, which they also need
+ * (the expedited sequence's owner), is taken first, since it may sleep
+ * (lock order: exp_mutex, ofl_lock, poll_lock, as in rcu_gp_init() and
+ * rcu_exp_select_cpus()). A CPU that joins after the lock is released
+ * starts its first reader after the steps: the release here, its
+ * acquire and the smp_mb() at the end of rcu_cpu_starting(), so any
+ * cookie taken after that reader began is of a later number
+ * (Documentation/RCU/ordering.md). The first, unlocked look only keeps
+ * the usual case (other CPUs online) off exp_mutex.
+ */
 bool rcu_sync_is_trivial(void)
 {
 	unsigned long flags;
 
 	if (!rcu_blocking_is_gp())
 		return false;
+	rcu_window_delay(RCU_WIN_TRIVIAL_CHECKED);	/* test kernels: widen the window */
+	mutex_lock(&rcu_state.exp_mutex);
+	rcu_window_delay(RCU_WIN_TRIVIAL_LOCKED);
+	raw_spin_lock_irqsave(&rcu_state.ofl_lock, flags);
+	if (!rcu_blocking_is_gp()) {
+		/* A CPU came up since the first look: a real grace period. */
+		raw_spin_unlock_irqrestore(&rcu_state.ofl_lock, flags);
+		mutex_unlock(&rcu_state.exp_mutex);
+		return false;
+	}
 	/*
 	 * The wait is over, and pollers must see a grace period pass: step
 	 * the polled number through a whole phase, and close an open one
@@ -85,13 +112,15 @@ bool rcu_sync_is_trivial(void)
 	 * The normal and expedited ends close a phase only if it is still
 	 * theirs (rcu_poll_gp_seq_end(), rcu_exp_poll_end()).
 	 */
-	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	raw_spin_lock(&rcu_state.poll_lock);
 	if (!rcu_seq_state(rcu_state.gp_seq_polled))
 		rcu_seq_start(&rcu_state.gp_seq_polled);
 	rcu_seq_end(&rcu_state.gp_seq_polled);
-	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	raw_spin_unlock(&rcu_state.poll_lock);
 	/* Full-state cookies must see it too: through the expedited sequence. */
 	rcu_exp_trivial_gp();
+	raw_spin_unlock_irqrestore(&rcu_state.ofl_lock, flags);
+	rcu_exp_trivial_gp_wake();	/* drops exp_mutex */
 	return true;
 }
 

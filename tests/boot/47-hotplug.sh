@@ -3,9 +3,16 @@
 # Documentation/RCU/hotplug.md): the KTAP suite "cpuhp" (cpuhp.selftest=1) on the kernel under
 # test (test_defconfig: non-preemptible) with 4 CPUs (its case cpuhp_dying_reader_waits holds
 # CPU 3, the last one up, in a reader after it left the online mask: the grace-period waits of
-# CPU 0, alone online, must wait for it; it needs CONFIG_CPUHP_DYING_DELAY), then on a
-# preemptible-RCU kernel built here with a leaf fanout of 2, so that the preempted-reader case
-# empties a leaf of its CPUs. Each boot checks Linux's console lines and the power-off
+# CPU 0, alone online, must wait for it; it needs CONFIG_CPUHP_DYING_DELAY; cpuhp_trivial_gp_joiner
+# holds a synchronize_rcu() inside that one-CPU shortcut while CPU 3 comes up and reads, with
+# CONFIG_RCU_HOTPLUG_WINDOW_DELAY), then on a preemptible-RCU kernel built here with a leaf
+# fanout of 2, so that the preempted-reader cases empty a leaf of its CPUs
+# (cpuhp_preempted_reader_unfolded: with the grace-period kthread held before its hotplug fold,
+# the leaf's CPU comes and goes unfolded while a task is preempted in a reader there; both boots
+# run cpuhp_exp_starting_cpu: an expedited grace period selecting CPU 3 held between
+# rcu_cpu_starting() and set_cpu_online() ends once it is online; the preemptible boot runs
+# cpuhp_preempted_reader_exp_unseen first: a leaf no expedited grace period has counted yet).
+# Both boots power off at 15 s: the suites end at about 9 and 7 s under TCG. Each boot checks Linux's console lines and the power-off
 # accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
 # until the boot phase ends. Skipped when the kernel under test lacks CONFIG_HOTPLUG_CPU. About
 # 60 s on 2 host cores (plus the preemptible build).
@@ -23,7 +30,7 @@ if [ -f "$hp_cfg" ] && ! grep -q '^CONFIG_HOTPLUG_CPU=y' "$hp_cfg"; then
 fi
 
 boot_test cpuhp-selftest --smp 4 --timeout 90 \
-	--append "cpuhp.selftest=1 shutdown_secs=10" \
+	--append "cpuhp.selftest=1 shutdown_secs=15" \
 	--expect "# Subtest: cpuhp" \
 	--expect "smpboot: CPU [123] is now offline" \
 	--expect "smpboot: Booting Node 0 Processor [123] APIC 0x[123]" \
@@ -33,7 +40,9 @@ boot_test cpuhp-selftest --smp 4 --timeout 90 \
 	--expect "ok [0-9]+ cpuhp_trivial_sync_cookie$" \
 	--expect "# CPU 3 held in its dying window, 2 other CPU\(s\) down" \
 	--expect "ok [0-9]+ cpuhp_dying_reader_waits$" \
-	--expect "# cpuhp: pass:[56] fail:0 skip:[01] total:6" \
+	--expect "ok [0-9]+ cpuhp_trivial_gp_joiner$" \
+	--expect "ok [0-9]+ cpuhp_exp_starting_cpu$" \
+	--expect "# cpuhp: pass:[78] fail:0 skip:[23] total:10" \
 	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
 	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
 	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
@@ -46,10 +55,13 @@ if _test_selected cpuhp-preempt-leaf2; then
 	# Leaves {0,1} and {2,3}: the reader on CPU 3 is preempted there by cpu_down(3)'s stopper
 	# and moved; with CPUs 2 and 3 offline its leaf has no CPU, yet grace periods wait for it.
 	built_boot_test "$hp_dir" "preemptible" cpuhp-preempt-leaf2 4 \
-		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=10" --timeout 90 \
+		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=15" --timeout 90 \
+		--expect "ok [0-9]+ cpuhp_preempted_reader_exp_unseen$" \
 		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
-		--expect "# cpuhp: pass:4 fail:0 skip:2 total:6" \
+		--expect "ok [0-9]+ cpuhp_preempted_reader_unfolded$" \
+		--expect "ok [0-9]+ cpuhp_exp_starting_cpu$" \
+		--expect "# cpuhp: pass:7 fail:0 skip:3 total:10" \
 		--expect "rcu: rcu_preempt: callback accounting: ok" \
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"

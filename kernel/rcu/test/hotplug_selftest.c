@@ -442,11 +442,16 @@ static void cpuhp_trivial_sync_cookie(void)
 }
 
 static const struct ktap_case cpuhp_cases[] = {
+	/* First: it needs a leaf no expedited grace period has seen yet. */
+	KTAP_CASE(cpuhp_preempted_reader_exp_unseen),
 	KTAP_CASE(cpuhp_sched_down_up),
 	KTAP_CASE(cpuhp_offline_pending_cbs),
 	KTAP_CASE(cpuhp_gps_during_hotplug),
 	KTAP_CASE(cpuhp_preempted_reader_leaf),
 	KTAP_CASE(cpuhp_trivial_sync_cookie),
 	KTAP_CASE(cpuhp_dying_reader_waits),
+	KTAP_CASE(cpuhp_trivial_gp_joiner),
+	KTAP_CASE(cpuhp_preempted_reader_unfolded),
+	KTAP_CASE(cpuhp_exp_starting_cpu),
 };
 KTAP_SUITE(cpuhp, cpuhp_cases, &cpuhp_selftest);

@@ -13,6 +13,11 @@
  * timer handler run there with interrupts on. A reader holds for at most
  * HW_HOLD_MS, so a correct wait costs that much; a wrong one returns at
  * once and leaves the reader inside.
+ *
+ * Also the mirror case on the way up (cpuhp_exp_starting_cpu): a CPU held
+ * by cpuhp_starting_hook after rcu_cpu_starting() and before it is marked
+ * online, while an expedited grace period selects it; the grace period
+ * must end once the CPU is online.
  */
 #include "../tree.h"
 #include "hotplug_selftest.h"
@@ -223,15 +228,8 @@ void cpuhp_dying_reader_waits(void)
 	struct cpumask saved;
 	int downed[NR_CPUS];
 
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
-		/* No one-CPU shortcut there to get wrong; the waits themselves are tested elsewhere. */
-		ktap_skip("preemptible RCU has no one-CPU shortcut");
+	if (!cpuhp_shortcut_case_runs())
 		return;
-	}
-	if (num_online_cpus() < 2) {
-		ktap_skip("needs 2 CPUs");
-		return;
-	}
 	timer_setup(&hw_timer, hw_timer_fn, 0);
 	ktest_pin_current(0, &saved);
 	victim = ktest_last_online_cpu();
@@ -246,5 +244,115 @@ void cpuhp_dying_reader_waits(void)
 			hw_one(victim, kind, timer);
 	while (n)
 		KTAP_EXPECT(cpu_up(downed[--n]) == 0);
+	ktest_unpin_current(&saved);
+}
+
+/* ---- an expedited grace period and a CPU counted by RCU, not yet online ---- */
+
+static int hs_held, hs_release;
+
+/* cpuhp_starting_hook: the CPU coming up, interrupts off, in ->qsmaskinitnext but not online. */
+static void hs_starting_hook(unsigned int cpu)
+{
+	u64 t0 = local_clock();
+
+	WRITE_ONCE(hs_held, 1);
+	while (!READ_ONCE(hs_release) && local_clock() - t0 < 2000 * NSEC_PER_MSEC)
+		cpu_relax();
+}
+
+struct hs_call {
+	unsigned int cpu;
+	int ret, done;
+	struct completion comp;
+};
+
+static int hs_up_fn(void *arg)
+{
+	struct hs_call *c = arg;
+
+	c->ret = cpu_up(c->cpu);
+	WRITE_ONCE(c->done, 1);
+	complete(&c->comp);
+	ktest_wait_stop();
+	return 0;
+}
+
+static int hs_exp_fn(void *arg)
+{
+	struct hs_call *c = arg;
+
+	synchronize_rcu_expedited();
+	WRITE_ONCE(c->done, 1);
+	complete(&c->comp);
+	ktest_wait_stop();
+	return 0;
+}
+
+/*
+ * A CPU held between rcu_cpu_starting() and set_cpu_online() while an
+ * expedited grace period selects CPUs: RCU counts it (its bit is in
+ * ->qsmaskinitnext, it is not idle), but the cross call skips it (not
+ * online). Once it is online the grace period must end without the CPU
+ * having to go offline again.
+ */
+void cpuhp_exp_starting_cpu(void)
+{
+	struct hs_call up = { }, exp = { };
+	struct task_struct *tu, *te = NULL;
+	unsigned int victim;
+	struct cpumask saved;
+	int i;
+
+	if (num_online_cpus() < 3) {
+		ktap_skip("needs 3 CPUs (cpu_up()'s caller spins on one)");
+		return;
+	}
+	ktest_pin_current(0, &saved);
+	victim = ktest_last_online_cpu();
+	if (!KTAP_EXPECT_MSG(cpu_down(victim) == 0, "CPU %u did not go down", victim))
+		goto out;
+	WRITE_ONCE(hs_held, 0);
+	WRITE_ONCE(hs_release, 0);
+	smp_mb();	/* the flags before the hook can run */
+	WRITE_ONCE(cpuhp_starting_hook, hs_starting_hook);
+	up.cpu = victim;
+	init_completion(&up.comp);
+	tu = ktest_kthread(hs_up_fn, &up, 1, "hs_up/%u");	/* off CPU 0: it spins */
+	if (!tu)
+		goto out_hook;
+	wake_up_process(tu);
+	for (i = 0; i < 5000 && !READ_ONCE(hs_held); i++)
+		msleep(1);
+	if (!KTAP_EXPECT_MSG(READ_ONCE(hs_held), "CPU %u not held on its way up", victim))
+		goto out_up;
+	init_completion(&exp.comp);
+	te = ktest_kthread(hs_exp_fn, &exp, 0, "hs_exp/%u");
+	if (!te)
+		goto out_up;
+	wake_up_process(te);
+	msleep(100);	/* the expedited grace period has selected its CPUs */
+	WRITE_ONCE(hs_release, 1);
+	KTAP_EXPECT(ktest_wait(&up.comp, 5000) && up.ret == 0);	/* up.done set before the completion */
+	KTAP_EXPECT_MSG(ktest_wait(&exp.comp, 3000),
+			"synchronize_rcu_expedited() still waiting 3 s after CPU %u came online (selected while not yet online)",
+			victim);
+	if (!READ_ONCE(exp.done)) {
+		/* Unstick it the only way the old code can: the CPU reports on its way down. */
+		KTAP_EXPECT(cpu_down(victim) == 0);
+		KTAP_EXPECT(ktest_wait(&exp.comp, 5000));
+	}
+out_up:
+	WRITE_ONCE(hs_release, 1);
+	if (!READ_ONCE(up.done))
+		KTAP_EXPECT(ktest_wait(&up.comp, 5000));
+	ktest_stop_if(tu, READ_ONCE(up.done), 5000);
+	if (te)
+		ktest_stop_if(te, READ_ONCE(exp.done), 5000);
+out_hook:
+	WRITE_ONCE(cpuhp_starting_hook, NULL);
+out:
+	if (!cpu_online(victim))
+		KTAP_EXPECT(cpu_up(victim) == 0);
 	ktest_unpin_current(&saved);
 }
