@@ -220,10 +220,9 @@ static void start_user_run_entry(char *entry, unsigned int slot)
 				at + 1, cpu);
 			continue;
 		}
-		struct user_process tmpl = { .prog = prog, .cpu = (int)cpu, .arg = arg, .slot = slot,
-					     .lives_left = user_respawn };
-
-		if (user_process_start(&tmpl))
+		if (user_process_start(&(struct user_process){ .prog = prog, .cpu = (int)cpu,
+							       .arg = arg, .slot = slot,
+							       .lives_left = user_respawn }))
 			pr_err("user.run=%s@%s: out of memory starting it on CPU %u\n", entry, at + 1, cpu);
 	}
 }
