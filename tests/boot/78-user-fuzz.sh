@@ -16,7 +16,10 @@
 #                       tables were printed, and the fuzz run keeps no more pages (slab pages
 #                       aside: the caches keep what 8 processes at once needed) and kmalloc objects
 #                       than the base run, 2 of each allowed (a page a process kept would be 80)
-# About 25 s on 2 host cores.
+#   user-fuzz-replay    the replay rule: two boots with the same user.run= and user.respawn= (2 CPUs,
+#                       two slots each, 4 lives a slot) print the same fuzz lines, pids aside: every
+#                       process seed, table row, total and last operation
+# About 35 s on 2 host cores.
 
 boot_test user-exit-status --smp 2 --append "user.run=hostile:27@1 shutdown_secs=2" \
 	--expect "$KLINE"'user: hostile\[[0-9]+\] exited with status 200$' \
@@ -62,3 +65,22 @@ fuzz_kills() { # NAME BASE: every kill reported, every process ended, nothing ke
 		[ "$objs" -le $((bobjs + 2)) ]
 }
 run_cmd_test user-fuzz-smp4-kills fuzz_kills user-fuzz-smp4 user-fuzz-smp4-base
+
+replay_run="user.run=fuzz:77@0-1+fuzz:77@0-1 user.respawn=3 shutdown_secs=5"
+for r in a b; do
+	boot_test user-fuzz-replay-$r --smp 2 --append "$replay_run" --reject 'fuzz: FAIL' \
+		--expect "$KLINE"'user: 16 processes started, [0-9]+ exited, [0-9]+ killed'
+done
+fuzz_lines() { # LOG: its fuzz lines, pids removed, sorted (processes print in any order)
+	tr -d '\r' <"$1" | grep -E '^fuzz: ' | sed -E 's/pid [0-9]+/pid -/' | sort
+}
+fuzz_replay() {
+	local a b
+	a=$(fuzz_lines "$LOGDIR/user-fuzz-replay-a.log")
+	b=$(fuzz_lines "$LOGDIR/user-fuzz-replay-b.log")
+	echo "$(wc -l <<<"$a") fuzz lines, $(grep -c 'process seed' <<<"$a") processes, $(grep -c ' last: ' <<<"$a") last operations"
+	diff <(echo "$a") <(echo "$b") | head -20
+	[ "$(grep -c 'process seed' <<<"$a")" = 16 ] && [ "$(grep -c ' last: ' <<<"$a")" = 16 ] &&
+		[ "$a" = "$b" ]
+}
+run_cmd_test user-fuzz-replay fuzz_replay
