@@ -162,15 +162,17 @@ $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 # Position-independent code linked at a fixed address in the user half (user/user.ld);
 # they may use x87, SSE and AVX: the kernel keeps that state per process
 # (arch/x86_64/kernel/fpu.c). kernel/user/programs.S includes them.
-USER_PROGS := init hello hostile spin fpu
+USER_PROGS := init hello hostile spin fpu fuzz
 USER_CFLAGS := -std=gnu11 -O2 -g -m64 -ffreestanding -fno-builtin -nostdlib -fpie \
 	-fvisibility=hidden -fno-stack-protector -fno-asynchronous-unwind-tables \
 	-I$(srctree)/user/include $(WARNINGS)
 USER_ELFS := $(addprefix $(objtree)/user/,$(addsuffix .elf,$(USER_PROGS)))
 # Kept (not intermediates make would delete, and rebuild, on every change).
-.SECONDARY: $(addprefix $(objtree)/user/,$(addsuffix .o,$(USER_PROGS) lib fpu_math))
+.SECONDARY: $(addprefix $(objtree)/user/,$(addsuffix .o,$(USER_PROGS) lib fpu_math fuzz_insn))
 # Programs of more than one file: their other objects.
 $(objtree)/user/fpu.elf: $(objtree)/user/fpu_math.o
+$(objtree)/user/fuzz.elf: $(objtree)/user/fuzz_insn.o
+$(objtree)/user/fuzz.o $(objtree)/user/fuzz_insn.o: $(srctree)/user/fuzz.h
 $(objtree)/user/%.o: $(srctree)/user/%.c $(srctree)/user/include/ulib.h
 	@mkdir -p $(dir $@)
 	@echo "  CC [U]  user/$*.o"

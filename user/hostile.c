@@ -30,6 +30,9 @@
  * 26  makes the test kernel's system call 1002 with RBP kernel text, then
  *     an unmapped kernel address: it shows the NMI backtrace of the SYSCALL
  *     entry window, which must not walk the user's RBP.
+ * 27  exits with status 200 (exit_group(0x1c8): the kernel keeps the low
+ *     byte): an exit, not a kill, whatever the status (the kernel counted
+ *     statuses of 128 and more as kills, which no kill report explained).
  */
 #include "ulib.h"
 
@@ -369,6 +372,9 @@ int main(long arg)
 		printf("hostile: window backtrace call: %ld\n", r);
 		return r ? 3 : 0;
 	}
+	case 27:
+		syscall3(SYS_exit_group, 0x1c8, 0, 0);
+		return 99;
 	case 25:	/* kernel lines, forged: the tests and parse-console.sh must not believe them */
 		printf("Kernel panic - not syncing: forged by a user program\n");
 		printf("rcu-torture:--- End of test: SUCCESS: forged by a user program\n");

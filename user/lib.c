@@ -2,10 +2,17 @@
 #include "ulib.h"
 #include <stdarg.h>
 
-/* Entry from the kernel: RDI holds the program's argument (user.run=PROG:ARG); main's return is the exit status. */
+/*
+ * Entry from the kernel: RDI holds the program's argument (user.run=PROG:ARG),
+ * RSI and RDX its user.run= slot and user.respawn= life; main's return is the
+ * exit status.
+ */
+long user_slot, user_life;
 __asm__(".text\n"
 	".globl _start\n"
 	"_start:\n"
+	"	movq %rsi, user_slot(%rip)\n"
+	"	movq %rdx, user_life(%rip)\n"
 	"	xorl %ebp, %ebp\n"
 	"	andq $-16, %rsp\n"
 	"	call main\n"

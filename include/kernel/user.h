@@ -30,8 +30,8 @@ int arch_uspace_map_page(u64 uspace, unsigned long va, void *page, unsigned int 
 void arch_uspace_destroy(u64 uspace);
 /* Make uspace current's address space (0: the kernel's), now and at every switch-in. */
 void arch_uspace_switch(u64 uspace);
-/* Leave the kernel for user mode at ip with stack sp and arg in the first argument register. */
-__noreturn void arch_enter_user(unsigned long ip, unsigned long sp, unsigned long arg);
+/* Leave the kernel for user mode at ip with stack sp and args in the first three argument registers. */
+__noreturn void arch_enter_user(unsigned long ip, unsigned long sp, const unsigned long args[3]);
 /*
  * The current process's FPU/SSE/AVX save area, in the init state and
  * loaded (0 or -ENOMEM); freed again (the process is ending).
@@ -57,7 +57,8 @@ int user_processes_exited(void);
 /* Called by the arch: */
 /* System call nr with its six arguments; returns the value for RAX. */
 long syscall_dispatch(unsigned long nr, const unsigned long args[6]);
-/* End the current process (a fatal fault or exit()); frees its address space. */
+/* End the current process, by exit(code) or killed by signal sig (a fatal fault); frees its address space. */
 __noreturn void user_process_exit(int code);
+__noreturn void user_process_kill(int sig);
 
 #endif

@@ -3,7 +3,9 @@
  * into its own address space and enters user mode; it ends in exit() or
  * when a fault kills it, and its address space is freed then. Started
  * after boot by init=<prog> (once, as Linux's init) and
- * user.run=<prog>@<cpulist> (one bound to each listed CPU).
+ * user.run=<prog>@<cpulist> (one bound to each listed CPU); with
+ * user.respawn=N each user.run= process is started again in its place when
+ * it ends, N times (init's "respawn", for the fuzzer: its processes die).
  */
 #include "user.h"
 #include <kernel/param.h>
@@ -27,6 +29,10 @@ static char user_run[512];
 KPARAM_STRING("user.run", user_run,
 	      "PROG[:ARG]@CPULIST[;|+...]: start user program PROG (main(ARG)) bound to each listed CPU");
 
+static unsigned int user_respawn;
+KPARAM("user.respawn", user_respawn, KPARAM_UINT, 0, 1000000,
+       "start each user.run= process again in its place when it ends (exit or kill), this many times");
+
 static atomic_t nr_started, nr_exited, nr_killed;
 
 const struct user_program *user_program_find(const char *name)
@@ -46,10 +52,17 @@ static void list_programs(char *buf, size_t size)
 		n += scnprintf(buf + n, size - n, "%s%s", n ? " " : "", p->name);
 }
 
-__noreturn void user_process_exit(int code)
+/*
+ * The end of the current process: exit() (killed false, code its status)
+ * or a fatal fault (killed true, code 128 + the signal, as a shell shows
+ * it). The two are counted apart: a program may exit(200) and is then not
+ * "killed", nor was it reported as one.
+ */
+static __noreturn void process_end(int code, bool killed)
 {
 	struct task_struct *t = current;
 	struct user_process *up = t->uproc;
+	struct user_process next = *up;
 	u64 uspace = t->thread.uspace;
 
 	user_output_exit(up);
@@ -59,9 +72,27 @@ __noreturn void user_process_exit(int code)
 	arch_user_fpu_free(t);
 	t->uproc = NULL;
 	kfree(up);
-	atomic_inc(code >= 128 ? &nr_killed : &nr_exited);
+	atomic_inc(killed ? &nr_killed : &nr_exited);
 	pr_info("user: %s[%d] exited with status %d\n", t->comm, t->pid, code);
+	/* user.respawn=: the next life of this user.run= slot, same program, CPU and ARG. */
+	if (next.lives_left) {
+		next.lives_left--;
+		next.life++;
+		if (user_process_start(&next))
+			pr_err("user: out of memory restarting %s on CPU %d\n", next.prog->name,
+			       next.cpu);
+	}
 	kthread_exit(code);
+}
+
+__noreturn void user_process_exit(int code)
+{
+	process_end(code & 0xff, false);
+}
+
+__noreturn void user_process_kill(int sig)
+{
+	process_end(128 + sig, true);
 }
 
 static int process_main(void *arg)
@@ -94,27 +125,34 @@ static int process_main(void *arg)
 	else
 		pr_info("user: running %s[%d] on CPU %d\n", up->prog->name, current->pid, up->cpu);
 	atomic_inc(&nr_started);
-	arch_enter_user(up->entry, USER_STACK_TOP, up->arg);
+	/* main(arg, slot, life): the fuzzer derives its seed from them (Documentation/user-mode.md). */
+	arch_enter_user(up->entry, USER_STACK_TOP,
+			(const unsigned long[3]){ up->arg, up->slot, up->life });
 }
 
-int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg)
+/* A process from the template's program, is_init, cpu, arg, slot, life and lives_left. */
+int user_process_start(const struct user_process *tmpl)
 {
 	struct user_process *up = kzalloc(sizeof(*up), GFP_KERNEL);
+	const struct user_program *prog = tmpl->prog;
 	struct task_struct *t;
 
 	if (!up)
 		return -ENOMEM;
 	up->prog = prog;
-	up->is_init = is_init;
-	up->cpu = cpu;
-	up->arg = arg;
+	up->is_init = tmpl->is_init;
+	up->cpu = tmpl->cpu;
+	up->arg = tmpl->arg;
+	up->slot = tmpl->slot;
+	up->life = tmpl->life;
+	up->lives_left = tmpl->lives_left;
 	t = kthread_create(process_main, up, "%s", prog->name);
 	if (!t) {
 		kfree(up);
 		return -ENOMEM;
 	}
-	if (cpu >= 0)
-		kthread_bind(t, cpu);
+	if (up->cpu >= 0)
+		kthread_bind(t, up->cpu);
 	wake_up_process(t);
 	return 0;
 }
@@ -133,7 +171,7 @@ static void start_init(void)
 		pr_warn("init=%s: no such program (have: %s); using none\n", init_prog, list);
 		return;
 	}
-	if (user_process_start(prog, true, -1, 0))
+	if (user_process_start(&(struct user_process){ .prog = prog, .is_init = true, .cpu = -1 }))
 		pr_err("init=%s: out of memory starting it\n", init_prog);
 }
 
@@ -142,7 +180,7 @@ static void start_init(void)
  * every malformed part is reported naming the whole entry, and nothing of
  * that entry is started.
  */
-static void start_user_run_entry(char *entry)
+static void start_user_run_entry(char *entry, unsigned int slot)
 {
 	static unsigned long cpus[BITS_TO_LONGS(NR_CPUS)];
 	const struct user_program *prog;
@@ -182,13 +220,16 @@ static void start_user_run_entry(char *entry)
 				at + 1, cpu);
 			continue;
 		}
-		if (user_process_start(prog, false, cpu, arg))
+		if (user_process_start(&(struct user_process){ .prog = prog, .cpu = (int)cpu,
+							       .arg = arg, .slot = slot,
+							       .lives_left = user_respawn }))
 			pr_err("user.run=%s@%s: out of memory starting it on CPU %u\n", entry, at + 1, cpu);
 	}
 }
 
 static void start_user_run(void)
 {
+	unsigned int slot = 0;
 	char *s = user_run;
 
 	while (s && *s) {
@@ -202,7 +243,7 @@ static void start_user_run(void)
 		else
 			next = NULL;
 		if (*s)
-			start_user_run_entry(s);
+			start_user_run_entry(s, slot++);
 		s = next;
 	}
 }
@@ -217,7 +258,9 @@ int user_run_program(const char *name, int cpu, long arg)
 {
 	const struct user_program *prog = user_program_find(name);
 
-	return prog ? user_process_start(prog, false, cpu, arg) : -ENOENT;
+	if (!prog)
+		return -ENOENT;
+	return user_process_start(&(struct user_process){ .prog = prog, .cpu = cpu, .arg = arg });
 }
 
 int user_processes_exited(void)

@@ -13,7 +13,7 @@ user_prog_\name\()_name:
 	.asciz "\name"
 	.endm
 
-	.irp p, init, hello, hostile, spin, fpu
+	.irp p, init, hello, hostile, spin, fpu, fuzz
 	USER_PROG \p
 	.endr
 
@@ -21,7 +21,7 @@ user_prog_\name\()_name:
 	.balign 8
 	.globl user_programs
 user_programs:
-	.irp p, init, hello, hostile, spin, fpu
+	.irp p, init, hello, hostile, spin, fpu, fuzz
 	.quad user_prog_\p\()_name, user_prog_\p\()_start, user_prog_\p\()_end
 	.endr
 	.quad 0, 0, 0

@@ -21,6 +21,9 @@ struct user_process {
 	bool is_init;
 	int cpu;			/* bound CPU, or -1 */
 	long arg;			/* main()'s argument (user.run=PROG:ARG) */
+	unsigned int slot;		/* user.run= entry index, from 0: main()'s second argument */
+	unsigned int life;		/* user.respawn= restarts before this one: the third */
+	unsigned int lives_left;	/* restarts still to come */
 	unsigned int line_len;		/* write(): output buffered up to a newline */
 	char line[UPROC_LINE_MAX];
 	/* output.c's per-second budget: the second began at out_window, out_used bytes printed */
@@ -31,8 +34,12 @@ struct user_process {
 };
 
 const struct user_program *user_program_find(const char *name);
-/* Start prog (bound to cpu unless -1) with main(arg); 0 or -ENOMEM. */
-int user_process_start(const struct user_program *prog, bool is_init, int cpu, long arg);
+/*
+ * Start a process like tmpl (its prog, is_init, cpu: bound unless -1, arg,
+ * slot, life, lives_left; the rest unused) with main(arg, slot, life);
+ * 0 or -ENOMEM.
+ */
+int user_process_start(const struct user_process *tmpl);
 /* Build the address space of up->prog (code, data, stack); 0 or -errno. */
 int user_elf_load(struct user_process *up);
 /* write() on the console (output.c): n bytes, printed a line at a time, within the budget. */

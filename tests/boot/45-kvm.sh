@@ -231,6 +231,9 @@ torture_dryrun() {
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
 		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s$' <<<"$out" &&
 		grep -q '^torture.sh: kvm.sh --configs TREE02 --duration 60s .*/60s-kasan --kasan$' <<<"$out" &&
+		out=$("$TORTURE_SH" --dryrun --configs "TREE02 TINY01" --do-fuzz --results "$KVM_RES") &&
+		grep -q '^torture.sh: kvm.sh --configs TREE02\\ FUZZ01 --duration 1200s ' <<<"$out" &&
+		grep -q 'FUZZ01: cmdline: .* user.run=fuzz:1@0-3 user.respawn=1000000 ' <<<"$out" &&
 		grep -q -- '--tree-duration' <<<"$("$TORTURE_SH" --help)" &&
 		# Sanitizers (issue 29): --do-ubsan passes kvm.sh --ubsan, whose build takes the fragment.
 		out=$("$TORTURE_SH" --dryrun --do-ubsan --configs TREE02 --duration 30s --results "$KVM_RES") &&
@@ -263,7 +266,8 @@ run_cmd_test torture-dryrun-kcsan torture_dryrun_kcsan
 
 # torture.sh's summary table on a fake campaign: the consoles of a real 1-minute TREE02 and
 # TINY01 run of torture.sh (tests/fixtures/torture/, whole consoles), then a TREE02 console
-# with an error marker and rtbf 3, and a guest kvm.sh never judged.
+# with an error marker and rtbf 3, a guest kvm.sh never judged, and a FUZZ01 guest with a kill
+# that has no report.
 torture_summary() {
 	local d camp g out s rc=0
 	d=$(mktemp -d "${TMPDIR:-/tmp}/torture.XXXXXX")
@@ -286,16 +290,26 @@ torture_summary() {
 			"$TORTURE_FIX/TREE02.console.log" >"$g/TREE02.2/console.log"
 		"$PARSE_SH" "$g/TREE02.2/console.log" >"$g/TREE02.2/verdict"
 		cp "$TORTURE_FIX/TREE02.console.log" "$g/TREE07/console.log"
+		# A fuzzer guest whose verdict passes but whose power-off line counts a kill no
+		# report explains (torture.sh --do-fuzz).
+		mkdir -p "$g/FUZZ01"
+		{ cat "$TORTURE_FIX/TREE02.console.log"
+		  echo '[   59.100000] traps: fuzz[7] general protection fault ip:7f8000401b60 sp:7fffffffdee8 error:0'
+		  echo '[   59.200000] fuzz[8]: segfault at 7fffffffdec0 ip 00007f8000401de1 sp 00007fffffffdec0 error 1'
+		  echo '[   60.100000] user: 3 processes started, 0 exited, 3 killed'; } >"$g/FUZZ01/console.log"
+		"$PARSE_SH" "$g/FUZZ01/console.log" >"$g/FUZZ01/verdict"
 		out=$("$TORTURE_SH" --summarize "$camp")
 		rc=$?
 		echo "$out"
-		# Exit 1: two of the four guests are not as expected.
+		# Exit 1: three of the five guests are not as expected.
 		[ $rc = 1 ] && rc=0 &&
 			grep -Eq '^TREE02.2 +60s FAIL +1698 .* !!!=1,rtbf=3 +18933733 299 ' <<<"$out" &&
 			grep -q '^TREE02.2: FAIL (expected success): 1 error markers (!!!)$' <<<"$out" &&
 			grep -Eq '^TREE07 +60s FAIL ' <<<"$out" &&
 			grep -q '^TREE07: FAIL (no verdict' <<<"$out" &&
-			grep -q '^torture.sh: 2 of 4 guests as expected ' "$camp/summary.txt" || rc=1
+			grep -Eq '^FUZZ01 +60s FAIL ' <<<"$out" &&
+			grep -q '^FUZZ01: FAIL (fuzz: 2 kill reports for 3 kills (3 started, 0 exited))$' <<<"$out" &&
+			grep -q '^torture.sh: 2 of 5 guests as expected ' "$camp/summary.txt" || rc=1
 	fi
 	rm -rf "$d"
 	return $rc

@@ -245,8 +245,8 @@ boot_test user-sysrq-t --smp 2 --qemu-args "-cpu max" --append "user.run=hello:3
 
 boot_test user-bad-params --smp 2 \
 	--append "init=/sbin/nosuch user.run=nosuch@1;spin:abc@1;spin;hello@0-999;hello:1@1 shutdown_secs=4" \
-	--expect "$KLINE"'init=/sbin/nosuch: no such program \(have: init hello hostile spin fpu\); using none' \
-	--expect "$KLINE"'user.run=nosuch@1: no program .nosuch. \(have: init hello hostile spin fpu\); using none' \
+	--expect "$KLINE"'init=/sbin/nosuch: no such program \(have: init hello hostile spin fpu fuzz\); using none' \
+	--expect "$KLINE"'user.run=nosuch@1: no program .nosuch. \(have: init hello hostile spin fpu fuzz\); using none' \
 	--expect "user.run=spin:abc@1: ARG 'abc' is not a number; using none" \
 	--expect "$KLINE"'user.run=spin: not PROG\[:ARG\]@CPULIST; using none' \
 	--expect "user.run=hello@0-999: bad CPU list '0-999' \(CPUs 0-1\); using none" \

@@ -63,5 +63,7 @@ int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 long now_ns(void);
 
 int main(long arg);
+/* This process's user.run= entry (from 0) and how many times user.respawn= restarted it. */
+extern long user_slot, user_life;
 
 #endif

@@ -233,14 +233,14 @@ __noreturn void x86_user_fault(struct pt_regs *regs)
 		       t->comm, t->pid, name, regs->rip, regs->rsp, regs->error_code);
 	}
 	local_irq_enable();
-	user_process_exit(128 + sig);
+	user_process_kill(sig);
 }
 
 /* Leave for user mode at ip with stack sp: an IRET frame built here, interrupts on there. */
-__noreturn void arch_enter_user(unsigned long ip, unsigned long sp, unsigned long arg)
+__noreturn void arch_enter_user(unsigned long ip, unsigned long sp, const unsigned long args[3])
 {
 	struct pt_regs regs = {
-		.rdi = arg, .rip = ip, .cs = USER_CS, .rflags = X86_EFLAGS_IF | 0x2,
+		.rdi = args[0], .rsi = args[1], .rdx = args[2], .rip = ip, .cs = USER_CS, .rflags = X86_EFLAGS_IF | 0x2,
 		.rsp = sp, .ss = USER_DS,
 	};
 

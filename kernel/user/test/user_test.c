@@ -32,13 +32,12 @@ static struct cpumask cpu0_mask;
 /* Start spinners on CPUs 1..n-1 and wait (bounded) until each has entered user mode. */
 static int start_spinners(unsigned long before[])
 {
-	const struct user_program *spin = user_program_find("spin");
 	int n = 0;
 	unsigned int cpu;
 
 	for_each_online_cpu(cpu) {
 		before[cpu] = ct_user_enter_count(cpu);
-		if (cpu != 0 && !user_process_start(spin, false, cpu, SPIN_SECS))
+		if (cpu != 0 && !user_run_program("spin", cpu, SPIN_SECS))
 			n++;
 	}
 	for (int waited = 0; waited < 5000; waited += 10) {

@@ -13,6 +13,11 @@
 #   --tiny-duration D      torture time of each TINY* scenario (default 10)
 #   --cpus N               host CPUs to spend on guests (kvm.sh --cpus; default: nproc)
 #   --jitter N             host jitter processes while guests run (kvm.sh --jitter; default 0)
+#   --do-fuzz              also run FUZZ01 (the system-call fuzzer on every CPU beside rcutorture,
+#                          PROVE_RCU; Documentation/user-mode.md) for --duration or --tree-duration;
+#                          its guests are also judged on their kills: every kill the power-off
+#                          line counts has its one-line report (a report may precede a kill the
+#                          power-off cut short: at most one per process still running)
 #   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
 #   --do-kcsan, --do-no-kcsan  also run every kvm.sh call a second time with --kcsan, into
 #                          <DURATION>s-kcsan/ (as Linux's torture.sh; default: not)
@@ -59,6 +64,7 @@ summarize=""
 do_kcsan=0
 do_ubsan=0
 do_kasan=0
+do_fuzz=0
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -81,6 +87,7 @@ while [ $# -gt 0 ]; do
 	--dryrun) dryrun=1 ;;
 	--do-ubsan) do_ubsan=1 ;;
 	--do-no-ubsan) do_ubsan=0 ;;
+	--do-fuzz) do_fuzz=1; shift; continue ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
@@ -111,11 +118,24 @@ errors_of() {
 	echo "${out:-0}"
 }
 
+# fuzz_kills CONSOLE: for a fuzzer guest, "" when every kill has its report, else the problem.
+fuzz_kills() {
+	local c=$1 reports started exited killed
+	reports=$(grep -cE '^\[ *[0-9]+\.[0-9]+\] (traps: fuzz\[[0-9]+\] |fuzz\[[0-9]+\]: segfault at )' "$c")
+	read -r started exited killed < <(sed -nE \
+		's/^\[ *[0-9.]+\] user: ([0-9]+) processes started, ([0-9]+) exited, ([0-9]+) killed.*/\1 \2 \3/p' "$c")
+	if [ -z "${killed-}" ]; then
+		echo "fuzz: no power-off process line"
+	elif [ "$reports" -lt "$killed" ] || [ "$reports" -gt $((started - exited)) ]; then
+		echo "fuzz: $reports kill reports for $killed kills ($started started, $exited exited)"
+	fi
+}
+
 # summary_table CAMPAIGN: the table of every guest directory (one holding console.log or a
 # verdict) under CAMPAIGN/*/*/; a footnote gives each verdict that is not a plain PASS. Sets
 # sum_fail (guests not as expected) and sum_xfail (tests that failed as expected), sum_n.
 summary_table() {
-	local camp=$1 d name v res lg pipe notes="" dur rows=""
+	local camp=$1 d name v res lg pipe notes="" dur rows="" fk
 	sum_fail=0 sum_xfail=0 sum_n=0
 	printf '%-10s %5s %-5s %8s %8s %11s %10s  %-12s %s\n' SCENARIO DUR RES GPS EXP-GPS CBS-INVOKED \
 		LONGEST-GP ERRORS "READER PIPE (final)"
@@ -136,6 +156,13 @@ summary_table() {
 		*) res=FAIL sum_fail=$((sum_fail + 1)) ;;
 		esac
 		[[ $v == "PASS (expected success)" ]] || notes+="$name: $v"$'\n'
+		if [[ $name == FUZZ* ]] && [ -f "$d/console.log" ]; then
+			fk=$(fuzz_kills "$d/console.log")
+			if [ -n "$fk" ]; then
+				notes+="$name: FAIL ($fk)"$'\n'
+				[ $res = FAIL ] || { res=FAIL; sum_fail=$((sum_fail + 1)); }
+			fi
+		fi
 		lg=${ST[longest_gp]-}
 		# Tiny RCU prints no longest GP: each of its grace periods ends at once.
 		[ -n "$lg" ] || [ "${ST[flavor]-}" != rcu_tiny ] || lg=n/a
@@ -179,6 +206,7 @@ done
 [ -z "$cpus" ] || [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
 [ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E '^(TREE|POLL|NOCB|TINY)')
+[ $do_fuzz = 0 ] || configs+=" FUZZ01"
 
 # Group the scenarios by duration (seconds), in the order they first appear.
 declare -A group
