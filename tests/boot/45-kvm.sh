@@ -32,12 +32,13 @@
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
 #   show the stall warning, KASAN01 (TREE02 on a KASAN kernel, Documentation/dev-tools/kasan.md)
-#   must pass with KASAN's banner and no KASAN report.
+#   must pass with KASAN's banner and no KASAN report, KCSAN01 (preemptible RCU over two leaves
+#   with CPU hotplug on a KCSAN kernel) must pass with watchpoints set and no KCSAN report.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations; with
 #   --do-kcsan or --do-kasan each call again with kvm.sh --kcsan or --kasan), and its
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
-# 4 to 6 minutes with it, on 2 host cores: the matrix's 20 guests run two at a time (--guests 2;
+# 4 to 6 minutes with it, on 2 host cores: the matrix's 21 guests run two at a time (--guests 2;
 # TREE01's 8 vCPUs alone), and its kernels come from $TEST_BUILD_CACHE, where 45-kvm.prebuild may
 # have built some while earlier files booted. Timings are printed, never judged.
 
@@ -345,19 +346,19 @@ run_cmd_test kvm-rcuperf kvm_rcuperf
 kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null; }
 
 # The short matrix's scenarios (45-kvm.prebuild builds their kernels ahead, reading this line).
-KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01 TASKS04 KASAN01"
+KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01 TASKS04 KASAN01 KCSAN01"
 kvm_short_matrix() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --configs "$KVM_SHORT_MATRIX" --duration 20s --cpus 2 \
 		--guests 2 --build-cache "$TEST_BUILD_CACHE" --results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all twenty as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all twenty-one as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		grep -q '^kvm.sh: STALL: same .config as SRCU-N, sharing its kernel$' <<<"$out" &&
-		grep -Eq '^kvm.sh: [0-9]+/20 guests done, 2 running,' <<<"$out" &&
-		! grep -Eq '^kvm.sh: [0-9]+/20 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
+		grep -Eq '^kvm.sh: [0-9]+/21 guests done, 2 running,' <<<"$out" &&
+		! grep -Eq '^kvm.sh: [0-9]+/21 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
 		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
 		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
 		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
@@ -388,6 +389,10 @@ kvm_short_matrix() {
 		grep -Eq '^KASAN01 +4 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" KASAN01 'kasan: KernelAddressSanitizer initialized' &&
 		! kvm_console_has "$dir" KASAN01 'BUG: KASAN:' &&
+		# KCSAN (issue 29): the KCSAN guest (configs/rcu/KCSAN01), watchpoints set, no report.
+		grep -Eq '^KCSAN01 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" KCSAN01 'kcsan: [1-9][0-9]* watchpoints set, 0 races found, 0 reported' &&
+		! kvm_console_has "$dir" KCSAN01 'BUG: KCSAN:' &&
 		kvm_console_has "$dir" STRICT01 'rcu-torture: rtc: .* onoff: [1-9][0-9]*/[0-9]+:[1-9][0-9]*/[0-9]+ ' &&
 		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
 		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
