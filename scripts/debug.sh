@@ -3,6 +3,8 @@
 # QEMU's gdb stub on localhost only, and run gdb on the same kernel.elf with the kernel's gdb
 # commands loaded (scripts/gdb/rcukernel.py: lx-dmesg, lx-ps, lx-cpus, rcu-gp). The serial
 # console goes to a log file (tail -f it in another terminal); quitting gdb stops QEMU.
+# Ctrl-C in gdb stops the guest, as with Linux under QEMU: QEMU runs in a session of its own,
+# so the terminal's SIGINT reaches gdb (which sends the stub an interrupt) and never QEMU.
 #
 # Usage: scripts/debug.sh KERNEL_ELF [qemu-run.sh options...] [-- gdb options...]
 # Environment: GDB_PORT (default 1234), CONSOLE_LOG (default: next to KERNEL_ELF,
@@ -22,10 +24,17 @@ port=${GDB_PORT:-1234}
 log=${CONSOLE_LOG:-$(dirname "$kernel")/debug-console.log}
 command -v gdb >/dev/null || { echo "debug.sh: gdb is not installed (scripts/install-deps.sh)" >&2; exit 1; }
 
-"$srctree/scripts/qemu-run.sh" --kernel "$kernel" --gdb-port "$port" --quiet --log "$log" \
+command -v setsid >/dev/null || { echo "debug.sh: setsid (util-linux) is not installed" >&2; exit 1; }
+
+# setsid: QEMU installs its own SIGINT handler (it quits, and qemu-run.sh would then report
+# "reset or triple fault"), so it must not be in the terminal's foreground process group that
+# Ctrl-C signals. A background child of this script leads no group, so setsid execs in place:
+# $! is qemu-run.sh, the leader of the new session and process group.
+setsid "$srctree/scripts/qemu-run.sh" --kernel "$kernel" --gdb-port "$port" --quiet --log "$log" \
 	"${qargs[@]}" </dev/null &
 qemu_run=$!
-# Stop the QEMU this script started (qemu-run.sh's own child), however gdb ends.
+# Stop the QEMU this script started (qemu-run.sh forwards the TERM to its own child), however
+# gdb ends.
 trap 'kill "$qemu_run" 2>/dev/null; wait "$qemu_run" 2>/dev/null || true' EXIT
 
 # Wait for the stub to listen before gdb connects (gdb gives up at once otherwise).

@@ -7,6 +7,9 @@
 #   lx-cpus    each possible CPU: online or not, its current task, its per-CPU offset
 #   rcu-gp     Tree RCU's grace-period state: rcu_state, each rcu_node, each CPU's rcu_data
 # Per-CPU variables are at their link address plus __per_cpu_offset[cpu] (kernel/percpu.c).
+# Without a live target (QEMU gone, or never connected) gdb would read the variables' initial
+# values from kernel.elf's sections and the commands would print an empty task list and one CPU
+# as if that were the guest's state: each command refuses instead (require_live_target).
 
 import gdb
 
@@ -14,6 +17,16 @@ TASK_STATES = ((0x0002, "D"), (0x0001, "S"), (0x0040, "P"), (0x0080, "X"))
 # enum rcu_gp_state (kernel/rcu/tree.h), named as the stall warning names them.
 GP_STATES = ("RCU_GP_IDLE", "RCU_GP_WAIT_GPS", "RCU_GP_INIT", "RCU_GP_WAIT_FQS",
              "RCU_GP_DOING_FQS", "RCU_GP_CLEANUP", "RCU_GP_CLEANED")
+
+
+def require_live_target(cmd):
+    """Fail the command unless gdb is attached to a running guest (QEMU's stub)."""
+    inf = gdb.selected_inferior()
+    if inf.pid == 0 or not inf.threads():
+        raise gdb.GdbError(
+            "%s: no live target: gdb would read kernel.elf's initial values, not the guest's. "
+            "Connect first (make debug, or: target remote localhost:1234); if QEMU has exited, "
+            "see its console log (debug-console.log)" % cmd)
 
 
 def val(expr):
@@ -68,6 +81,7 @@ class LxDmesg(gdb.Command):
         super().__init__("lx-dmesg", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        require_live_target("lx-dmesg")
         buf = val("log_buf")
         size = buf.type.sizeof
         nxt = int(val("log_next"))
@@ -89,6 +103,7 @@ class LxPs(gdb.Command):
         super().__init__("lx-ps", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        require_live_target("lx-ps")
         gdb.write("%-18s %6s %5s %3s %4s %s\n" % ("TASK", "PID", "STATE", "CPU", "PRIO", "COMM"))
         for t in for_each_task():
             gdb.write("0x%016x %6d %5s %3d %4d %s\n" % (
@@ -103,6 +118,7 @@ class LxCpus(gdb.Command):
         super().__init__("lx-cpus", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        require_live_target("lx-cpus")
         gdb.write("nr_cpu_ids=%d\n" % nr_cpu_ids())
         for cpu in range(nr_cpu_ids()):
             if not cpumask_test("__cpu_possible_mask", cpu):
@@ -123,6 +139,7 @@ class RcuGp(gdb.Command):
         super().__init__("rcu-gp", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        require_live_target("rcu-gp")
         try:
             rs = val("rcu_state")
         except gdb.error:
