@@ -38,10 +38,22 @@ static void do_initcalls(void)
 
 static void start_kernel_rest(void);
 
+/* The banner's build flags, as Linux's UTS_VERSION has them ("SMP PREEMPT"): what was built. */
+#ifdef CONFIG_SMP
+#define BANNER_SMP " SMP"
+#else
+#define BANNER_SMP ""
+#endif
+#ifdef CONFIG_PREEMPT
+#define BANNER_PREEMPT " PREEMPT"
+#else
+#define BANNER_PREEMPT ""
+#endif
+
 void start_kernel(void)
 {
 	kallsyms_init();	/* before anything can print a %pS */
-	printk(KERN_NOTICE "rcukernel version 0.1 (gcc " __VERSION__ ") x86_64 SMP\n");
+	printk(KERN_NOTICE "rcukernel version 0.1 (gcc " __VERSION__ ") x86_64" BANNER_SMP BANNER_PREEMPT "\n");
 	printk(KERN_INFO "Command line: %s\n", boot_info.cmdline);
 	printk(KERN_INFO "Boot loader: %s, machine: %s\n", boot_info.loader, arch_machine_name());
 	arch_early_setup();

@@ -22,11 +22,13 @@
 
 tiny_dir=$(cd "$LOGDIR" && pwd)/build-tiny
 
-# tiny_boot NAME ARGS [boot_test options...]: one CPU, the Tiny banner, never the Tree one.
+# tiny_boot NAME ARGS [boot_test options...]: one CPU, the Tiny banner, never the Tree one; the
+# version banner without Linux's "SMP" flag (CONFIG_SMP is off).
 tiny_boot() {
 	local name=$1 args=$2
 	shift 2
 	built_boot_test "$tiny_dir" "Tiny RCU" "$name" 1 "$args" \
+		--expect '^\[ *[0-9.]+\] rcukernel version [^ ]+ \(gcc [^)]*\) x86_64$' \
 		--expect '^\[ *[0-9.]+\] rcu: Tiny RCU implementation: ' \
 		--reject 'Hierarchical RCU implementation' \
 		--expect 'reboot: Power down' "$@"
