@@ -284,6 +284,7 @@ help:
 		printf '  %-20s arch/x86_64/configs/%s\n' "$$f" "$$f"; done
 	@echo "  olddefconfig savedefconfig menuconfig listnewconfig"
 	@echo "                       (menuconfig in a fresh O=DIR starts from defconfig, as Linux)"
+	@echo "  scripts/config --file DIR/.config -e X -d Y --set-val Z 8 --refresh   (as Linux's)"
 	@echo "Build targets:"
 	@echo "  all                  kernel.elf (the default goal); iso: kernel.iso for GRUB"
 	@echo "  size size-compare    section sizes; Tree vs Tiny RCU"
@@ -291,7 +292,9 @@ help:
 	@echo "  clean distclean"
 	@echo "Run and test targets:"
 	@echo "  run                  build and boot under QEMU (Ctrl-A X quits)"
-	@echo "  check                the test suite; last line 'N passed, N failed'"
+	@echo "  check                the test suite; last line 'N passed, N failed' (~33 min on 2 cores)"
+	@echo "                       one test: make check SKIP_HOST=1 TEST_FILTER='^gdb-helpers\$$'"
+	@echo "                       (TEST_FILTER: regex on test names; SKIP_HOST=1: no host tests)"
 	@echo "  hosttest fuzz        host-side unit tests; libFuzzer on the command-line parser"
 	@echo "  model                the spin model of RCU's handshakes, bigger sizes than check"
 	@echo "  debug [GDB_PORT=1234] gdb on a stopped guest (lx-dmesg lx-ps lx-cpus rcu-gp)"

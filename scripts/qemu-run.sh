@@ -302,8 +302,9 @@ if [ "$interactive" = 1 ]; then
 	trap 'interrupted=HUP' HUP
 	watchdog=
 	if [ -n "$monsock" ]; then
-		# Straight to the terminal: the person watching sees it as it happens.
-		(sleep "$timeout_s" && overrun_report >&2) &
+		# Straight to the terminal: the person watching sees it as it happens. The subshell's
+		# own stderr is /dev/null: stopping its sleep below would otherwise print "Terminated".
+		(sleep "$timeout_s" && overrun_report >&3 2>&3) 3>&2 2>/dev/null &
 		watchdog=$!
 	fi
 	"${cmd[@]}"
@@ -317,7 +318,8 @@ else
 	diagfile=
 	if [ -n "$monsock" ]; then
 		diagfile=$(mktemp "${TMPDIR:-/tmp}/qemu-run-diag.XXXXXXXX")
-		(sleep "$timeout_s" && overrun_report >"$diagfile" 2>&1) &
+		# Its own stderr is /dev/null, as above: no "Terminated" when its sleep is stopped.
+		(sleep "$timeout_s" && overrun_report >"$diagfile" 2>&1) 2>/dev/null &
 		watchdog=$!
 	fi
 	# shellcheck disable=SC2317 # called from the traps below

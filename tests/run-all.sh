@@ -18,7 +18,8 @@
 # The last line printed is always the overall "N passed, N failed"; the exit status is 1 when any
 # test failed. Environment: O (build dir, default repo root), KERNEL (default $O/kernel.elf),
 # LOGDIR (default $O/test-logs, else a new /tmp dir), FUZZ_SECS, SKIP_HOST=1, SKIP_FUZZ=1,
-# SKIP_BOOT=1, TEST_FILTER (regex on test names, host-check and host-fuzz included), plus tests/lib.sh's
+# SKIP_BOOT=1, TEST_FILTER (regex on test names, host-check and host-fuzz included; a filtered run
+# names only the files that ran a selected test, after their verdicts), plus tests/lib.sh's
 # TEST_TIMEOUT, TEST_ACCEL, TEST_VERBOSE=1 (also streams the host make output).
 set -euo pipefail
 
@@ -182,8 +183,11 @@ if [ "$skip_boot" != 1 ]; then
 	}
 	trap 'rm -f "$TEST_STATE_FILE"; for g in "${prebuild_pgid[@]}"; do kill -- -"$g" 2>/dev/null; done' EXIT
 	for file in "${files[@]}"; do
-		echo "# $file"
+		# A filtered run names only the files that ran a selected test (after their verdicts),
+		# not every file it went through.
+		[ -n "$TEST_FILTER" ] || echo "# $file"
 		file_start=$SECONDS
+		file_num=$TEST_NUM
 		prebuild_stop "$file"
 		_test_save_state
 		# Not `( ... ) || rc=$?`: that context would switch off set -e inside the subshell.
@@ -201,7 +205,11 @@ if [ "$skip_boot" != 1 ]; then
 			_test_report "$file" "" "" "test file aborted with status $rc; its later tests did not run"
 		fi
 		# Where make check's time goes, file by file (reported, never judged).
-		echo "# $file took $((SECONDS - file_start)) s"
+		if [ -z "$TEST_FILTER" ]; then
+			echo "# $file took $((SECONDS - file_start)) s"
+		elif [ "$TEST_NUM" != "$file_num" ]; then
+			echo "# $file: $((TEST_NUM - file_num)) selected test(s), $((SECONDS - file_start)) s"
+		fi
 	done
 fi
 

@@ -233,10 +233,23 @@ passes=("")
 [ "$do_kcsan" = 0 ] || passes+=(kcsan)
 [ "$do_kasan" = 0 ] || passes+=(kasan)
 
+# wall_secs S CONFIGS: the wall-clock torture time of one kvm.sh call running CONFIGS for S
+# seconds each. kvm.sh counts a guest as min(its vCPUs, --cpus) host CPUs and starts guests while
+# they fit, so the call lasts about ceil(sum of those / --cpus) rounds of S (10 guests of 2 vCPUs
+# on --cpus 2: 10 x S, not S). The vCPU counts are kvm.sh --dryrun's own "-smp N".
+wall_secs() {
+	local s=$1 c=${cpus:-$(nproc)} n need=0
+	while read -r n; do
+		need=$((need + (n < c ? n : c)))
+	done < <("$KVM_SH" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun 2>/dev/null |
+		sed -n 's/.* boot -smp \([0-9]*\) .*/\1/p')
+	echo $(((need + c - 1) / c * s))
+}
+
 CAMP=$results/torture.$(date -u +%Y.%m.%d-%H.%M.%S)
 total=0
-for s in "${order[@]}"; do total=$((total + s * ${#passes[@]})); done
-echo "torture.sh: $((${#order[@]} * ${#passes[@]})) kvm.sh call(s), torture time $((total / 60))m$((total % 60))s plus builds and boots"
+for s in "${order[@]}"; do total=$((total + $(wall_secs "$s" "${group[$s]}") * ${#passes[@]})); done
+echo "torture.sh: $((${#order[@]} * ${#passes[@]})) kvm.sh call(s), torture time about $((total / 3600))h$((total % 3600 / 60))m$((total % 60))s on ${cpus:-$(nproc)} host CPUs, plus builds and boots"
 echo "torture.sh: campaign directory $CAMP"
 for pass in "${passes[@]}"; do
 	for s in "${order[@]}"; do

@@ -1,0 +1,109 @@
+# shellcheck shell=bash
+# tests/boot/01-host-tools.sh - the host-side tools a newcomer meets first, without QEMU:
+#   scripts-config            scripts/config (as Linux's) on a defconfig .config: --enable,
+#                             --disable, --set-val, --set-str with quotes, --state (y, n, a value,
+#                             a string, undef), --undefine, -E/-D placement, --keep-case,
+#                             --module refused, --refresh (olddefconfig drops an option whose
+#                             dependency was disabled)
+#   qemu-run-no-terminated    20 runs of scripts/qemu-run.sh with a stand-in QEMU that powers off
+#                             at once: no "Terminated" line from stopping the overrun watchdog
+#   torture-estimate          torture.sh --dryrun --cpus 2 on TREE01 TREE02 (20 min) and TINY01
+#                             TINY02 (10 min, one vCPU each, so in one round): "about 0h50m0s",
+#                             not the sum of the two durations
+#   run-all-filter-quiet      tests/run-all.sh --filter RE over two boot files, RE matching none
+#                             of their tests: it names neither file (nor their times)
+#   gitignore-build-dirs      the build directories the README suggests (O=build) are git-ignored
+#   make-help-one-test        make help says how long make check takes and how to run one test
+#                             (TEST_FILTER, SKIP_HOST), and names scripts/config
+# About 5 s.
+
+# host_scripts_config: CMD... run on a scratch copy; each check names what it expected.
+host_scripts_config() {
+	local d=$LOGDIR/scripts-config cfg C=$TESTS_ROOT/scripts/config st
+	rm -rf "$d"
+	make -s -C "$TESTS_ROOT" O="$d" defconfig >/dev/null || return 1
+	cfg=$d/.config
+	expect_state() {	# OPTION WANTED
+		st=$("$C" --file "$cfg" --state "$1") || { echo "--state $1 failed"; return 1; }
+		[ "$st" = "$2" ] || { echo "--state $1: '$st', expected '$2'"; return 1; }
+		echo "--state $1: $st"
+	}
+	expect_state SMP y && expect_state CONFIG_NR_CPUS "$(sed -n 's/^CONFIG_NR_CPUS=//p' "$cfg")" &&
+		expect_state NO_SUCH_OPTION undef || return 1
+	"$C" --file "$cfg" -e rcu_expert --set-val NR_CPUS 8 --set-str CMDLINE 'a "b" c' -d SMP \
+		-E SMP NEW_ON -D NR_CPUS NEW_OFF -k -e lower_case || return 1
+	expect_state RCU_EXPERT y && expect_state NR_CPUS 8 && expect_state CMDLINE 'a "b" c' &&
+		expect_state SMP n && expect_state NEW_ON y && expect_state NEW_OFF n || return 1
+	grep -qx 'CONFIG_CMDLINE="a \\"b\\" c"' "$cfg" || { echo "--set-str: $(grep CMDLINE= "$cfg")"; return 1; }
+	grep -qx 'CONFIG_lower_case=y' "$cfg" || { echo "--keep-case: no CONFIG_lower_case=y"; return 1; }
+	# In place: SMP's line, then -E's new line right after it; NR_CPUS, then NEW_OFF.
+	grep -A1 -x '# CONFIG_SMP is not set' "$cfg" | grep -qx CONFIG_NEW_ON=y &&
+		grep -A1 -x CONFIG_NR_CPUS=8 "$cfg" | grep -qx '# CONFIG_NEW_OFF is not set' ||
+		{ echo "-E/-D did not place the new lines after their BEFOREOPT"; return 1; }
+	[ "$(grep -c 'CONFIG_SMP[ =]' "$cfg")" = 1 ] || { echo "two CONFIG_SMP lines"; return 1; }
+	"$C" --file "$cfg" -u NEW_ON -u NEW_OFF -u lower_case && expect_state NEW_ON undef || return 1
+	if "$C" --file "$cfg" -m RCU_TORTURE_TEST 2>"$d/m.err"; then echo "--module accepted"; return 1; fi
+	grep -q "no loadable modules" "$d/m.err" || { cat "$d/m.err"; return 1; }
+	# SMP_INIT_DELAY_US depends on SMP: Kconfig drops it at --refresh.
+	expect_state SMP_INIT_DELAY_US "$(sed -n 's/^CONFIG_SMP_INIT_DELAY_US=//p' "$cfg")" &&
+		"$C" --file "$cfg" --refresh && expect_state SMP n && expect_state SMP_INIT_DELAY_US undef
+}
+run_cmd_test scripts-config host_scripts_config
+
+host_qemu_run_no_terminated() {
+	local d=$LOGDIR/qemu-run-fake i n=0
+	mkdir -p "$d"
+	printf '#!/bin/sh\n# A stand-in QEMU: a clean power-off (raw status 33) at once.\nexit 33\n' >"$d/qemu"
+	chmod +x "$d/qemu"
+	: >"$d/kernel.elf"
+	for i in $(seq 20); do
+		QEMU=$d/qemu QEMU_BIOS=$d/kernel.elf "$QEMU_RUN" --kernel "$d/kernel.elf" --timeout 30 \
+			</dev/null >"$d/run.out" 2>&1
+		grep -q 'qemu-run: exit 33 (clean power-off)' "$d/run.out" || { cat "$d/run.out"; return 1; }
+		if grep -q Terminated "$d/run.out"; then n=$((n + 1)); cp "$d/run.out" "$d/terminated.out"; fi
+	done
+	echo "$n of 20 runs printed a Terminated line"
+	[ "$n" = 0 ] || { cat "$d/terminated.out"; return 1; }
+}
+run_cmd_test qemu-run-no-terminated host_qemu_run_no_terminated
+
+host_torture_estimate() {
+	local out
+	out=$("$TESTS_ROOT/tools/testing/rcutorture/bin/torture.sh" --cpus 2 --dryrun \
+		--configs "TREE01 TREE02 TINY01 TINY02" --results "$LOGDIR/torture-estimate" 2>&1) ||
+		{ echo "$out"; return 1; }
+	head -n 1 <<<"$out"
+	grep -q '^torture.sh: 2 kvm.sh call(s), torture time about 0h50m0s on 2 host CPUs' <<<"$out"
+}
+run_cmd_test torture-estimate host_torture_estimate
+
+host_run_all_filter_quiet() {
+	local out
+	# A run of its own: none of this run's state (counters file, filter, logs) leaks into it.
+	out=$(env -u TEST_STATE_FILE -u TEST_FILTER -u TEST_BUILD_CACHE LOGDIR="$LOGDIR/filter-quiet" \
+		"$TESTS_ROOT/tests/run-all.sh" --skip-host --filter '^no-such-test$' \
+		tests/boot/00-smoke.sh tests/boot/10-params.sh 2>&1) || { echo "$out"; return 1; }
+	echo "$out"
+	grep -qx '0 passed, 0 failed' <<<"$out" &&
+		! grep -q '^# tests/boot/' <<<"$out"
+}
+run_cmd_test run-all-filter-quiet host_run_all_filter_quiet
+
+host_gitignore_build_dirs() {
+	local p
+	git -C "$TESTS_ROOT" rev-parse --git-dir >/dev/null 2>&1 || { echo "not a git checkout: nothing to check"; return 0; }
+	for p in build/kernel.elf build/.config build/kernel/rcu/tree.o build-tiny/kernel.elf \
+		check-build/kernel.elf test-logs/x.log kernel.elf .config; do
+		git -C "$TESTS_ROOT" check-ignore -q --no-index "$p" || { echo "$p is not git-ignored"; return 1; }
+		echo "ignored: $p"
+	done
+}
+run_cmd_test gitignore-build-dirs host_gitignore_build_dirs
+
+host_make_help_one_test() {
+	local out
+	out=$(make -s -C "$TESTS_ROOT" help) || return 1
+	grep -E "check .*min on 2 cores" <<<"$out" && grep "TEST_FILTER=" <<<"$out" &&
+		grep "SKIP_HOST=1" <<<"$out" && grep "scripts/config" <<<"$out"
+}
+run_cmd_test make-help-one-test host_make_help_one_test
