@@ -13,6 +13,9 @@
 #   run-all-filter-quiet      tests/run-all.sh --filter RE over two boot files, RE matching none
 #                             of their tests: it names neither file (nor their times)
 #   gitignore-build-dirs      the build directories the README suggests (O=build) are git-ignored
+#   doc-paths-exist           every Documentation/*.md path that a Kconfig help, README.md or a
+#                             Documentation page names exists (the NO_HZ_FULL help named a
+#                             missing Documentation/timers/no_hz_full.md)
 #   make-help-one-test        make help says how long make check takes and how to run one test
 #                             (TEST_FILTER, SKIP_HOST), and names scripts/config
 # About 5 s.
@@ -107,3 +110,14 @@ host_make_help_one_test() {
 		grep "SKIP_HOST=1" <<<"$out" && grep "scripts/config" <<<"$out"
 }
 run_cmd_test make-help-one-test host_make_help_one_test
+
+host_doc_paths_exist() {
+	local f p status=0
+	cd "$TESTS_ROOT" || return 1
+	while IFS=: read -r f p; do
+		[ -e "$p" ] || { echo "$f names $p, which does not exist"; status=1; }
+	done < <(grep -oE 'Documentation/[A-Za-z0-9_/.-]+\.md' README.md tools/testing/rcutorture/README.md \
+		$(find . -name 'Kconfig*' -not -path './.git/*') $(find Documentation -name '*.md') | sort -u)
+	return $status
+}
+run_cmd_test doc-paths-exist host_doc_paths_exist

@@ -42,7 +42,7 @@
 
 /* ===== parameters ============================================================== */
 
-torture_param_string(torture_type, 16, "rcu", "type of RCU to torture (rcu, busted)");
+torture_param_string(torture_type, 16, "rcu", "type of RCU to torture (rcu, srcu, srcud, tasks, busted)");
 torture_param_bool(torture_runnable, IS_ENABLED(CONFIG_RCU_TORTURE_TEST_RUNNABLE),
 		   "start rcutorture at boot");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
