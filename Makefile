@@ -76,7 +76,7 @@ endif
 
 # ---- Kbuild-lite: every directory's Kbuild file adds objects to obj-y ----
 KBUILD_DIRS := $(sort $(patsubst $(srctree)/%/Kbuild,%,$(shell find $(srctree) -name Kbuild -not -path '*/.git/*' -not -path '*/tools/*' -not -path '*/tests/*')))
-# ---- sanitizers (issue 29): Linux's per-directory and per-file opt-outs ----
+# ---- sanitizers: Linux's per-directory and per-file opt-outs ----
 # A Kbuild file may set <TOOL>_SANITIZE := n (its whole directory) and <TOOL>_SANITIZE_foo.o :=
 # n or y (one object, wins over the directory's), for each TOOL in SANITIZERS; the answer is kept
 # per object (sanitize.<TOOL>.<dir>/<obj>) and the settings are forgotten before the next

@@ -40,9 +40,11 @@ host_scripts_config() {
 	grep -qx 'CONFIG_CMDLINE="a \\"b\\" c"' "$cfg" || { echo "--set-str: $(grep CMDLINE= "$cfg")"; return 1; }
 	grep -qx 'CONFIG_lower_case=y' "$cfg" || { echo "--keep-case: no CONFIG_lower_case=y"; return 1; }
 	# In place: SMP's line, then -E's new line right after it; NR_CPUS, then NEW_OFF.
-	grep -A1 -x '# CONFIG_SMP is not set' "$cfg" | grep -qx CONFIG_NEW_ON=y &&
-		grep -A1 -x CONFIG_NR_CPUS=8 "$cfg" | grep -qx '# CONFIG_NEW_OFF is not set' ||
-		{ echo "-E/-D did not place the new lines after their BEFOREOPT"; return 1; }
+	if ! grep -A1 -x '# CONFIG_SMP is not set' "$cfg" | grep -qx CONFIG_NEW_ON=y ||
+		! grep -A1 -x CONFIG_NR_CPUS=8 "$cfg" | grep -qx '# CONFIG_NEW_OFF is not set'; then
+		echo "-E/-D did not place the new lines after their BEFOREOPT"
+		return 1
+	fi
 	[ "$(grep -c 'CONFIG_SMP[ =]' "$cfg")" = 1 ] || { echo "two CONFIG_SMP lines"; return 1; }
 	"$C" --file "$cfg" -u NEW_ON -u NEW_OFF -u lower_case && expect_state NEW_ON undef || return 1
 	if "$C" --file "$cfg" -m RCU_TORTURE_TEST 2>"$d/m.err"; then echo "--module accepted"; return 1; fi
@@ -54,12 +56,12 @@ host_scripts_config() {
 run_cmd_test scripts-config host_scripts_config
 
 host_qemu_run_no_terminated() {
-	local d=$LOGDIR/qemu-run-fake i n=0
+	local d=$LOGDIR/qemu-run-fake n=0
 	mkdir -p "$d"
 	printf '#!/bin/sh\n# A stand-in QEMU: a clean power-off (raw status 33) at once.\nexit 33\n' >"$d/qemu"
 	chmod +x "$d/qemu"
 	: >"$d/kernel.elf"
-	for i in $(seq 20); do
+	for _ in $(seq 20); do
 		QEMU=$d/qemu QEMU_BIOS=$d/kernel.elf "$QEMU_RUN" --kernel "$d/kernel.elf" --timeout 30 \
 			</dev/null >"$d/run.out" 2>&1
 		grep -q 'qemu-run: exit 33 (clean power-off)' "$d/run.out" || { cat "$d/run.out"; return 1; }
@@ -112,12 +114,13 @@ host_make_help_one_test() {
 run_cmd_test make-help-one-test host_make_help_one_test
 
 host_doc_paths_exist() {
-	local f p status=0
+	local f p status=0 files
 	cd "$TESTS_ROOT" || return 1
+	mapfile -t files < <(find . -name 'Kconfig*' -not -path './.git/*'; find Documentation -name '*.md')
 	while IFS=: read -r f p; do
 		[ -e "$p" ] || { echo "$f names $p, which does not exist"; status=1; }
 	done < <(grep -oE 'Documentation/[A-Za-z0-9_/.-]+\.md' README.md tools/testing/rcutorture/README.md \
-		$(find . -name 'Kconfig*' -not -path './.git/*') $(find Documentation -name '*.md') | sort -u)
+		"${files[@]}" | sort -u)
 	return $status
 }
 run_cmd_test doc-paths-exist host_doc_paths_exist

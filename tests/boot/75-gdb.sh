@@ -35,14 +35,20 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$TESTS_ROOT/scripts/debug.sh" "$KERNEL" -
 	pid=$!
 	# TERM first: debug.sh's EXIT trap then stops the QEMU it started.
 	(sleep 120 && kill -TERM -- -"$pid" && sleep 5 && kill -KILL -- -"$pid") 2>/dev/null &
-	local watchdog=$! i
-	for i in $(seq 1000); do
+	local watchdog=$!
+	for _ in $(seq 1000); do
 		grep -q '^ctrl-c-now' "$out" && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
-	sleep 1
-	kill -INT -- -"$pid" 2>/dev/null
+	# Ctrl-C once gdb runs the guest: a SIGINT that came while gdb was still between commands
+	# would only cut that step short, so repeat it (a second or so apart) until gdb reports it.
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		sleep 1
+		kill -0 "$pid" 2>/dev/null || break
+		grep -q 'received signal SIGINT' "$out" && break
+		kill -INT -- -"$pid" 2>/dev/null
+	done
 	wait "$pid"
 	pkill -P "$watchdog" 2>/dev/null
 	kill "$watchdog" 2>/dev/null

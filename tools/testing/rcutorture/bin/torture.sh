@@ -243,6 +243,7 @@ wall_secs() {
 		need=$((need + (n < c ? n : c)))
 	done < <("$KVM_SH" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun 2>/dev/null |
 		sed -n 's/.* boot -smp \([0-9]*\) .*/\1/p')
+	# shellcheck disable=SC2017 # whole rounds of S: the division rounds up on purpose
 	echo $(((need + c - 1) / c * s))
 }
 
