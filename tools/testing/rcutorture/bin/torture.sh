@@ -243,6 +243,8 @@ wall_secs() {
 		need=$((need + (n < c ? n : c)))
 	done < <("$KVM_SH" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun 2>/dev/null |
 		sed -n 's/.* boot -smp \([0-9]*\) .*/\1/p')
+	# No "-smp N" read (kvm.sh's dry run changed?): assume one guest at a time.
+	[ "$need" -gt 0 ] || need=$(($(wc -w <<<"$2") * c))
 	# shellcheck disable=SC2017 # whole rounds of S: the division rounds up on purpose
 	echo $(((need + c - 1) / c * s))
 }
