@@ -15,7 +15,9 @@
 #            --build-only) run directory, with their kernels (RUN_DIR/build/) and job scripts,
 #            into a new run directory next to it (as Linux's kvm-again.sh)
 #   kvm.sh options: --configs, --duration, --bootargs, --kconfig, --qemu-args, --accel,
-#            --torture, --results, --cpus (build parallelism here), --dryrun; not --jitter
+#            --torture, --results, --cpus (build parallelism here), --dryrun, --kcsan, --kasan,
+#            --ubsan, --defconfig, --kmake-arg, --trust-make, --memory, --shutdown-grace,
+#            --datestamp...; not --jitter nor --gdb. kvm.sh gets --remote, as from Linux's
 #   -h, --help  this text
 #
 # Each host is checked up front (one line per host): it must answer ssh without a password
@@ -52,7 +54,11 @@ while [ $# -gt 0 ]; do
 	--dryrun) dryrun=1 ;;
 	--jitter) die "--jitter is not supported remotely" ;;
 	-h | --help) usage; exit 0 ;;
-	--build-only) ;;
+	--build-only | --buildonly | --remote) ;;
+	# kvm.sh's options that take no value (its own and Linux's).
+	--kcsan | --kasan | --ubsan | --trust-make | --allcpus | --debug-info | --debuginfo | --no-affinity | --no-initrd)
+		kvm_args+=("$1") ;;
+	--gdb) die "--gdb is for a local run (kvm.sh --gdb)" ;;
 	--*) [ $# -ge 2 ] || die "option $1 needs an argument"; kvm_args+=("$1" "$2"); shift ;;
 	*) die "unknown argument '$1' (try --help)" ;;
 	esac
@@ -67,7 +73,7 @@ if [ -n "$reuse" ]; then
 fi
 if [ $dryrun = 1 ]; then
 	echo "kvm-remote: hosts: ${hosts[*]}"
-	exec "$KVM/bin/kvm.sh" --dryrun "${kvm_args[@]}"
+	exec "$KVM/bin/kvm.sh" --remote --dryrun "${kvm_args[@]}"
 fi
 command -v parallel >/dev/null 2>&1 || die "GNU parallel is not installed (scripts/install-deps.sh installs it)"
 
@@ -125,7 +131,7 @@ if [ -n "$reuse" ]; then
 else
 	# Build here; kvm.sh prepares every guest directory (kernel.elf, qemu-run.sh, job.sh).
 	buildlog=$(mktemp "${TMPDIR:-/tmp}/kvm-remote.XXXXXX")
-	"$KVM/bin/kvm.sh" --build-only "${kvm_args[@]}" 2>&1 | tee "$buildlog"
+	"$KVM/bin/kvm.sh" --remote --build-only "${kvm_args[@]}" 2>&1 | tee "$buildlog"
 	rc=${PIPESTATUS[0]}
 	out=$(cat "$buildlog")
 	rm -f "$buildlog"
@@ -202,7 +208,7 @@ done
 for g in "${guests[@]}"; do rm -f "$RUNDIR/$g/kernel.elf" "$RUNDIR/$g/qemu-run.sh"; done
 
 kvm_summary "$KVM/configs/$torture" "$torture" "${alldirs[@]}"
-if [ "$torture" = rcuperf ]; then
+if perf_suite "$torture"; then
 	echo
 	"$KVM/bin/rcuperf-report.sh" "${alldirs[@]}"
 fi
