@@ -180,6 +180,11 @@ kvm_again() {
 		[ "$(stat -c %i "$n/TREE02/kernel.elf")" = "$(stat -c %i "$r/build/TREE02/kernel.elf")" ] &&
 		[ "$(cat "$n/timeout")" = 80 ] && [ ! -e "$n/TREE02/console.log" ] && [ -f "$r/TREE02/console.log" ] &&
 		grep -q 'y=2' "$n/TREE02/bootargs" && ! grep -q 'y=2' "$r/TREE02/bootargs" || return 1
+	# kvm-remote.sh --reuse's copy step takes such a directory (kernels in the guest directories).
+	local KVM reuse m
+	KVM=$(cd "$KT_BIN/.." && pwd -P) reuse=$n
+	eval "$(sed -n '/^reuse_rundir() {/,/^}/p' "$KT_BIN/kvm-remote.sh")"
+	m=$(reuse_rundir) && cmp "$m/TREE04/kernel.elf" "$r/build/TREE04/kernel.elf" && [ -f "$m/TREE04/job.sh" ] || return 1
 	kt_has "$("$KT_BIN/kvm-again.sh" "$r" --remote --rundir "$n" 2>&1)" 'Already exists' &&
 		"$KT_BIN/kvm-again.sh" "$r" --link inplace --dryrun >/dev/null &&
 		kt_has "$("$KT_BIN/kvm-again.sh" "$r" --link inplace --remote 2>&1)" 'already ran' || return 1

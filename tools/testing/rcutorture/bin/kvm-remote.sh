@@ -12,7 +12,8 @@
 #            is $KVM_REMOTE_SSH (default "ssh"; e.g. "ssh -F my_config -p 2222")
 #   --retry  rerun, on the hosts still up, the guests of a host that died or timed out mid-run
 #   --reuse RUN_DIR  no build: boot again the guests of an earlier kvm-remote.sh (or kvm.sh
-#            --build-only) run directory, with their kernels (RUN_DIR/build/) and job scripts,
+#            --build-only, or kvm-again.sh --remote) run directory, with their kernels
+#            (GUEST/kernel.elf, else RUN_DIR/build/SCENARIO/kernel.elf) and job scripts,
 #            into a new run directory next to it (as Linux's kvm-again.sh)
 #   kvm.sh options: --configs, --duration, --bootargs, --kconfig, --qemu-args, --accel,
 #            --torture, --results, --cpus (build parallelism here), --dryrun, --kcsan, --kasan,
@@ -104,7 +105,7 @@ done
 
 # --reuse: a new run directory next to the old one, with the old guests' files and kernels.
 reuse_rundir() {
-	local r g name n=2
+	local r g name k n=2
 	r=$(dirname "$reuse")/$(date -u +%Y.%m.%d-%H.%M.%S)
 	while [ -e "$r" ]; do r=${r%.again*}.again$n; n=$((n + 1)); done
 	mkdir -p "$r" && cp "$reuse/torture" "$reuse/timeout" "$reuse/guests" "$r/" || return 1
@@ -117,11 +118,13 @@ reuse_rundir() {
 		done
 		grep -qxF "$g" "$r/guests" || { cp "$reuse/$g/verdict" "$r/$g/" 2>/dev/null; continue; }
 		name=$(cat "$r/$g/scenario")
-		ln -f "$reuse/build/$name/kernel.elf" "$r/$g/kernel.elf" 2>/dev/null ||
-			cp "$reuse/build/$name/kernel.elf" "$r/$g/kernel.elf" || return 1
+		# The guest's own kernel (kvm-again.sh --remote), else its scenario's build.
+		k=$reuse/$g/kernel.elf
+		[ -f "$k" ] || k=$reuse/build/$name/kernel.elf
+		ln -f "$k" "$r/$g/kernel.elf" 2>/dev/null || cp "$k" "$r/$g/kernel.elf" || return 1
 		cp "$KVM/../../../scripts/qemu-run.sh" "$r/$g/qemu-run.sh" || return 1
 	done
-	ln -s "$reuse/build" "$r/build"
+	[ ! -d "$reuse/build" ] || ln -s "$reuse/build" "$r/build"
 	echo "$r"
 }
 
