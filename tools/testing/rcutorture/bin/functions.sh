@@ -1,11 +1,18 @@
 # shellcheck shell=bash
 # functions.sh - helpers shared by kvm.sh and torture.sh (sourced, not run).
 #
-#   duration_secs D    print D in seconds: D is minutes, or N with an s, m or h suffix;
+#   duration_secs D    print D in seconds: D is minutes, or N with an s, m, h or d suffix;
 #                      returns 1 (printing nothing) unless D is a whole positive duration
 #   cflist_of CFDIR    print the scenario names of CFDIR/CFLIST, comments left out
+#   perf_suite T       true when torture suite T is a performance test (rcuperf, or Linux's
+#                      names rcuscale and refscale): judged by its summary lines, not rcutorture's
 #   guest_dirs RUN_DIR one guest directory of a kvm.sh run a line (those with a console.log or a
 #                      verdict: not build/)
+#   job_script WHAT SMP ACCEL ARGS TIMEOUT QEMU_ARGS MEMORY
+#                      print a guest's job.sh (kvm.sh --build-only, kvm-again.sh): from its own
+#                      directory, anywhere QEMU and bash are, "bash job.sh" boots kernel.elf there
+#                      and writes console.log, qemu.log, qemu.rc (qemu-run.sh's exit status) and
+#                      qemu-cmd; it exits 0 whatever the guest did. WHAT goes in its header.
 #   kvm_summary CFDIR TORTURE GUESTDIR...
 #                      judge each guest directory that has no verdict yet (parse-console.sh
 #                      with its expect file and CFDIR/<scenario>.features; console.log.diags on
@@ -18,6 +25,7 @@ duration_secs() {
 	*s) s=${d%s} ;;
 	*m) s=${d%m} ;;
 	*h) s=${d%h} ;;
+	*d) s=${d%d} ;;
 	*) s=$d ;;
 	esac
 	[[ $s =~ ^[0-9]+$ ]] || return 1
@@ -25,6 +33,7 @@ duration_secs() {
 	case $d in
 	*s) ;;
 	*h) s=$((s * 3600)) ;;
+	*d) s=$((s * 86400)) ;;
 	*) s=$((s * 60)) ;;
 	esac
 	[ "$s" -gt 0 ] || return 1
@@ -32,6 +41,7 @@ duration_secs() {
 }
 
 cflist_of() { grep -v '^#' "$1/CFLIST"; }
+perf_suite() { case $1 in rcuperf | rcuscale | refscale) return 0 ;; *) return 1 ;; esac; }
 
 guest_dirs() {
 	local d
@@ -40,6 +50,22 @@ guest_dirs() {
 		[ -f "$d/console.log" ] || [ -f "$d/verdict" ] || continue
 		echo "$d"
 	done
+}
+
+job_script() {
+	# shellcheck disable=SC2016 # the job script's own expansions
+	echo '#!/usr/bin/env bash'
+	echo "# job.sh - $1: bash job.sh."
+	echo '# Writes console.log, qemu.log, qemu.rc (qemu-run.sh exit status) and qemu-cmd; exits 0'
+	echo '# whatever the guest did.'
+	# shellcheck disable=SC2016
+	echo 'cd "$(dirname "$0")" || exit 1'
+	printf 'bash ./qemu-run.sh --kernel kernel.elf --smp %q --accel %q --append %q --timeout %q --quiet --log console.log --qemu-args %q%s --verbose >qemu.log 2>&1\n' \
+		"$2" "$3" "$4" "$5" "$6" "${7:+ --mem $7}"
+	# shellcheck disable=SC2016
+	echo 'echo $? >qemu.rc'
+	echo "sed -n 's/^qemu-run: command: //p' qemu.log >qemu-cmd"
+	echo 'exit 0'
 }
 
 # How a guest ended, in words (qemu-run.sh's exit status; the raw QEMU codes are in README.md).
@@ -51,7 +77,7 @@ exit_word() {
 }
 
 kvm_summary() {
-	local cfdir=$1 torture=$2 d name exp rc v st g e up gps rate o cpus
+	local cfdir=$1 torture=$2 d name exp rc v st g up gps rate o cpus
 	local parse
 	parse=$(dirname "${BASH_SOURCE[0]}")/parse-console.sh
 	shift 2
@@ -80,14 +106,16 @@ kvm_summary() {
 		v=$(cat "$d/verdict")
 		[[ $v == PASS* ]] || kvm_fail=$((kvm_fail + 1))
 		[[ $v == "PASS (expected failure)"* ]] && kvm_expected_failures=$((kvm_expected_failures + 1))
-		# Grace periods (normal + expedited) and their rate, as Linux's "N GPs (R/s)".
+		# Grace periods and their rate as Linux's kvm-recheck-rcu.sh counts them ("N GPs (R/s)"):
+		# the writer's version number in rcutorture's last statistics line, one per grace period
+		# the writer waited for; the results page plots the same number over time.
 		gps=- rate=-
 		if [ "$torture" = rcu ] && [ -f "$d/console.log" ]; then
 			st=$("$parse" --stats "$d/console.log")
-			g=$(sed -n 's/^gps=//p' <<<"$st") e=$(sed -n 's/^exp_gps=//p' <<<"$st")
+			g=$(sed -n 's/^ver=//p' <<<"$st")
 			up=$(sed -n 's/^uptime=//p' <<<"$st")
 			if [ -n "$g" ]; then
-				gps=$((g + ${e:-0}))
+				gps=$g
 				[ -z "$up" ] || rate=$(awk -v n="$gps" -v t="$up" 'BEGIN { printf "%.1f", (t > 0 ? n / t : 0) }')
 			fi
 		fi

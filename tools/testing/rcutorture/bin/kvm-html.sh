@@ -6,8 +6,11 @@
 # Usage: tools/testing/rcutorture/bin/kvm-html.sh RUN_DIR
 #
 # The page holds the summary table, one row per guest: scenario, CPUs, host (kvm-remote.sh),
-# expectation, how the guest ended, duration (guest uptime), grace periods completed (normal +
-# expedited), errors (!!! markers, BUG, WARNING, stall lines, rcutorture's error counters and the
+# expectation, how the guest ended, duration (guest uptime), GPs (the grace periods rcutorture's
+# writer waited for: the version number of its last statistics line, as Linux's kvm-recheck-rcu.sh
+# counts "N GPs", and the same number the plot below ends at), core GPs (every grace period the
+# RCU core completed, normal + expedited, from the power-off line: more, as the other users of
+# RCU start theirs too), errors (!!! markers, BUG, WARNING, stall lines, rcutorture's error counters and the
 # first offending console line), the verdict, and links to its console.log, .config and
 # console.log.diags. Then, for rcutorture runs, one plot per guest (GUEST/stats.png, data in
 # GUEST/stats.dat) of rcutorture's periodic statistics lines ("rcu-torture: rtc: ... ver: N ...
@@ -56,10 +59,10 @@ stats_plot() { # GUESTDIR
 			{ print $1, $2, $3 - $4 }' >"$d/stats.dat"
 	[ "$(wc -l <"$d/stats.dat")" -gt 1 ] || { rm -f "$d/stats.dat"; return 1; }
 	png_plot "$d/stats" "$g: rcutorture statistics ($(($(wc -l <"$d/stats.dat") - 1)) samples)" <<-GP
-		set xlabel "guest time (s)"; set ylabel "grace periods (writer versions)"
+		set xlabel "guest time (s)"; set ylabel "GPs (rcutorture writer versions)"
 		set y2label "callbacks outstanding (rta - rtf)"; set y2tics; set ytics nomirror
 		set key top left; set grid; set yrange [0:*]; set y2range [0:*]
-		plot "$d/stats.dat" using 1:2 with linespoints title "grace periods completed" axes x1y1, \
+		plot "$d/stats.dat" using 1:2 with linespoints title "GPs (writer versions, as the table)" axes x1y1, \
 		     "$d/stats.dat" using 1:3 with linespoints title "callbacks outstanding" axes x1y2
 	GP
 }
@@ -79,7 +82,7 @@ cdf_plot() { # GUESTDIR
 	GP
 }
 
-if [ "$torture" = rcuperf ] && [ ${#guests[@]} -gt 0 ]; then
+if perf_suite "$torture" && [ ${#guests[@]} -gt 0 ]; then
 	need=0
 	for d in "${guests[@]}"; do [ -f "$d/histogram.dat" ] || need=1; done
 	[ $need = 0 ] || "$KVM/bin/rcuperf-report.sh" "${guests[@]}" >/dev/null 2>&1
@@ -102,7 +105,7 @@ html=$run/index.html
 		<p>$(esc "$run") &mdash; ${#guests[@]} guest(s), $(date -u '+%Y-%m-%d %H:%M:%S UTC')</p>
 		<h2>Summary</h2>
 		<table id="summary">
-		<tr><th>guest</th><th>scenario</th><th>CPUs</th><th>host</th><th>expect</th><th>guest ended</th><th>duration (s)</th><th>GPs</th><th>errors</th><th>verdict</th><th>files</th></tr>
+		<tr><th>guest</th><th>scenario</th><th>CPUs</th><th>host</th><th>expect</th><th>guest ended</th><th>duration (s)</th><th title="grace periods rcutorture's writer waited for (its last ver:), as plotted below">GPs</th><th title="every grace period the RCU core completed: normal + expedited">core GPs</th><th>errors</th><th>verdict</th><th>files</th></tr>
 	EOF
 	npass=0
 	for d in "${guests[@]}"; do
@@ -115,8 +118,11 @@ html=$run/index.html
 		[ -f "$d/console.log" ] && st=$("$PARSE" --stats "$d/console.log")
 		kv() { sed -n "s/^$1=//p" <<<"$st"; }
 		up=$(kv uptime)
-		gps=-
-		if [ "$torture" = rcu ] && [ -n "$(kv gps)" ]; then gps=$(($(kv gps) + $(kv exp_gps | grep . || echo 0))); fi
+		gps=- core=-
+		if [ "$torture" = rcu ]; then
+			[ -z "$(kv ver)" ] || gps=$(kv ver)
+			[ -z "$(kv gps)" ] || core=$(($(kv gps) + $(kv exp_gps | grep . || echo 0)))
+		fi
 		errs=""
 		for k in bang bug warning stall rtmbe rtbe rtbke rtbre rtbf; do
 			n=$(kv "$k")
@@ -128,16 +134,16 @@ html=$run/index.html
 		for f in console.log .config console.log.diags qemu-cmd; do
 			[ -f "$d/$f" ] && files="$files <a href=\"$g/$f\">$f</a>"
 		done
-		printf '<tr class="%s guest" id="guest-%s"><td>%s</td><td>%s</td><td class="num">%s</td><td>%s</td><td>%s</td><td>%s</td><td class="num">%s</td><td class="num">%s</td><td>%s%s</td><td class="verdict">%s</td><td>%s</td></tr>\n' \
+		printf '<tr class="%s guest" id="guest-%s"><td>%s</td><td>%s</td><td class="num">%s</td><td>%s</td><td>%s</td><td>%s</td><td class="num">%s</td><td class="num">%s</td><td class="num">%s</td><td>%s%s</td><td class="verdict">%s</td><td>%s</td></tr>\n' \
 			"$cls" "$(esc "$g")" "$(esc "$g")" "$(esc "$name")" "$(esc "$(cat "$d/cpus" 2>/dev/null || echo -)")" \
 			"$(esc "$(cat "$d/host" 2>/dev/null || echo local)")" "$(esc "$(cat "$d/expect" 2>/dev/null || echo success)")" \
-			"$(exit_word "$(cat "$d/qemu.rc" 2>/dev/null || echo -)")" "${up:--}" "$gps" \
+			"$(exit_word "$(cat "$d/qemu.rc" 2>/dev/null || echo -)")" "${up:--}" "$gps" "$core" \
 			"$(esc "${errs:-none}")" "${off:+<br><code>$(esc "$off")</code>}" "$(esc "$v")" "${files# }"
 	done
 	echo "</table>"
 	echo "<p id=\"totals\">$npass of ${#guests[@]} guests as expected.</p>"
 	[ $have_gnuplot = 1 ] || echo "<p>gnuplot is not installed (scripts/install-deps.sh): no plots.</p>"
-	if [ "$torture" = rcuperf ]; then
+	if perf_suite "$torture"; then
 		echo "<h2>Grace-period latency</h2>"
 		[ -s "$run/histogram.png" ] && echo '<h3>Every guest</h3><p><img src="histogram.png" alt="latency histogram of every guest"></p>'
 		for d in "${guests[@]}"; do
@@ -149,7 +155,7 @@ html=$run/index.html
 		done
 	else
 		echo "<h2>Grace periods and callbacks over time</h2>"
-		echo "<p>From rcutorture's statistics lines (every rcutorture.stat_interval seconds): grace periods completed (the writer's version count) and callbacks outstanding (rta &minus; rtf: updates waiting for their grace period).</p>"
+		echo "<p>From rcutorture's statistics lines (every rcutorture.stat_interval seconds; kvm.sh fits it to the run's length): the grace periods rcutorture's writer waited for (its version count: the table's GPs are its last value) and callbacks outstanding (rta &minus; rtf: updates waiting for their grace period).</p>"
 		for d in "${guests[@]}"; do
 			g=$(basename "$d")
 			if stats_plot "$d"; then

@@ -12,10 +12,13 @@
 #            is $KVM_REMOTE_SSH (default "ssh"; e.g. "ssh -F my_config -p 2222")
 #   --retry  rerun, on the hosts still up, the guests of a host that died or timed out mid-run
 #   --reuse RUN_DIR  no build: boot again the guests of an earlier kvm-remote.sh (or kvm.sh
-#            --build-only) run directory, with their kernels (RUN_DIR/build/) and job scripts,
+#            --build-only, or kvm-again.sh --remote) run directory, with their kernels
+#            (GUEST/kernel.elf, else RUN_DIR/build/SCENARIO/kernel.elf) and job scripts,
 #            into a new run directory next to it (as Linux's kvm-again.sh)
 #   kvm.sh options: --configs, --duration, --bootargs, --kconfig, --qemu-args, --accel,
-#            --torture, --results, --cpus (build parallelism here), --dryrun; not --jitter
+#            --torture, --results, --cpus (build parallelism here), --dryrun, --kcsan, --kasan,
+#            --ubsan, --defconfig, --kmake-arg, --trust-make, --memory, --shutdown-grace,
+#            --datestamp...; not --jitter nor --gdb. kvm.sh gets --remote, as from Linux's
 #   -h, --help  this text
 #
 # Each host is checked up front (one line per host): it must answer ssh without a password
@@ -52,7 +55,11 @@ while [ $# -gt 0 ]; do
 	--dryrun) dryrun=1 ;;
 	--jitter) die "--jitter is not supported remotely" ;;
 	-h | --help) usage; exit 0 ;;
-	--build-only) ;;
+	--build-only | --buildonly | --remote) ;;
+	# kvm.sh's options that take no value (its own and Linux's).
+	--kcsan | --kasan | --ubsan | --trust-make | --allcpus | --debug-info | --debuginfo | --no-affinity | --no-initrd)
+		kvm_args+=("$1") ;;
+	--gdb) die "--gdb is for a local run (kvm.sh --gdb)" ;;
 	--*) [ $# -ge 2 ] || die "option $1 needs an argument"; kvm_args+=("$1" "$2"); shift ;;
 	*) die "unknown argument '$1' (try --help)" ;;
 	esac
@@ -67,7 +74,7 @@ if [ -n "$reuse" ]; then
 fi
 if [ $dryrun = 1 ]; then
 	echo "kvm-remote: hosts: ${hosts[*]}"
-	exec "$KVM/bin/kvm.sh" --dryrun "${kvm_args[@]}"
+	exec "$KVM/bin/kvm.sh" --remote --dryrun "${kvm_args[@]}"
 fi
 command -v parallel >/dev/null 2>&1 || die "GNU parallel is not installed (scripts/install-deps.sh installs it)"
 
@@ -98,7 +105,7 @@ done
 
 # --reuse: a new run directory next to the old one, with the old guests' files and kernels.
 reuse_rundir() {
-	local r g name n=2
+	local r g name k n=2
 	r=$(dirname "$reuse")/$(date -u +%Y.%m.%d-%H.%M.%S)
 	while [ -e "$r" ]; do r=${r%.again*}.again$n; n=$((n + 1)); done
 	mkdir -p "$r" && cp "$reuse/torture" "$reuse/timeout" "$reuse/guests" "$r/" || return 1
@@ -111,11 +118,13 @@ reuse_rundir() {
 		done
 		grep -qxF "$g" "$r/guests" || { cp "$reuse/$g/verdict" "$r/$g/" 2>/dev/null; continue; }
 		name=$(cat "$r/$g/scenario")
-		ln -f "$reuse/build/$name/kernel.elf" "$r/$g/kernel.elf" 2>/dev/null ||
-			cp "$reuse/build/$name/kernel.elf" "$r/$g/kernel.elf" || return 1
+		# The guest's own kernel (kvm-again.sh --remote), else its scenario's build.
+		k=$reuse/$g/kernel.elf
+		[ -f "$k" ] || k=$reuse/build/$name/kernel.elf
+		ln -f "$k" "$r/$g/kernel.elf" 2>/dev/null || cp "$k" "$r/$g/kernel.elf" || return 1
 		cp "$KVM/../../../scripts/qemu-run.sh" "$r/$g/qemu-run.sh" || return 1
 	done
-	ln -s "$reuse/build" "$r/build"
+	[ ! -d "$reuse/build" ] || ln -s "$reuse/build" "$r/build"
 	echo "$r"
 }
 
@@ -125,7 +134,7 @@ if [ -n "$reuse" ]; then
 else
 	# Build here; kvm.sh prepares every guest directory (kernel.elf, qemu-run.sh, job.sh).
 	buildlog=$(mktemp "${TMPDIR:-/tmp}/kvm-remote.XXXXXX")
-	"$KVM/bin/kvm.sh" --build-only "${kvm_args[@]}" 2>&1 | tee "$buildlog"
+	"$KVM/bin/kvm.sh" --remote --build-only "${kvm_args[@]}" 2>&1 | tee "$buildlog"
 	rc=${PIPESTATUS[0]}
 	out=$(cat "$buildlog")
 	rm -f "$buildlog"
@@ -202,7 +211,7 @@ done
 for g in "${guests[@]}"; do rm -f "$RUNDIR/$g/kernel.elf" "$RUNDIR/$g/qemu-run.sh"; done
 
 kvm_summary "$KVM/configs/$torture" "$torture" "${alldirs[@]}"
-if [ "$torture" = rcuperf ]; then
+if perf_suite "$torture"; then
 	echo
 	"$KVM/bin/rcuperf-report.sh" "${alldirs[@]}"
 fi

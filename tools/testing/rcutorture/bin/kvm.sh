@@ -4,10 +4,13 @@
 #
 # Usage: tools/testing/rcutorture/bin/kvm.sh [options]
 #   --configs "A 2*B ..."  scenarios to run (default: every name in configs/<torture>/CFLIST);
-#                          N*NAME runs NAME N times
-#   --duration D           torture time per guest: minutes, or with an s/m/h suffix (default 1)
-#   --cpus N               host CPUs to spend on guests (default: nproc); a guest counts for
-#                          min(its vCPUs, N), and guests start while the sum fits
+#                          N*NAME runs NAME N times, the word CFLIST stands for the default list;
+#                          given twice, the lists add up (as all list options here, as in Linux)
+#   --duration D           torture time per guest: minutes, or with an s/m/h/d suffix (default 1)
+#   --cpus N               host CPUs to spend on guests (default: nproc, Linux's --allcpus); a
+#                          guest counts for min(its vCPUs, N), and guests start while the sum
+#                          fits; 0 runs one guest at a time (Linux's default)
+#   --allcpus              --cpus with every host CPU (the default here)
 #   --guests N             run up to N guests at once, sharing the host CPUs, while their vCPUs
 #                          add up to at most 4 x --cpus (a bigger guest runs alone), instead of
 #                          the --cpus budget (builds still use make -j<--cpus). Each guest then
@@ -16,33 +19,69 @@
 #                          (make runs there again, so a source change still rebuilds); within one
 #                          run, scenarios whose .config comes out identical always share a build
 #   --bootargs "ARGS"      extra kernel command-line arguments for every guest
-#   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario
+#   --kconfig "CONFIG_X=y ..."  extra Kconfig settings for every scenario (Linux's syntax:
+#                          CONFIG_NAME=VALUE words, VALUE y, n, m, a number or a "string",
+#                          "#CHECK#" before one only checks it in the .config)
+#   --defconfig NAME       the configuration the scenarios start from: arch/x86_64/configs/NAME
+#                          (default defconfig), e.g. debug_defconfig
+#   --kmake-arg "ARGS"     extra arguments for the kernel's make (e.g. "CC=clang")
+#   --trust-make           keep kernels between runs and let make rebuild what changed
+#                          (--build-cache RESULTS/build-cache unless given; without it every run
+#                          builds afresh, as Linux's make clean)
 #   --kcsan                every scenario built with KCSAN (CONFIG_KCSAN=y, each pair of racing
 #                          functions reported once per guest: CONFIG_KCSAN_REPORT_ONCE_IN_MS=
-#                          100000, as Linux's kvm.sh --kcsan); a "BUG: KCSAN:" report fails the
-#                          guest like any BUG (Documentation/dev-tools/kcsan.md)
+#                          100000) and lockdep (CONFIG_PROVE_LOCKING=y), as Linux's kvm.sh
+#                          --kcsan; a "BUG: KCSAN:" report fails the guest like any BUG
+#                          (Documentation/dev-tools/kcsan.md)
 #   --ubsan                UBSAN kernels: arch/x86_64/configs/ubsan.config before --kconfig's
 #                          settings (Linux: --kconfig CONFIG_UBSAN=y); a report fails the guest
 #   --kasan                every scenario under KASAN (adds CONFIG_KASAN=y, as Linux's kvm.sh;
 #                          Documentation/dev-tools/kasan.md); a KASAN report fails the guest
+#                          (Linux's also asks for 2G of guest memory: not needed here)
 #   --qemu-args "ARGS"     extra QEMU arguments
+#   --qemu-cmd CMD         the QEMU binary (default qemu-system-x86_64)
+#   --memory SIZE          guest RAM: megabytes, or with an M or G suffix (default: 256M,
+#                          scripts/qemu-run.sh's; Linux's is 512M)
+#   --gdb                  one scenario only: QEMU starts stopped with its gdb stub on :1234,
+#                          kvm.sh says how to attach, and the guest has no host-side time limit
+#                          (kernels always carry debug information here; Linux adds nokaslr,
+#                          which has no use here)
+#   --shutdown-grace N     seconds a guest may run past --duration before it is killed (default:
+#                          max(60, duration / 4); Linux's is 180)
+#   --datestamp NAME       the run directory's name under --results (default the date and time)
+#   --remote               accepted, as kvm-remote.sh passes it to Linux's kvm.sh (there it stops
+#                          --cpus being limited to this host's CPUs, which kvm.sh never does)
 #   --accel kvm|tcg|tcg-single  QEMU accelerator (default tcg: multi-threaded TCG)
-#   --jitter N             while guests run, N host processes alternate random busy spins
-#                          (1-100 ms) and sleeps (0-1 s), perturbing the vCPU threads as Linux's
-#                          jitter.sh does (default 0: none)
-#   --torture rcu|rcuperf  which test: scenario directory configs/<torture>/ (default rcu).
-#                          rcuperf: the guest powers off when rcuperf/refscale are done, and
+#   --jitter "N [S [P]]"   while guests run, N host processes (-1: one per --cpus) alternate
+#                          random busy spins (1 ms to P us, default 100000) and sleeps (up to S
+#                          us, default 1000000), perturbing the vCPU threads as Linux's jitter.sh
+#                          does (default 0: none; Linux's default is -1)
+#   --torture rcu|rcuperf|rcuscale|refscale  which test: scenario directory configs/<torture>/
+#                          (default rcu). rcuscale and refscale are Linux's names and scenarios
+#                          (TREE, TREE54, TINY; NOPREEMPT, PREEMPT); rcuperf the article's, with
+#                          our scenarios. They: the guest powers off when rcuperf/refscale are done, and
 #                          --duration is only its upper bound; the end prints a table of the
 #                          summary lines and draws latency histograms (bin/rcuperf-report.sh)
 #   --results DIR          where the run directory goes (default tools/testing/rcutorture/res)
-#   --dryrun               print what would be built and run, build and run nothing
-#   --build-only           build, and make each guest directory bootable anywhere, boot nothing:
+#   --dryrun [WORD]        print what would be built and run, build and run nothing (Linux's
+#                          WORD batches|scenarios|sched|script is taken and said to be not
+#                          implemented: guests are not run in batches here)
+#   --build-only           (or --buildonly) build, and make each guest directory bootable
+#                          anywhere, boot nothing:
 #                          GUEST/kernel.elf, GUEST/qemu-run.sh and GUEST/job.sh (bash job.sh
 #                          boots the guest from its own directory and writes console.log,
 #                          qemu.log, qemu.rc, qemu-cmd; it exits 0 whatever the guest did);
 #                          RUNDIR/guests lists the guest directories to boot, RUNDIR/timeout
 #                          their host-side time limit in seconds (kvm-remote.sh uses this)
 #   -h, --help             this text
+#   Linux's --debug-info, --no-affinity and --no-initrd are accepted and change nothing (debug
+#   information always, guests never bound to host CPUs, no initrd); its --bootimage,
+#   --interactive, --mac and --torture lock|scf|X* are refused with "Linux option not
+#   implemented here (reason)". Besides the verdicts, each guest directory gets bootargs (its
+#   kernel command line; rcutorture guests get rcutorture.stat_interval=max(3, min(15,
+#   duration / 15)) unless the scenario or --bootargs sets it, so that short runs plot), and the
+#   run directory accel, duration, grace, memory, qemu_args, torture_suite and log: what
+#   bin/kvm-again.sh needs to boot the same kernels again.
 #
 # A scenario NAME in configs/<torture>/ is a Kconfig fragment NAME (merged over CFcommon, then
 # --kconfig), an optional NAME.boot (kernel arguments) and an optional NAME.expect holding one
@@ -63,7 +102,7 @@
 # (the offending lines, as Linux's parse-console.sh writes it) (and for rcuperf durations.ns,
 # histogram.dat, histogram.png); build/<NAME>/ holds each kernel and its build.log. A summary
 # table at the end: per guest its CPUs, expectation, how it ended (GUEST: poweroff, testfail,
-# panic, overran, reset), grace periods completed (normal + expedited) and per second of uptime,
+# panic, overran, reset), GPs as Linux's "N GPs (R/s)" (the writer's last ver:) and per second of uptime,
 # and the verdict; under it, for each guest not as expected, its first offending console line.
 # RUNDIR/index.html is the results page of the run (bin/kvm-html.sh: the table, links to each
 # guest's files, plots). Linux's path, tools/testing/selftests/rcutorture/bin/kvm.sh, works too
@@ -97,37 +136,59 @@ jitter=0
 guests_max=0
 build_cache=""
 ubsan=0
+# Linux's options (kvm-options.sh): --defconfig, --kmake-arg, --memory, --gdb, --remote,
+# --shutdown-grace, --trust-make, --datestamp, --qemu-cmd and the jitter's sleep and spin bounds.
+defconfig=defconfig
+kmake_args=""
+memory=""
+gdb=0
+remote=0
+shutdown_grace=""
+trust_make=0
+datestamp=""
+jitter_sleep_us=1000000
+jitter_spin_us=100000
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "kvm.sh: $*" >&2; exit 2; }
+# shellcheck source=kvm-options.sh
+. "$KVM/bin/kvm-options.sh"
 
+kvm_cmdline="$*"
 while [ $# -gt 0 ]; do
 	case $1 in
-	--configs) configs=$2; shift ;;
-	--duration) duration=$2; shift ;;
-	--cpus) cpus=$2; shift ;;
-	--bootargs) bootargs=$2; shift ;;
-	--kconfig) kconfig=$2; shift ;;
+	--configs | --config) need_arg "$@"; configs="$configs${configs:+ }$2"; shift ;;	# Linux: repeats add up
+	--duration) need_arg "$@"; duration=$2; shift ;;
+	--cpus) need_arg "$@"; cpus=$2; shift ;;
+	--bootargs | --bootarg) need_arg "$@"; bootargs="$bootargs${bootargs:+ }$2"; shift ;;
+	--kconfig | --kconfigs) need_arg "$@"; kconfig_arg "$2"; shift ;;
 	--kcsan) kcsan=1 ;;
 	--ubsan) ubsan=1 ;;
 	--kasan) kasan_kconfig="CONFIG_KASAN=y" ;;	# --- KASAN ---
-	--qemu-args) qemu_args=$2; shift ;;
-	--accel) accel=$2; shift ;;
-	--torture) torture=$2; shift ;;
-	--results) results=$2; shift ;;
-	--jitter) jitter=$2; shift ;;
-	--guests) guests_max=$2; shift ;;
-	--build-cache) build_cache=$2; shift ;;
-	--dryrun) dryrun=1 ;;
-	--build-only) build_only=1 ;;
+	--qemu-args | --qemu-arg) need_arg "$@"; qemu_args="$qemu_args${qemu_args:+ }$2"; shift ;;
+	--accel) need_arg "$@"; accel=$2; shift ;;
+	--torture) need_arg "$@"; torture=$2; torture_arg "$torture"; shift ;;
+	--results) need_arg "$@"; results=$2; shift ;;
+	--jitter) need_arg "$@"; jitter_arg "$2"; shift ;;
+	--guests) need_arg "$@"; guests_max=$2; shift ;;
+	--build-cache) need_arg "$@"; build_cache=$2; shift ;;
+	--dryrun) dryrun=1; dryrun_arg "${2-}" && shift ;;
+	--build-only | --buildonly) build_only=1 ;;
 	-h | --help) usage; exit 0 ;;
-	*) die "unknown option '$1' (try --help)" ;;
+	--allcpus | --defconfig | --gdb | --memory | --remote | --shutdown-grace | --trust-make | \
+		--datestamp | --kmake-arg | --kmake-args | --qemu-cmd | --debug-info | --debuginfo | \
+		--no-affinity | --no-initrd)
+		linux_option "$@"; shift "$opt_shift" ;;
+	*) linux_unimplemented "$1" || die "unknown option '$1' (try --help)" ;;
 	esac
 	shift || die "option needs an argument"
 done
+linux_options_check
 
-# --kcsan: KCSAN's settings go first, so that --kconfig can still override them.
-[ "$kcsan" = 0 ] || kconfig="CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000${kconfig:+ $kconfig}"
+# --kcsan: KCSAN's settings go first, so that --kconfig can still override them. Linux's also
+# turns lockdep on (and KCSAN_STRICT, KCSAN_VERBOSE, DEBUG_LOCK_ALLOC and DEBUG_INFO, which are
+# not symbols here: this KCSAN is always strict and verbose, kernels always have debug info).
+[ "$kcsan" = 0 ] || kconfig="CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 CONFIG_PROVE_LOCKING=y${kconfig:+ $kconfig}"
 # --ubsan: the sanitizer's fragment first, so --kconfig can still turn one of its checks off.
 [ $ubsan = 0 ] || kconfig="$(grep -h '^CONFIG_' "$SRCTREE/arch/x86_64/configs/ubsan.config" | tr '\n' ' ')$kconfig"
 # --kasan: after the scenario's fragment and --kconfig, so it wins.
@@ -135,8 +196,11 @@ kconfig="$kconfig${kasan_kconfig:+ $kasan_kconfig}"
 
 # --duration: minutes by default, or Ns / Nm / Nh.
 secs=$(duration_secs "$duration") || die "bad --duration '$duration'"
-[[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
+[[ $cpus =~ ^[0-9]+$ ]] || die "bad --cpus '$cpus'"
+# --cpus 0, as in Linux: one guest at a time (builds still use every host CPU).
+[ "$cpus" != 0 ] || { cpus=$(nproc 2>/dev/null || echo 2) guests_max=1; }
 grace=$((secs / 4 > 60 ? secs / 4 : 60))	# how long past --duration a guest may run
+[ -z "$shutdown_grace" ] || grace=$shutdown_grace
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
 [[ $guests_max =~ ^[0-9]+$ ]] || die "bad --guests '$guests_max'"
 case $accel in kvm | tcg | tcg-single) ;; *) die "bad --accel '$accel' (kvm, tcg or tcg-single)" ;; esac
@@ -144,6 +208,8 @@ case $accel in kvm | tcg | tcg-single) ;; *) die "bad --accel '$accel' (kvm, tcg
 CFDIR=$KVM/configs/$torture
 [ -d "$CFDIR" ] || die "no scenario directory configs/$torture"
 [ -n "$configs" ] || configs=$(cflist_of "$CFDIR")
+# As in Linux, the word CFLIST in --configs stands for the default list.
+configs=$(for c in $configs; do if [ "$c" = CFLIST ]; then cflist_of "$CFDIR"; else echo "$c"; fi; done | tr '\n' ' ')
 
 # Expand N*NAME and check every scenario exists.
 runs=()
@@ -154,6 +220,7 @@ for c in $configs; do
 	for ((i = 1; i <= n; i++)); do runs+=("$name"); done
 done
 [ ${#runs[@]} -gt 0 ] || die "no scenarios to run"
+gdb_check
 
 # The settings a scenario asks for: CFcommon, its fragment, then --kconfig (later lines win).
 fragment_of() {
@@ -175,7 +242,7 @@ expect_of() { if [ -f "$CFDIR/$1.expect" ]; then tr -d ' \n' <"$CFDIR/$1.expect"
 guest_args() {
 	local boot=""
 	[ -f "$CFDIR/$1.boot" ] && boot=$(grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' ')
-	if [ "$torture" = rcuperf ]; then
+	if perf_suite "$torture"; then
 		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
 	else
 		# The kernel's own shutdown_secs is a backstop, should rcutorture never power off.
@@ -183,12 +250,12 @@ guest_args() {
 	fi
 }
 
-stamp=$(date -u +%Y.%m.%d-%H.%M.%S)
+stamp=${datestamp:-$(date -u +%Y.%m.%d-%H.%M.%S)}
 RUNDIR=$results/$stamp
 echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, accel $accel"
 echo "kvm.sh: results in $RUNDIR"
-[ "$kcsan" = 0 ] || echo "kvm.sh: --kcsan: CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 in every scenario"
-[ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture"; }
+[ "$kcsan" = 0 ] || echo "kvm.sh: --kcsan: CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 CONFIG_PROVE_LOCKING=y in every scenario"
+[ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture" && record_run "$RUNDIR"; }
 
 # One directory per guest; the build is shared by every run of the same scenario, and by every
 # scenario whose .config comes out the same (by_config: .config hash -> build directory).
@@ -200,8 +267,8 @@ for name in "${runs[@]}"; do
 	while [ -e "$d" ] || [[ " ${dirs[*]-} " == *" $d "* ]]; do d=$RUNDIR/$name.$k; k=$((k + 1)); done
 	dirs+=("$d")
 	if [ $dryrun = 1 ]; then
-		echo "dryrun: $name: build $RUNDIR/build/$name (defconfig + CFcommon + $name${kconfig:+ + --kconfig}), boot -smp $(guest_cpus "$name") --accel $accel, expect $(expect_of "$name")"
-		echo "dryrun: $name: cmdline: $(guest_args "$name" | tr -s ' ')"
+		echo "dryrun: $name: build $RUNDIR/build/$name ($defconfig + CFcommon + $name${kconfig:+ + --kconfig}), boot -smp $(guest_cpus "$name") --accel $accel${launch_extra[*]:+ ${launch_extra[*]}}, expect $(expect_of "$name")"
+		echo "dryrun: $name: cmdline: $(run_args "$name" | tr -s ' ')"
 		continue
 	fi
 	mkdir -p "$d"
@@ -210,7 +277,7 @@ for name in "${runs[@]}"; do
 	mkdir -p "$b"
 	echo "kvm.sh: building $name"
 	if ! {
-		make -s -C "$SRCTREE" O="$b" defconfig &&
+		make -s -C "$SRCTREE" O="$b" "$defconfig" &&
 			fragment_of "$name" >>"$b/.config" &&
 			make -s -C "$SRCTREE" O="$b" olddefconfig
 	} >"$b/build.log" 2>&1; then
@@ -236,7 +303,8 @@ for name in "${runs[@]}"; do
 		echo "kvm.sh: $name: kernel in $kb" >>"$b/build.log"
 	fi
 	# flock: another run using the same --build-cache may be building this configuration.
-	if [ -z "${by_config[$key]-}" ] && ! { flock 9 && make -s -C "$SRCTREE" O="$kb" -j"$cpus"; } 9>>"$kb/.build.lock" >>"$b/build.log" 2>&1 ||
+	# shellcheck disable=SC2086 # --kmake-arg: words for make
+	if [ -z "${by_config[$key]-}" ] && ! { flock 9 && make -s -C "$SRCTREE" O="$kb" -j"$cpus" $kmake_args; } 9>>"$kb/.build.lock" >>"$b/build.log" 2>&1 ||
 		[ ! -f "$kb/kernel.elf" ]; then
 		echo "kvm.sh: build of $name FAILED (see $b/build.log)"
 		built[$name]=failed
@@ -260,6 +328,7 @@ guest_files() { # index
 	echo "$name" >"$d/scenario"
 	guest_cpus "$name" >"$d/cpus"
 	expect_of "$name" >"$d/expect"
+	run_args "$name" >"$d/bootargs"
 }
 
 # --build-only: every guest directory gets its kernel, the launcher and a job script.
@@ -276,19 +345,8 @@ if [ $build_only = 1 ]; then
 		cp "$b/.config" "$d/.config"
 		ln -f "$b/kernel.elf" "$d/kernel.elf" 2>/dev/null || cp "$b/kernel.elf" "$d/kernel.elf"
 		cp "$SRCTREE/scripts/qemu-run.sh" "$d/qemu-run.sh"
-		# shellcheck disable=SC2016 # the job script's own expansions
-		{
-			echo '#!/usr/bin/env bash'
-			echo "# job.sh - boot guest $(basename "$d") (scenario $name) of a kvm.sh --build-only run from"
-			echo '# this directory, anywhere QEMU and bash are: bash job.sh. Writes console.log, qemu.log,'
-			echo '# qemu.rc (qemu-run.sh exit status) and qemu-cmd; exits 0 whatever the guest did.'
-			echo 'cd "$(dirname "$0")" || exit 1'
-			printf 'bash ./qemu-run.sh --kernel kernel.elf --smp %q --accel %q --append %q --timeout %q --quiet --log console.log --qemu-args %q --verbose >qemu.log 2>&1\n' \
-				"$(guest_cpus "$name")" "$accel" "$(guest_args "$name")" $((secs + grace)) "$qemu_args"
-			echo 'echo $? >qemu.rc'
-			echo "sed -n 's/^qemu-run: command: //p' qemu.log >qemu-cmd"
-			echo 'exit 0'
-		} >"$d/job.sh"
+		job_script "boot guest $(basename "$d") (scenario $name) of a kvm.sh --build-only run from this directory" \
+			"$(guest_cpus "$name")" "$accel" "$(run_args "$name")" $((secs + grace)) "$qemu_args" "$memory" >"$d/job.sh"
 		basename "$d" >>"$RUNDIR/guests"
 	done
 	echo "kvm.sh: built; $(wc -l <"$RUNDIR/guests") guest(s) ready to boot in $RUNDIR (bash GUEST/job.sh)"
@@ -314,11 +372,13 @@ start_guest() { # index
 	echo "$name" >"$d/scenario"
 	echo "$smp" >"$d/cpus"
 	expect_of "$name" >"$d/expect"
+	run_args "$name" >"$d/bootargs"	# for kvm-again.sh
 	cost=$(guest_cost "$name")
+	[ $gdb = 0 ] || gdb_banner "$b/kernel.elf"
 	(
 		"$SRCTREE/scripts/qemu-run.sh" --kernel "$b/kernel.elf" --smp "$smp" --accel "$accel" \
-			--append "$(guest_args "$name")" --timeout $((secs + grace)) --quiet --log "$d/console.log" \
-			--qemu-args "$qemu_args" --verbose >"$d/qemu.log" 2>&1
+			--append "$(cat "$d/bootargs")" --timeout "$(guest_timeout)" --quiet --log "$d/console.log" \
+			--qemu-args "$qemu_args" "${launch_extra[@]}" --verbose >"$d/qemu.log" 2>&1
 		echo $? >"$d/qemu.rc"
 		# The QEMU command line, as Linux's kvm.sh keeps it (to rerun one guest by hand).
 		sed -n 's/^qemu-run: command: //p' "$d/qemu.log" >"$d/qemu-cmd"
@@ -328,12 +388,19 @@ start_guest() { # index
 	nrun=$((nrun + 1))
 }
 
-# Host-side jitter: each loop spins 1-100 ms, then sleeps up to a second, until killed.
+# Host-side jitter: each loop spins 1 ms to the longest spin (default 100 ms), then sleeps up to
+# the longest sleep (default 1 s), until killed.
 jitter_pids=()
+# jitter_secs MAX_MS [MIN_MS]: a random time in seconds from MIN_MS (default 1) to MAX_MS.
+jitter_secs() {
+	local ms=$((RANDOM * 32768 + RANDOM))
+	ms=$((${2-1} + ms % ($1 - ${2-1} + 1)))
+	printf '%d.%03d' $((ms / 1000)) $((ms % 1000))
+}
 jitter_loop() {
 	while :; do
-		timeout "0.$(printf %03d $((RANDOM % 100 + 1)))" sh -c 'while :; do :; done'
-		sleep "0.$(printf %03d $((RANDOM % 1000)))"
+		timeout "$(jitter_secs $((jitter_spin_us / 1000)))" sh -c 'while :; do :; done'
+		sleep "$(jitter_secs $((jitter_sleep_us / 1000 + 1)) 0)"
 	done
 }
 for ((j = 0; j < jitter; j++)); do
@@ -390,7 +457,7 @@ for p in "${jitter_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; d
 
 # Verdicts and the summary table (functions.sh: kvm_summary, shared with kvm-recheck.sh).
 kvm_summary "$CFDIR" "$torture" "${dirs[@]}"
-if [ "$torture" = rcuperf ]; then
+if perf_suite "$torture"; then
 	echo
 	"$KVM/bin/rcuperf-report.sh" "${dirs[@]}"
 fi

@@ -5,6 +5,9 @@
 #
 # Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|rcuperf]
 #                         [--features FILE] CONSOLE.log
+#        parse-console.sh FILE TITLE     (Linux's form, below)
+#        parse-console.sh --stats CONSOLE.log
+#        parse-console.sh -h | --help
 #   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "UBSAN:",
 #            "WARNING:", "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
 #            "self-detected stall on CPU", "rcu_tasks detected stalls on tasks"), "rcu_*kthread
@@ -18,7 +21,7 @@
 #            Verdict: "PASS (expected failure): BUSTED caught: ..."
 #   stall    an "rcu: INFO: ..." stall warning (either form), and the test still ends (SUCCESS or
 #            FAILURE line); other problems ("BUG:", panic) still fail
-#   rcuperf  (with --torture rcuperf) each test that started ("rcu-perf:--- Start of test",
+#   rcuperf  (with --torture rcuperf, or Linux's suite names rcuscale and refscale) each test that started ("rcu-perf:--- Start of test",
 #            "ref-scale: --- Start of test"; at least one) printed its summary line ("rcu-perf:
 #            summary", "ref-perf: summary"); no "!!!", BUG, WARNING, stall or panic
 #
@@ -52,7 +55,37 @@
 #                          the failures of its failures/tries pair)
 #   bug warning stall      "BUG:" (and UBSAN's "UBSAN:"), "WARNING:" and stall-warning lines
 #   uptime                 seconds, from the power-off "Uptime: N.NNN seconds" line
+#   ver                    the writer's version number in rcutorture's last statistics line ("ver:
+#                          N"): the grace periods its writer waited for, Linux's "N GPs" (its
+#                          kvm-recheck-rcu.sh), the count kvm.sh's table and results page show
+#
+# parse-console.sh FILE TITLE, with exactly these two arguments, behaves as Linux's script:
+# nothing is judged against an expectation; the problems found are printed with TITLE ("BUG:" and
+# "WARNING:" prefixes, as Linux's print_bug/print_warning; coloured on a terminal only) and
+# written to FILE.diags (removed when there are none, with any FILE.*.diags appended):
+#   - unless the suite is rcuscale, refscale or rcuperf (TORTURE_SUITE in the environment, else
+#     the run directory's torture_suite or torture file): "BUG: TITLE FAILURE, N instances" when
+#     the test failed or printed "!!!" (N: reads that saw an element two or more grace periods
+#     old, in the last "!!!" line's histogram; or that line itself); else "TITLE no success
+#     message, N successful version messages" without the "End of test: SUCCESS" line
+#     ("WARNING: HOTPLUG FAILURES TITLE" when "_HOTPLUG:" lines explain it), and "WARNING: TITLE
+#     GP HANG at V torture stat N" or "BAD SEQ A:B last:V version N" when the writer's version
+#     in the statistics lines stopped or went backwards;
+#   - the lines console-badness.sh picks (BUG, WARNING, Call Trace, stalls, "!!!", ...):
+#     "WARNING: Assertion failure in FILE TITLE", then "WARNING: Summary: Warnings: N Bugs: N
+#     ..." (the counts that are not zero), the lines themselves going to FILE.diags.
+# Exit status: 0 when FILE.diags was not needed, 1 when it was written (Linux's script exits
+# with its last command's status, which says nothing), 1 for an unreadable FILE.
 set -u
+
+KVM_BIN=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+case ${1-} in -h | --help) sed -n '2,/^set -u$/{/^set -u$/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
+if [ $# = 2 ] && [[ $1 != -* ]]; then
+	# shellcheck source=parse-console-linux.sh
+	. "$KVM_BIN/parse-console-linux.sh"
+	parse_console_linux "$1" "$2"
+	exit $?
+fi
 
 expect=success
 torture=rcu
@@ -69,6 +102,7 @@ while [ $# -gt 1 ]; do
 	*) echo "parse-console: unknown option $1" >&2; exit 2 ;;
 	esac
 done
+case $torture in rcuscale | refscale) torture=rcuperf ;; esac	# Linux's names of the same tests
 log=${1:?usage: parse-console.sh [--expect success|failure|busted|stall] CONSOLE.log}
 [ -r "$log" ] || { echo "FAIL: no console log $log"; exit 1; }
 
@@ -119,11 +153,12 @@ if [ $stats = 1 ]; then
 	/WARNING:/ { warning++ }
 	$0 ~ stall_re { stall++ }
 	/Uptime: [0-9.]+ seconds/ { uptime = after($0, "Uptime:") }
+	/-torture: rtc: .* ver: [0-9]+/ { ver = after($0, " ver:") }
 	END {
 		printf "flavor=%s\ngps=%s\nexp_gps=%s\nlongest_gp=%s\ncbs_invoked=%s\n", flavor, gps, exp_gps, lg, have_cbs ? cbs : ""
 		printf "pipe=%s\nbatch=%s\nbang=%d\n", pipe, batch, bang
 		printf "rtmbe=%s\nrtmbkf=%s\nrtbe=%s\nrtbke=%s\nrtbre=%s\nrtbf=%s\n", rtmbe, rtmbkf, rtbe, rtbke, rtbre, rtbf
-		printf "bug=%d\nwarning=%d\nstall=%d\nuptime=%s\n", bug, warning, stall, uptime
+		printf "bug=%d\nwarning=%d\nstall=%d\nuptime=%s\nver=%s\n", bug, warning, stall, uptime, ver
 	}'
 	exit 0
 fi
