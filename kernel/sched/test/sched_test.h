@@ -97,6 +97,7 @@ void sched_migrate_keeps_on_rq(void);
 void sched_idle_pull_newidle(void);
 void sched_idle_pull_kick(void);
 void sched_periodic_spread(void);
+void sched_isolcpus_no_balance(void);
 /* kernel/time/test/sleep_test.c */
 void sched_msleep_accuracy(void);
 /* kernel/time/test/timer_test.c */
