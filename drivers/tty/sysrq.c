@@ -136,6 +136,7 @@ static const struct sysrq_key_op key_ops['z' - 'a' + 1] = {
 /* Keys other subsystems register (register_sysrq_key()), where key_ops has none. */
 static const struct sysrq_key_op *registered_ops['z' - 'a' + 1];
 
+/* The op is static data written before: publishing its pointer needs no ordering. */
 int register_sysrq_key(u8 key, const struct sysrq_key_op *op)
 {
 	if (key < 'a' || key > 'z' || key_ops[key - 'a'].handler ||

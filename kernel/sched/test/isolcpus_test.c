@@ -29,7 +29,7 @@ static int ic_hog(void *data)
 void sched_isolcpus_no_balance(void)
 {
 	struct task_struct *hogs[IC_MAX_HOGS];
-	unsigned int ncpus = num_online_cpus(), iso = 0, cpu, i, n, started = 0;
+	unsigned int ncpus = num_online_cpus(), iso = 0, cpu, i, n, started;
 	unsigned int on_iso = 0, moved = 0, samples = 0;
 	struct cpumask saved, one;
 	bool was_on;
@@ -54,17 +54,8 @@ void sched_isolcpus_no_balance(void)
 
 	WRITE_ONCE(ic.stop, false);
 	atomic_set(&ic.started, 0);
-	st_cpumask_one(&one, 0);
-	for (i = 0; i < n; i++) {
-		hogs[i] = ktest_kthread(ic_hog, NULL, -1, "ic_hog");
-		if (!hogs[i])
-			break;
-		/* Queued on CPU 0, then free to move anywhere, the isolated CPU included. */
-		set_cpus_allowed_ptr(hogs[i], &one);
-		wake_up_process(hogs[i]);
-		set_cpus_allowed_ptr(hogs[i], cpu_possible_mask);
-		started++;
-	}
+	/* Queued on CPU 0, then free to move anywhere, the isolated CPU included. */
+	started = st_start_queued_on_cpu0(hogs, n, ic_hog, "ic_hog");
 	st_poll(atomic_read(&ic.started) == (int)started, ST_START_MS);
 	t0 = local_clock();
 	while (local_clock() - t0 < (u64)IC_SAMPLE_MS * NSEC_PER_MSEC) {
