@@ -62,16 +62,22 @@ static void kparam_check_unique(const struct kernel_param *p, size_t n)
 
 /*
  * Linux's early parameters, applied before the rest: nr_cpus= caps
- * nr_cpu_ids, which bounds every other parameter's CPU list. This pass
- * warns about nothing; the full pass below parses it again and warns.
+ * nr_cpu_ids, which bounds every other parameter's CPU list, and the
+ * console's log level (quiet, loglevel=, ignore_loglevel) then decides
+ * which of the parameters' own lines are shown. This pass warns about
+ * nothing; the full pass below parses them again and warns.
  */
 static void parse_early_params(size_t n)
 {
+	static const char *const early[] = { "nr_cpus", "quiet", "loglevel", "ignore_loglevel" };
+
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(__start___kparam[i].name, "nr_cpus"))
-			parse_cmdline(boot_info.cmdline, &__start___kparam[i], 1, NULL, 0,
-				      nr_cpu_ids, NULL, 0, NULL);
+		for (size_t j = 0; j < ARRAY_SIZE(early); j++)
+			if (!strcmp(__start___kparam[i].name, early[j]))
+				parse_cmdline(boot_info.cmdline, &__start___kparam[i], 1, NULL, 0,
+					      nr_cpu_ids, NULL, 0, NULL);
 	smp_setup_nr_cpu_ids();
+	printk_setup_params();
 }
 
 bool kparam_given(const char *name)
@@ -95,6 +101,5 @@ void parse_boot_params(void)
 	if (unknown[0])
 		printk(KERN_NOTICE "Unknown kernel command line parameters \"%s\", will be passed to user space.\n",
 		       unknown);
-	printk_setup_params();
 	console_setup_params();
 }

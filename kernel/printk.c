@@ -25,10 +25,10 @@
 int console_loglevel = 7;	/* print everything but KERN_DEBUG */
 KPARAM("loglevel", console_loglevel, KPARAM_INT, 0, 8,
        "console log level: messages with a level >= this are not shown");
-/* Linux's CONSOLE_LOGLEVEL_QUIET: warnings and worse only. */
+/* Linux's CONSOLE_LOGLEVEL_QUIET: errors and more urgent only (KERN_WARNING is 4). */
 #define CONSOLE_LOGLEVEL_QUIET	4
 static bool quiet;
-KPARAM_BOOL("quiet", quiet, "console log level 4 (warnings and worse), unless loglevel= is given");
+KPARAM_BOOL("quiet", quiet, "console log level 4 (errors and more urgent only), unless loglevel= is given");
 static bool ignore_loglevel;
 KPARAM_BOOL("ignore_loglevel", ignore_loglevel,
 	    "print every message on the console whatever the log level");

@@ -135,9 +135,9 @@ boot_test rcu-stall --smp 2 --allow-bug \
 # The same stall with rcupdate.rcu_cpu_stall_suppress=1: the banner says so, and nothing is
 # reported (no warning, no backtrace), though the spin outlasts the timeout as above.
 boot_test rcu-stall-suppressed --smp 2 \
-	--append "rcutree.stall_test_secs=5 rcupdate.rcu_cpu_stall_timeout=3 rcupdate.rcu_cpu_stall_suppress=1 shutdown_secs=7" \
+	--append "rcutree.stall_test_secs=4 rcupdate.rcu_cpu_stall_timeout=3 rcupdate.rcu_cpu_stall_suppress=1 shutdown_secs=6" \
 	--expect "\] ${TAB}RCU CPU stall warnings suppressed \(rcu_cpu_stall_suppress\)\." \
-	--expect "rcu: stall_test: spinning CPU 1 with interrupts off for 5 seconds" \
+	--expect "rcu: stall_test: spinning CPU 1 with interrupts off for 4 seconds" \
 	--expect "rcu: stall_test: CPU 1 has interrupts on again" \
 	--reject "detected stall" --reject "self-detected stall" --reject "NMI backtrace" \
 	--expect "reboot: Power down"
@@ -156,7 +156,7 @@ if _test_selected rcu-kconfig-stall-runnable; then
 		'+CONFIG_RCU_CPU_STALL_TIMEOUT=3' '+CONFIG_RCU_TORTURE_TEST_RUNNABLE=y' \
 		'CONFIG_RCU_CPU_STALL_TIMEOUT=3' 'CONFIG_RCU_TORTURE_TEST_RUNNABLE=y'
 	built_boot_test "$rcu_kconfig_dir" "CONFIG_RCU_CPU_STALL_TIMEOUT=3" rcu-kconfig-stall-runnable 6 \
-		"$RCU_GEOMETRY_ARGS rcutree.stall_test_secs=5 shutdown_secs=8" --allow-bug \
+		"$RCU_GEOMETRY_ARGS rcutree.stall_test_secs=5 shutdown_secs=7" --allow-bug \
 		--expect "rcu-torture:--- Start of test: " \
 		--expect "^\[ *[0-9.]+\] rcu:  0:4 \^0 *$" --expect "^\[ *[0-9.]+\] rcu:  0:2 \^0  3:4 \^1 *$" \
 		--expect "rcu: stall_test: spinning CPU 1 with interrupts off for 5 seconds" \
