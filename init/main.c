@@ -87,6 +87,7 @@ static int kernel_init(void *unused)
 static void start_kernel_rest(void)
 {
 	housekeeping_init();	/* nohz_full=: before the first kthread and rcu_init() */
+	sched_isolation_init();	/* isolcpus= */
 	sched_init();
 	rcu_init();
 	timers_init();

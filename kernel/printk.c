@@ -25,6 +25,26 @@
 int console_loglevel = 7;	/* print everything but KERN_DEBUG */
 KPARAM("loglevel", console_loglevel, KPARAM_INT, 0, 8,
        "console log level: messages with a level >= this are not shown");
+/* Linux's CONSOLE_LOGLEVEL_QUIET: errors and more urgent only (KERN_WARNING is 4). */
+#define CONSOLE_LOGLEVEL_QUIET	4
+static bool quiet;
+KPARAM_BOOL("quiet", quiet, "console log level 4 (errors and more urgent only), unless loglevel= is given");
+static bool ignore_loglevel;
+KPARAM_BOOL("ignore_loglevel", ignore_loglevel,
+	    "print every message on the console whatever the log level");
+
+/*
+ * After the command line is parsed. Linux applies quiet and loglevel= in
+ * command-line order; here loglevel= wins whatever the order (each keeps
+ * only its last value, not its place).
+ */
+void printk_setup_params(void)
+{
+	if (quiet && !kparam_given("loglevel"))
+		console_loglevel = CONSOLE_LOGLEVEL_QUIET;
+	if (ignore_loglevel)
+		printk(KERN_INFO "debug: ignoring loglevel setting.\n");
+}
 
 static int console_owner = -1;	/* CPU holding the console, -1 if free */
 
@@ -64,6 +84,41 @@ static bool console_lock(void)
 static void console_unlock(void)
 {
 	__atomic_store_n(&console_owner, -1, __ATOMIC_RELEASE);
+}
+
+/*
+ * Callers whose open line (no '\n' yet) was below the log level: their
+ * continuations (pr_cont()) are dropped too. A few slots, reused in turn;
+ * updated under the console lock.
+ */
+#define DROPPED_OPEN_SLOTS	8
+static unsigned long dropped_open[DROPPED_OPEN_SLOTS];
+static unsigned int nr_dropped_open, dropped_open_next;
+
+static bool dropped_open_line(unsigned long caller)
+{
+	for (unsigned int i = 0; i < DROPPED_OPEN_SLOTS; i++)
+		if (dropped_open[i] == caller)
+			return true;
+	return false;
+}
+
+static void note_dropped_open_line(unsigned long caller, bool dropped)
+{
+	for (unsigned int i = 0; i < DROPPED_OPEN_SLOTS; i++)
+		if (dropped_open[i] == caller) {
+			if (!dropped) {
+				dropped_open[i] = 0;
+				WRITE_ONCE(nr_dropped_open, nr_dropped_open - 1);
+			}
+			return;
+		}
+	if (!dropped)
+		return;
+	if (!dropped_open[dropped_open_next])
+		WRITE_ONCE(nr_dropped_open, nr_dropped_open + 1);
+	dropped_open[dropped_open_next] = caller;
+	dropped_open_next = (dropped_open_next + 1) % DROPPED_OPEN_SLOTS;
 }
 
 static int printk_level(const char **fmt)
@@ -115,18 +170,34 @@ int vprintk(const char *fmt, va_list args)
 	int level = printk_level(&fmt);
 	int len = vscnprintf(buf, sizeof(buf), fmt, args);
 	unsigned long flags, caller;
+	bool drop = level >= console_loglevel && !READ_ONCE(ignore_loglevel);
+	bool open = !len || buf[len - 1] != '\n';
 	u64 now;
 
-	if (level >= console_loglevel)
+	/* Not printed, and not logged either: the log holds what the console showed. */
+	if (drop && !open && !READ_ONCE(nr_dropped_open))
 		return len;
 	caller = printk_caller();
 	local_irq_save(flags);
 	now = local_clock();
-	if (!console_lock()) {
+	if (console_lock()) {
+		/* A continuation shares the fate of the line it continues, as in Linux. */
+		if (level < 0)
+			drop = dropped_open_line(caller);
+		note_dropped_open_line(caller, drop && open);
+		if (drop) {
+			console_unlock();
+			local_irq_restore(flags);
+			return len;
+		}
+	} else if (drop) {
+		local_irq_restore(flags);
+		return len;
+	} else {
 		/* Nested on this CPU: the held lines may be mid-update; write through. */
 		emit_timestamp(now);
 		emit(buf, len);
-		if (!len || buf[len - 1] != '\n')
+		if (open)
 			emit("\n", 1);
 		local_irq_restore(flags);
 		return len;

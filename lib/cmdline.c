@@ -416,7 +416,16 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
 			if (has_prefix(a.name, a.name_len, prefixes[j].prefix))
 				break;
 		}
-		if (j < nprefixes) {
+		if (j < nprefixes && prefixes[j].needs) {
+			char shown[128], shown_val[KPARAM_VALUE_MAX];
+
+			warn(&ctx, "%s: %s%s%s: not in this kernel: needs %s, ignored",
+			     prefixes[j].subsys, printable(shown, sizeof(shown), a.name, a.name_len),
+			     a.val ? "=" : "",
+			     a.val ? printable(shown_val, sizeof(shown_val), a.val, a.val_len) : "",
+			     prefixes[j].needs);
+			warnings++;
+		} else if (j < nprefixes) {
 			char shown[128];
 
 			warn(&ctx, "%s: unknown parameter '%s' ignored", prefixes[j].subsys,

@@ -77,7 +77,7 @@ static void cmd_ktap(int argc, char **argv)
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_KTEST)) {
-		pr_info("no self-tests in this kernel (CONFIG_KERNEL_TESTS=n)\n");
+		pr_info("no self-tests in this kernel: needs CONFIG_KERNEL_TESTS (make test_defconfig)\n");
 		return;
 	}
 	if (argc < 2 || !strcmp(argv[1], "list")) {
@@ -90,19 +90,31 @@ static void cmd_ktap(int argc, char **argv)
 		pr_info("no suite '%s' (ktap list)\n", argv[1]);
 }
 
-/* The tests that only start at boot: say how to run them. */
+/*
+ * The tests that only start at boot: say how to run them, or, in a kernel
+ * built without one, which option it needs (as the boot parameters do).
+ */
 static void cmd_boot_only(int argc, char **argv)
 {
-	static const struct { const char *cmd, *how; } how[] = {
-		{ "torture", "rcutorture.torture_runnable=1 [rcutorture.torture_type=rcu|srcu|tasks ...]" },
-		{ "perf", "rcuperf.perf_runnable=1 [rcuperf.nwriters=N ...]" },
-		{ "refscale", "refscale.scale_runnable=1 [refscale.nreaders=N ...]" },
+	static const struct { const char *cmd, *how, *opt; bool built; } how[] = {
+		{ "torture", "rcutorture.torture_runnable=1 [rcutorture.torture_type=rcu|srcu|tasks ...]",
+		  "CONFIG_RCU_TORTURE_TEST", IS_ENABLED(CONFIG_RCU_TORTURE_TEST) },
+		{ "perf", "rcuperf.perf_runnable=1 [rcuperf.nwriters=N ...]",
+		  "CONFIG_RCU_PERF_TEST", IS_ENABLED(CONFIG_RCU_PERF_TEST) },
+		{ "refscale", "refscale.scale_runnable=1 [refscale.nreaders=N ...]",
+		  "CONFIG_RCU_REF_SCALE_TEST", IS_ENABLED(CONFIG_RCU_REF_SCALE_TEST) },
 	};
 
-	for (unsigned int i = 0; i < ARRAY_SIZE(how); i++)
-		if (!strcmp(argv[0], how[i].cmd))
+	for (unsigned int i = 0; i < ARRAY_SIZE(how); i++) {
+		if (strcmp(argv[0], how[i].cmd))
+			continue;
+		if (!how[i].built)
+			pr_info("%s: not in this kernel: needs %s (CONFIG_KERNEL_TESTS; make test_defconfig)\n",
+				argv[0], how[i].opt);
+		else
 			pr_info("%s runs at boot only: boot with %s (make run CMDLINE=\"...\"); try 'ktap list'\n",
 				argv[0], how[i].how);
+	}
 }
 
 static void cmd_sysrq(int argc, char **argv)

@@ -8,8 +8,8 @@
  * Actions run at once in the UART's interrupt, on whatever the machine is
  * doing, because SysRq is for the moment nothing else works. They only
  * print (without taking locks that a wedged CPU could hold, where they
- * can avoid it), or end the machine. Keys and messages are Linux's where
- * Linux has the key; `y` (RCU grace-period state) is ours.
+ * can avoid it), or end the machine. Keys and messages are Linux's; `y`
+ * (RCU's state) is there with rcutree.sysrq_rcu=1, as in Linux.
  *
  * Which actions are allowed: sysrq=<mask> with Linux's kernel.sysrq
  * meaning (0 nothing, 1 everything, else a bitmask of groups below);
@@ -18,6 +18,8 @@
 #define pr_fmt(fmt) "sysrq: " fmt
 
 #include <kernel/sysrq.h>
+#include <kernel/errno.h>
+#include <kernel/cmpxchg.h>
 #include <kernel/printk.h>
 #include <kernel/param.h>
 #include <kernel/init.h>
@@ -32,11 +34,6 @@
 #include <sched/sched.h>
 #include <sched/task.h>
 #include <rcu/rcupdate.h>
-
-/* Linux's kernel.sysrq groups (Documentation/admin-guide/sysrq.rst). */
-#define SYSRQ_ENABLE_LOG	0x0002
-#define SYSRQ_ENABLE_DUMP	0x0008
-#define SYSRQ_ENABLE_BOOT	0x0080
 
 #define SYSRQ_TIMEOUT_NS	(5ULL * NSEC_PER_SEC)	/* BREAK -> key, as Linux's serial core */
 #define SYSRQ_SEQ_MAX		8
@@ -54,13 +51,6 @@ KPARAM_STRING("sysrq_serial_seq", sysrq_serial_seq,
 static u8 seq[SYSRQ_SEQ_MAX];	/* sysrq_serial_seq decoded */
 static unsigned int seq_len, seq_pos;
 static u64 key_deadline;	/* local_clock() until which the next character is a key; 0: none */
-
-struct sysrq_key_op {
-	void (*handler)(u8 key);
-	const char *help_msg;	/* in the HELP line */
-	const char *action_msg;	/* printed before the action */
-	unsigned int enable_mask;
-};
 
 static bool sysrq_on(void)
 {
@@ -125,11 +115,6 @@ static void sysrq_handle_showstate_blocked(u8 key)
 	sched_for_each_task(show_task, (void *)1);
 }
 
-static void sysrq_handle_rcu(u8 key)
-{
-	rcu_show_gp_state();
-}
-
 static const struct sysrq_key_op loglevel_op = {
 	sysrq_handle_loglevel, "loglevel(0-9)", "Changing Loglevel", SYSRQ_ENABLE_LOG,
 };
@@ -147,9 +132,18 @@ static const struct sysrq_key_op key_ops['z' - 'a' + 1] = {
 			SYSRQ_ENABLE_DUMP },
 	['w' - 'a'] = { sysrq_handle_showstate_blocked, "show-blocked-tasks(w)",
 			"Show Blocked State", SYSRQ_ENABLE_DUMP },
-	['y' - 'a'] = { sysrq_handle_rcu, "show-rcu-gp-state(y)", "Show RCU grace-period state",
-			SYSRQ_ENABLE_DUMP },
 };
+/* Keys other subsystems register (register_sysrq_key()), where key_ops has none. */
+static const struct sysrq_key_op *registered_ops['z' - 'a' + 1];
+
+/* The op is static data written before: publishing its pointer needs no ordering. */
+int register_sysrq_key(u8 key, const struct sysrq_key_op *op)
+{
+	if (key < 'a' || key > 'z' || key_ops[key - 'a'].handler ||
+	    cmpxchg(&registered_ops[key - 'a'], NULL, op))
+		return -EBUSY;
+	return 0;
+}
 
 static const struct sysrq_key_op *sysrq_get_op(u8 key)
 {
@@ -157,6 +151,8 @@ static const struct sysrq_key_op *sysrq_get_op(u8 key)
 		return &loglevel_op;
 	if (key >= 'a' && key <= 'z' && key_ops[key - 'a'].handler)
 		return &key_ops[key - 'a'];
+	if (key >= 'a' && key <= 'z')
+		return READ_ONCE(registered_ops[key - 'a']);
 	return NULL;
 }
 
@@ -169,9 +165,12 @@ static void sysrq_print_help(void)
 	strscpy(line, "HELP :", sizeof(line));
 	n = strlen(line);
 	n += scnprintf(line + n, sizeof(line) - n, " %s", loglevel_op.help_msg);
-	for (unsigned int i = 0; i < ARRAY_SIZE(key_ops); i++)
-		if (key_ops[i].handler)
-			n += scnprintf(line + n, sizeof(line) - n, " %s", key_ops[i].help_msg);
+	for (u8 key = 'a'; key <= 'z'; key++) {
+		const struct sysrq_key_op *op = sysrq_get_op(key);
+
+		if (op)
+			n += scnprintf(line + n, sizeof(line) - n, " %s", op->help_msg);
+	}
 	pr_info("%s\n", line);
 }
 

@@ -6,5 +6,7 @@
 
 void serial8250_init(void);
 void serial8250_write(const char *s, size_t len);
+/* console=ttyS0[,baud[parity[bits]]], once the command line is parsed (kernel/params.c). */
+void console_setup_params(void);
 
 #endif

@@ -88,6 +88,9 @@ extern char kparam_unimpl_sink;
 	__KPARAM(name, kparam_unimpl_sink, KPARAM_UNIMPL, 1, 0, 0, 0, why,	\
 		 __KPARAM_PASTE(__kparam_, __COUNTER__))
 
+/* Did the command line give name an accepted value? (kernel/params.c; after parsing) */
+bool kparam_given(const char *name);
+
 /* Bounds of the __kparam section, provided by the linker. */
 extern struct kernel_param __start___kparam[], __stop___kparam[];
 
@@ -96,6 +99,12 @@ struct kparam_prefix {
 	const char *prefix;	/* "rcutree." */
 	const char *subsys;	/* "rcu" */
 	const char *alias_of;	/* NULL, or the prefix to look up instead ("rcuperf.") */
+	/*
+	 * NULL, or the Kconfig option this kernel lacks that the prefix's
+	 * parameters need ("CONFIG_RCU_TORTURE_TEST (...)"): each one given
+	 * then gets one "not in this kernel: needs ..." line.
+	 */
+	const char *needs;
 };
 
 /*

@@ -41,6 +41,8 @@ int vprintk(const char *fmt, va_list args);
 
 /* Log level: messages above it are not printed (the `loglevel=` parameter). */
 extern int console_loglevel;
+/* quiet and ignore_loglevel, once the command line is parsed (kernel/params.c). */
+void printk_setup_params(void);
 
 /*
  * Panic/NMI path: take the console even if another CPU holds its lock, so

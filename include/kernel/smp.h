@@ -34,6 +34,16 @@ bool trigger_single_cpu_backtrace(int cpu);
  * after the per-CPU areas and CPU 0's interrupt setup, interrupts enabled).
  */
 void smp_init(void);
+
+/*
+ * The command line's CPU counts (kernel/smp_cpus.c): maxcpus= and nosmp
+ * limit the CPUs the boot brings up (the arch's bring-up loop asks
+ * smp_boot_wants_more_cpus() before each), nr_cpus= caps nr_cpu_ids
+ * (smp_setup_nr_cpu_ids(), right after the firmware's CPU count).
+ */
+extern unsigned int setup_max_cpus;
+bool smp_boot_wants_more_cpus(unsigned int online);
+void smp_setup_nr_cpu_ids(void);
 /*
  * Boot benchmark: print the median/p90/min round trip of a synchronous
  * smp_call_function_single() to the first and last other CPU (after

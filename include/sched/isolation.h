@@ -33,4 +33,18 @@ static inline bool tick_nohz_full_cpu(int cpu) { (void)cpu; return false; }
 
 static inline bool housekeeping_cpu(int cpu) { return !tick_nohz_full_cpu(cpu); }
 
+/*
+ * isolcpus= (kernel/sched/isolation.c): CPUs out of the scheduler's load
+ * balancing (Linux's "domain" isolation). sched_isolation_init() parses
+ * the parameter (boot CPU, before sched_init()); sched_set_isolated()
+ * changes the set at run time (the sched self-test).
+ */
+extern struct cpumask sched_isolated_mask;
+void sched_isolation_init(void);
+void sched_set_isolated(const struct cpumask *mask);
+static inline bool sched_cpu_isolated(unsigned int cpu)
+{
+	return cpumask_test_cpu(cpu, &sched_isolated_mask);
+}
+
 #endif

@@ -20,7 +20,6 @@ KPARAM_UNIMPL("rcutree.rcu_divisor", "blimit is fixed; no backlog divisor");
 KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count only");
 KPARAM_UNIMPL("rcutree.rcu_min_cached_objs", "kfree_rcu() has no page cache");
 KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kfree_rcu() has no page cache");
-KPARAM_UNIMPL("rcutree.sysrq_rcu", "no SysRq yet");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
 KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
 #ifndef CONFIG_RCU_FAST_NO_HZ

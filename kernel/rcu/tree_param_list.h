@@ -99,6 +99,7 @@
 	Y(rcutree, int, KPARAM_INT, rcu_unlock_delay)				\
 	Y(rcutree, unsigned int, KPARAM_UINT, trivial_gp_delay_ms)		\
 	Y(rcutree, unsigned int, KPARAM_UINT, gp_fold_delay_ms)			\
+	Y(rcutree, bool, KPARAM_BOOL, sysrq_rcu)				\
 	Y(rcupdate, int, KPARAM_INT, rcu_cpu_stall_timeout)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\

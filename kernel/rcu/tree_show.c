@@ -1,6 +1,6 @@
 /*
- * Tree RCU's grace-period state on demand (SysRq-y, the monitor's `rcu`
- * command): what a stall warning shows, without waiting for a stall. One
+ * Tree RCU's grace-period state on demand (SysRq-y with
+ * rcutree.sysrq_rcu=1, the monitor's `rcu` command): what a stall warning shows, without waiting for a stall. One
  * line for rcu_state (grace-period number and phase, requests, flags),
  * one per rcu_node, breadth first (the quiescent-state masks: which CPUs
  * or children the grace period still waits for, and with preemptible RCU
@@ -18,6 +18,9 @@
 #include <rcu/rcupdate.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
+#include <kernel/sysrq.h>
+#include <kernel/param.h>
+#include <kernel/init.h>
 #include <time/time.h>
 
 /*
@@ -73,3 +76,31 @@ void rcu_show_gp_state(void)
 	for_each_possible_cpu(cpu)
 		show_cpu(cpu);
 }
+
+/*
+ * rcutree.sysrq_rcu=1: SysRq 'y' shows the above, as Linux's does (its
+ * show_rcu_gp_kthreads()); without it the key is not registered and
+ * SysRq 'y' prints the help line, as in Linux.
+ */
+static bool sysrq_rcu;
+KPARAM_BOOL("rcutree.sysrq_rcu", sysrq_rcu, "SysRq 'y' shows RCU's grace-period state");
+
+static void sysrq_show_rcu(u8 key)
+{
+	rcu_show_gp_state();
+}
+
+static const struct sysrq_key_op sysrq_rcudump_op = {
+	.handler = sysrq_show_rcu,
+	.help_msg = "show-rcu(y)",
+	.action_msg = "Show RCU tree",
+	.enable_mask = SYSRQ_ENABLE_DUMP,
+};
+
+static int rcu_sysrq_init(void)
+{
+	if (sysrq_rcu)
+		return register_sysrq_key('y', &sysrq_rcudump_op);
+	return 0;
+}
+early_initcall(rcu_sysrq_init);

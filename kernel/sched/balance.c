@@ -144,6 +144,9 @@ static bool balance_may_take(struct task_struct *p, unsigned int dst)
  */
 static bool can_pull(struct rq *src, struct task_struct *p, unsigned int dst)
 {
+	/* isolcpus=: in no domain, neither a source nor a destination of balancing. */
+	if (sched_cpu_isolated(dst) || sched_cpu_isolated(src->cpu))
+		return false;
 	return p != src->curr && !READ_ONCE(p->on_cpu) && p->migrate_to < 0 &&
 	       p->nr_cpus_allowed > 1 && !(p->flags & PF_IDLE) && cpu_allowed(p, dst) &&
 	       balance_may_take(p, dst);
@@ -251,7 +254,8 @@ static bool has_idle_taker(struct rq *rq, struct task_struct *p, void *arg)
 	if (!can_pull(rq, p, rq->cpu))	/* everything but the destination */
 		return false;
 	for_each_cpu(cpu, &sched_idle_cpus)
-		if (cpu != rq->cpu && cpu_allowed(p, cpu) && idle_cpu(cpu)) {
+		if (cpu != rq->cpu && cpu_allowed(p, cpu) && idle_cpu(cpu) &&
+		    !sched_cpu_isolated(cpu)) {
 			*kick = cpu;
 			return true;
 		}

@@ -315,9 +315,10 @@ static unsigned int select_task_rq(struct task_struct *p)
 	if (cpu_allowed(p, prev) &&
 	    (p->nr_cpus_allowed == 1 || !READ_ONCE(cpu_rq(prev)->nr_running)))
 		return prev;
+	/* An idle CPU, outside isolcpus= (balancing does not place tasks there). */
 	for_each_cpu(cpu, &p->cpus_mask)
 		if (cpu_online(cpu) && !READ_ONCE(cpu_rq(cpu)->nr_running) &&
-		    READ_ONCE(cpu_rq(cpu)->curr) == cpu_rq(cpu)->idle)
+		    READ_ONCE(cpu_rq(cpu)->curr) == cpu_rq(cpu)->idle && !sched_cpu_isolated(cpu))
 			return cpu;
 	if (cpu_allowed(p, prev))
 		return prev;

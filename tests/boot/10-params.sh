@@ -18,8 +18,10 @@ boot_test params-invalid-value --smp 1 --append "shutdown_secs=notanumber shutdo
 	--expect "shutdown_secs: invalid value 'notanumber'" \
 	--expect "reboot: Power down"
 
-boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999" \
+boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999 isolcpus=nohz,1 console=tty0" \
 	--expect "kernel: shutdown_secs: invalid value '99999' \(out of range 0\.\.86400\), using 1" \
+	--expect "sched: isolcpus: invalid value 'nohz,1' \(nohz: tick isolation is nohz_full= here\), using \(none\)" \
+	--expect "kernel: console: no console 'tty0' in this kernel \(ttyS0 only\), using ttyS0" \
 	--expect "reboot: Power down"
 
 boot_test params-unknown --smp 1 --append "shutdown_secs=1 no_such_param=1 another_one" \
@@ -47,3 +49,24 @@ boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.u
 boot_test params-loglevel-bad --smp 1 --append "loglevel=99 shutdown_secs=1" \
 	--expect "kernel: loglevel: invalid value '99' \(out of range 0\.\.8\), using 7" \
 	--expect "reboot: Power down"
+
+# Linux's console and CPU-count parameters (kernel/printk.c, drivers/tty/serial/8250.c,
+# kernel/smp_cpus.c, kernel/sched/isolation.c). ignore_loglevel shows the warnings that
+# loglevel=1 would hide; maxcpus=0 starts no second CPU; nr_cpus=0 and a baud rate the UART
+# cannot make are rejected with one line each; isolcpus= takes Linux's "domain," flag.
+boot_test params-linux-cmdline --smp 2 --append "loglevel=1 ignore_loglevel maxcpus=0 nr_cpus=0 console=ttyS0,1234 isolcpus=domain,1 shutdown_secs=1" \
+	--expect "debug: ignoring loglevel setting\.$" \
+	--expect "smp: nr_cpus: invalid value '0' \(out of range 1\.\.8192\), using 64" \
+	--expect "kernel: console: invalid value 'ttyS0,1234' \(options: a baud rate dividing 115200, then n\|o\|e and 5-8\), using ttyS0,115200n8" \
+	--expect "sched: isolcpus: CPUs 1 isolated from load balancing$" \
+	--expect "smp: Brought up 1 node, 1 CPU$" \
+	--reject "Booting SMP configuration" \
+	--expect "reboot: Power down"
+# quiet: only messages more urgent than KERN_WARNING (the info lines after the command line is
+# parsed, and the SMP bring-up's pr_cont() pieces, are not shown); console=ttyS0,115200n8 is
+# Linux's usual serial console and changes nothing.
+boot_test params-quiet --smp 2 --append "quiet console=ttyS0,115200n8 shutdown_secs=1" \
+	--reject "smp: Bringing up secondary CPUs" --reject "Hierarchical RCU implementation" \
+	--reject "^\[ *[0-9.]+\] +#1" --reject "console:" \
+	--expect "reboot: Power down"
+

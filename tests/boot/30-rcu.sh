@@ -2,7 +2,9 @@
 # tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/test/selftest.c,
 # rcutree.selftest=1) on 1, 2, 4 and 8 CPUs; the rcutree./rcupdate. boot-time adjustment banners
 # and what blimit and qhimark do to callback batches; a provoked CPU stall
-# (kernel/rcu/test/rcu_stall_test.c); grace periods on an idle 8-CPU guest without waking its idle
+# (kernel/rcu/test/rcu_stall_test.c), reported, suppressed by rcupdate.rcu_cpu_stall_suppress,
+# and reported after a build-time CONFIG_RCU_CPU_STALL_TIMEOUT=3 by a kernel that also starts
+# rcutorture without parameters (CONFIG_RCU_TORTURE_TEST_RUNNABLE); grace periods on an idle 8-CPU guest without waking its idle
 # CPUs; the boot benchmark (kernel/rcu/test/gp_bench.c); and bad rcu_fanout_leaf values.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Accelerators are lib.sh's defaults
 # (MTTCG for 1-2 CPUs, single-threaded TCG for 4-8). Whole file: about 2 minutes on 2 host cores.
@@ -104,6 +106,20 @@ if _test_selected rcu-flood-qhimark; then
 	run_cmd_test rcu-qhimark-lifts-blimit rcu_stats_check "$LOGDIR/rcu-flood-qhimark.log" gt 5
 fi
 
+# rcu_stall_after LOG SECS: the stall warning came SECS to SECS+2 s after the spin began (the
+# grace period the spin holds starts with it), by the console's timestamps.
+rcu_stall_after() {
+	awk -v secs="$2" '
+		function ts(line) { sub(/^\[ */, "", line); sub(/\].*/, "", line); return line + 0 }
+		/stall_test: spinning CPU/ && !t0 { t0 = ts($0) }
+		/rcu: INFO: rcu_sched (detected stalls|self-detected stall)/ && !t1 { t1 = ts($0) }
+		END {
+			if (!t0 || !t1) { print "no spin or no stall line"; exit 1 }
+			printf "stall reported %.3f s after the spin began (expected %d to %d)\n", t1 - t0, secs, secs + 2
+			exit !(t1 - t0 >= secs - 0.1 && t1 - t0 <= secs + 2)
+		}' "$1"
+}
+
 # --- a provoked CPU stall ------------------------------------------------------------------------------
 
 # CPU 1 spins with interrupts off for 8 s; with a 3 s timeout the stall detector reports it with
@@ -115,6 +131,40 @@ boot_test rcu-stall --smp 2 --allow-bug \
 	--expect "NMI backtrace for cpu 1|Call Trace" \
 	--expect "rcu: stall_test: CPU 1 has interrupts on again" \
 	--expect "reboot: Power down"
+
+# The same stall with rcupdate.rcu_cpu_stall_suppress=1: the banner says so, and nothing is
+# reported (no warning, no backtrace), though the spin outlasts the timeout as above.
+boot_test rcu-stall-suppressed --smp 2 \
+	--append "rcutree.stall_test_secs=4 rcupdate.rcu_cpu_stall_timeout=3 rcupdate.rcu_cpu_stall_suppress=1 shutdown_secs=6" \
+	--expect "\] ${TAB}RCU CPU stall warnings suppressed \(rcu_cpu_stall_suppress\)\." \
+	--expect "rcu: stall_test: spinning CPU 1 with interrupts off for 4 seconds" \
+	--expect "rcu: stall_test: CPU 1 has interrupts on again" \
+	--reject "detected stall" --reject "self-detected stall" --reject "NMI backtrace" \
+	--expect "reboot: Power down"
+
+# Build-time settings, in one kernel (test_defconfig with CONFIG_RCU_CPU_STALL_TIMEOUT=3 and
+# CONFIG_RCU_TORTURE_TEST_RUNNABLE=y) and one boot without any rcupdate.* or rcutorture.*
+# parameter: rcutorture starts by itself, and a 5-s stall is reported after the build's 3 s (the
+# banner line of rcupdate.rcu_cpu_stall_timeout stays away: nothing differs from the build). The
+# boot also dumps the balanced rcu_node tree of 5 possible CPUs at leaf fanout 4 (2 started:
+# maxcpus=2): leaves 0-2 and 3-4; tests/boot/47-hotplug.sh's hotplug-maxcpus-nr-cpus boots the
+# same shape with rcutree.rcu_fanout_exact=1 and gets leaves 0-3 and 4, and the banner line.
+rcu_kconfig_dir=$(cd "$LOGDIR" && pwd)/build-rcu-kconfig
+RCU_GEOMETRY_ARGS="maxcpus=2 nr_cpus=5 rcutree.rcu_fanout_leaf=4 rcutree.dump_tree=1"
+if _test_selected rcu-kconfig-stall-runnable; then
+	run_cmd_test rcu-kconfig-build build_config "$rcu_kconfig_dir" test_defconfig \
+		'+CONFIG_RCU_CPU_STALL_TIMEOUT=3' '+CONFIG_RCU_TORTURE_TEST_RUNNABLE=y' \
+		'CONFIG_RCU_CPU_STALL_TIMEOUT=3' 'CONFIG_RCU_TORTURE_TEST_RUNNABLE=y'
+	built_boot_test "$rcu_kconfig_dir" "CONFIG_RCU_CPU_STALL_TIMEOUT=3" rcu-kconfig-stall-runnable 6 \
+		"$RCU_GEOMETRY_ARGS rcutree.stall_test_secs=5 shutdown_secs=7" --allow-bug \
+		--expect "rcu-torture:--- Start of test: " \
+		--expect "^\[ *[0-9.]+\] rcu:  0:4 \^0 *$" --expect "^\[ *[0-9.]+\] rcu:  0:2 \^0  3:4 \^1 *$" \
+		--expect "rcu: stall_test: spinning CPU 1 with interrupts off for 5 seconds" \
+		--expect "rcu: INFO: rcu_sched (detected stalls on CPUs/tasks:|self-detected stall on CPU)" \
+		--reject "RCU CPU stall warnings timeout set to" --reject "autobalancing is disabled" \
+		--expect "reboot: Power down"
+	run_cmd_test rcu-kconfig-stall-after-3s rcu_stall_after "$LOGDIR/rcu-kconfig-stall-runnable.log" 3
+fi
 
 # --- grace periods without waking idle CPUs --------------------------------------------------------------
 

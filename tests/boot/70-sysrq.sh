@@ -10,7 +10,7 @@
 #   "sysrq: HELP : loglevel(0-9) reboot(b) crash(c) ..."     unknown key or h
 #   "sysrq: Show Memory" "sysrq: Show State" "sysrq: Show Blocked State"
 #   "sysrq: Show backtrace of all active CPUs" + "NMI backtrace for cpu N"
-#   "sysrq: Show RCU grace-period state" + "rcu: rcu_sched: g=... state: RCU_GP_..."
+#   "sysrq: Show RCU tree" + "rcu: rcu_sched: g=... state: RCU_GP_..."  (rcutree.sysrq_rcu=1)
 #   "sysrq: Changing Loglevel" + "Loglevel set to N"
 #   "sysrq: Trigger a crash" + "Kernel panic - not syncing: sysrq triggered crash"  (rc 7)
 #   "sysrq: Resetting"  (a reset: rc 0 under -no-reboot)
@@ -19,9 +19,9 @@
 
 ready='ttyS0 at I/O 0x3f8 \(irq = 4'
 
-boot_test sysrq-keys --smp 2 --append "" \
+boot_test sysrq-keys --smp 2 --append "rcutree.sysrq_rcu=1" \
 	--wait "$ready" \
-	--send '\x0fh' --wait 'sysrq: HELP : loglevel\(0-9\) reboot\(b\) crash\(c\) .*show-rcu-gp-state\(y\)' \
+	--send '\x0fh' --wait 'sysrq: HELP : loglevel\(0-9\) reboot\(b\) crash\(c\) .*show-rcu\(y\)' \
 	--send '\x0fm' --wait 'mm: [0-9]+/[0-9]+ pages free' \
 	--send '\x0ft' --wait 'task:srcu_gp' \
 	--send '\x0fw' --wait 'sysrq: Show Blocked State' \
@@ -30,11 +30,11 @@ boot_test sysrq-keys --smp 2 --append "" \
 	--pause 0.5 --send '\x01b' --pause 0.5 --send 'y' --wait 'rcu: \tcpu 1 ->gp_seq' \
 	--send '\x0f7' --wait 'Loglevel set to 7' \
 	--send '\x0fo' \
-	--expect 'sysrq: HELP : loglevel\(0-9\) reboot\(b\) crash\(c\) show-backtrace-all-active-cpus\(l\) show-memory-usage\(m\) poweroff\(o\) show-task-states\(t\) show-blocked-tasks\(w\) show-rcu-gp-state\(y\)$' \
+	--expect 'sysrq: HELP : loglevel\(0-9\) reboot\(b\) crash\(c\) show-backtrace-all-active-cpus\(l\) show-memory-usage\(m\) poweroff\(o\) show-task-states\(t\) show-blocked-tasks\(w\) show-rcu\(y\)$' \
 	--expect 'sysrq: Show Memory' --expect 'sysrq: Show State' \
 	--expect 'task:rcu_sched +state:[SR] pid:' \
 	--expect 'sysrq: Show backtrace of all active CPUs' --expect 'NMI backtrace for cpu 0' \
-	--expect 'sysrq: Show RCU grace-period state' \
+	--expect 'sysrq: Show RCU tree' \
 	--expect 'rcu: rcu_sched: g=-?[0-9]+ \((idle|in progress)\) state: RCU_GP_[A-Z_]+\([0-9]\)' \
 	--expect 'rcu: 	rcu_node 0:1 level 0 ->gp_seq -?[0-9]+ .*->qsmask (0|0x[0-3]) ->qsmaskinit (0|0x3) ->qsmaskinitnext 0x3' \
 	--expect 'rcu: 	cpu 0 ->gp_seq .* idle=[0-9a-f]{3}/[0-9]+/0x[0-9a-f]+.* cbs=[0-9]+ \(done ' \
@@ -63,8 +63,10 @@ boot_test sysrq-reboot --smp 2 --append "" --expect-rc 0 \
 	--wait "$ready" --send '\x0fb' --expect 'sysrq: Resetting' --reject 'reboot: Power down'
 
 # sysrq=8 allows only the dumps: power-off is refused, memory is shown; shutdown_secs ends it.
+# Without rcutree.sysrq_rcu=1, y is no key (as in Linux): the help line, without show-rcu(y).
 boot_test sysrq-mask --smp 2 --append "sysrq=8 shutdown_secs=4" \
 	--wait "$ready" --send '\x0fo' --wait 'sysrq: This sysrq operation is disabled\.' \
+	--send '\x0fy' --wait 'sysrq: HELP : .* show-blocked-tasks\(w\)$' \
 	--send '\x0fm' --wait 'sysrq: Show Memory' \
 	--reject 'sysrq: Power Off'
 

@@ -58,10 +58,11 @@ static struct kernel_param params[] = {
 char kparam_unimpl_sink;
 
 static const struct kparam_prefix prefixes[] = {
-	{ "rcutree.", "rcu", NULL },
-	{ "rcuperf.", "rcu", NULL },
-	{ "rcuscale.", "rcu", "rcuperf." },
-	{ "smp.", "smp", NULL },
+	{ "rcutree.", "rcu", NULL, NULL },
+	{ "rcuperf.", "rcu", NULL, NULL },
+	{ "rcuscale.", "rcu", "rcuperf.", NULL },
+	{ "smp.", "smp", NULL, NULL },
+	{ "rcutorture.", "rcu", NULL, "CONFIG_RCU_TORTURE_TEST (CONFIG_KERNEL_TESTS; make test_defconfig)" },
 };
 
 static char unknown[64];
@@ -295,6 +296,13 @@ static void test_prefixes(void)
 	CHECK_STREQ(warnings, "rcu: unknown parameter 'rcutree.bogus' ignored\n"
 		    "rcu: unknown parameter 'rcuscale.nothing' ignored\n"
 		    "smp: unknown parameter 'smp.x' ignored\n");
+	CHECK_STREQ(unknown, "");
+	/* A prefix whose test the kernel lacks names the option, value or not; never passed on. */
+	CHECK_EQ(parse("rcutorture.nreaders=4 rcutorture.fwd_progress"), 2);
+	CHECK_STREQ(warnings, "rcu: rcutorture.nreaders=4: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
+		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n"
+		    "rcu: rcutorture.fwd_progress: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
+		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n");
 	CHECK_STREQ(unknown, "");
 }
 

@@ -123,6 +123,8 @@ static bool ap_called_in(unsigned int unused) { return READ_ONCE(ap_state) != AP
  * gone). Never freed, as below.
  */
 static void *ap_stack[NR_CPUS];
+/* CPUs that did not come up when asked to at boot: hotplug leaves them alone. */
+static struct cpumask boot_failed_mask;
 
 /* Start one AP and wait until it is online (true) or given up on (false). */
 static bool boot_one_cpu(unsigned int cpu)
@@ -206,16 +208,22 @@ void x86_smp_boot_aps(void)
 	*TR(tr_cr4) = read_cr4();
 	*TR(tr_entry) = (u64)(uintptr_t)x86_ap_start64;
 
+	if (nr_cpu_ids < 2 || !smp_boot_wants_more_cpus(1))
+		return;		/* nr_cpus=1, maxcpus=0|1, nosmp: the trampoline stays for hotplug */
 	/* Linux's announcement: ".... node  #0, CPUs:      #1 #2 #3". */
 	printk(KERN_INFO "x86: Booting SMP configuration:\n");
 	printk(KERN_INFO ".... node  #0, CPUs:  ");
 	for_each_cpu(cpu, &x86_cpu_present_mask) {
 		if (cpu == 0)
 			continue;
+		/* nr_cpus= (not possible) and maxcpus= (left for hotplug), kernel/smp_cpus.c */
+		if (cpu >= nr_cpu_ids || !smp_boot_wants_more_cpus(num_online_cpus()))
+			break;
 		if (cpu == 1)
 			pr_cont("%*s", width + 1, " ");
 		pr_cont("%*s#%u", width - num_digits(cpu), " ", cpu);
-		boot_one_cpu(cpu);
+		if (!boot_one_cpu(cpu))
+			cpumask_set_cpu(cpu, &boot_failed_mask);
 	}
 	/* The next printk ends the line. */
 }
@@ -228,7 +236,9 @@ void arch_smp_boot_secondary_cpus(void)
 #ifdef CONFIG_HOTPLUG_CPU
 bool arch_cpu_present(unsigned int cpu)
 {
-	return cpu < NR_CPUS && cpumask_test_cpu(cpu, &x86_cpu_present_mask) && ap_stack[cpu];
+	/* Never started (maxcpus=) is fine; failed to start at boot is not. */
+	return cpu < nr_cpu_ids && cpumask_test_cpu(cpu, &x86_cpu_present_mask) &&
+	       !cpumask_test_cpu(cpu, &boot_failed_mask);
 }
 
 /*

@@ -12,6 +12,8 @@
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/tty.h>
+#include <kernel/param.h>
+#include <kernel/string.h>
 
 #define COM1		0x3f8
 #define UART_THR	0	/* transmit holding register */
@@ -40,6 +42,66 @@ void serial8250_init(void)
 	outb(COM1 + UART_LCR, 0x03);	/* 8N1, DLAB off */
 	outb(COM1 + UART_FCR, 0x07);	/* FIFO on, cleared, interrupt at 1 byte */
 	outb(COM1 + UART_MCR, 0x03);	/* DTR, RTS */
+}
+
+/*
+ * console=: Linux's serial console syntax, "ttyS0[,<baud>[<parity>[<bits>]]]"
+ * (e.g. ttyS0,115200n8). COM1 is the only console, and the kernel's from
+ * the first line, so the name only has to be ttyS0; the options
+ * reprogram the line. Another console (tty0, hvc0...) or a malformed
+ * option gets one warning, and the line stays as it is.
+ */
+#define BASE_BAUD	115200
+static char console_opt[64];
+KPARAM_STRING("console", console_opt,
+	      "ttyS0[,baud[parity[bits]]]: the serial console's line settings (ttyS0 is the only console)");
+
+/* Parse "<baud>[n|o|e[5-8]]" into a divisor and an LCR value; false if malformed. */
+static bool parse_line_options(const char *o, u16 *divisor, u8 *lcr)
+{
+	unsigned long baud = 0;
+
+	if (*o < '0' || *o > '9')
+		return false;
+	while (*o >= '0' && *o <= '9' && baud <= BASE_BAUD)
+		baud = baud * 10 + (unsigned long)(*o++ - '0');
+	if (!baud || baud > BASE_BAUD || BASE_BAUD % baud)
+		return false;	/* the UART's clock divides exactly only into these rates */
+	*divisor = (u16)(BASE_BAUD / baud);
+	*lcr = 0x03;		/* 8 bits, no parity, 1 stop bit */
+	if (*o == 'n' || *o == 'o' || *o == 'e') {
+		*lcr |= *o == 'o' ? 0x08 : *o == 'e' ? 0x18 : 0;
+		o++;
+		if (*o >= '5' && *o <= '8')
+			*lcr = (u8)((*lcr & ~0x03) | (*o++ - '5'));
+	}
+	return *o == '\0';
+}
+
+void console_setup_params(void)
+{
+	const char *opt = console_opt;
+	u16 divisor;
+	u8 lcr;
+
+	if (!opt[0])
+		return;
+	if (strncmp(opt, "ttyS0", 5) || (opt[5] && opt[5] != ',')) {
+		printk(KERN_WARNING "kernel: console: no console '%s' in this kernel (ttyS0 only), using ttyS0\n",
+		       opt);
+		return;
+	}
+	if (opt[5] != ',')
+		return;
+	if (!parse_line_options(opt + 6, &divisor, &lcr)) {
+		printk(KERN_WARNING "kernel: console: invalid value '%s' (options: a baud rate dividing %u, then n|o|e and 5-8), using ttyS0,115200n8\n",
+		       opt, BASE_BAUD);
+		return;
+	}
+	outb(COM1 + UART_LCR, 0x80);	/* DLAB on */
+	outb(COM1 + UART_DLL, (u8)divisor);
+	outb(COM1 + UART_DLM, (u8)(divisor >> 8));
+	outb(COM1 + UART_LCR, lcr);	/* DLAB off */
 }
 
 /*

@@ -12,7 +12,9 @@
  *    counter space is flagged (gpwrap) and resynchronises when it wakes;
  *  - gp_full_cookie_init: a full-state cookie taken while a grace period
  *    has started in rcu_state.gp_seq but not yet in the root rcu_node is
- *    not complete (rcutorture's Cookie check 5 caught it).
+ *    not complete (rcutorture's Cookie check 5 caught it);
+ *  - gp_sched_qs_delay: when a CPU looping in the kernel is asked for a
+ *    quiescent state (rcutree.jiffies_till_sched_qs; sched_qs_selftest.c).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -27,6 +29,9 @@
 #include <sched/sched.h>
 #include <sched/completion.h>
 #include <kernel/string.h>
+
+/* rcutree.jiffies_till_sched_qs's effect (sched_qs_selftest.c). */
+void gp_sched_qs_delay(void);
 
 /* selftest.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -561,5 +566,6 @@ static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_rcuc_idle_credit),
 	KTAP_CASE(gp_seq_wrap_idle),
 	KTAP_CASE(gp_full_cookie_init),
+	KTAP_CASE(gp_sched_qs_delay),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);

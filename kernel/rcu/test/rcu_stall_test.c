@@ -1,6 +1,6 @@
 /*
  * Provoke an RCU CPU stall on purpose (test-only, our own parameter):
- * rcutree.stall_test_secs=N makes a kthread bound to the last CPU (CPU 0
+ * rcutree.stall_test_secs=N makes a kthread bound to the last online CPU (CPU 0
  * on a uniprocessor) spin with interrupts disabled for N seconds once the
  * boot is done. That CPU can neither take its tick nor schedule, so it
  * holds up any grace period and Tree RCU's stall detector must report it
@@ -54,13 +54,14 @@ static int rcu_stall_test_thread(void *unused)
 
 static int rcu_stall_test_init(void)
 {
-	unsigned int cpu = nr_cpu_ids > 1 ? nr_cpu_ids - 1 : 0;
+	unsigned int cpu = 0, c;
 	struct task_struct *t;
 
 	if (!stall_test_secs)
 		return 0;
-	if (!cpu_online(cpu))
-		cpu = raw_smp_processor_id();
+	/* The last CPU online (with maxcpus= the last possible one may never have started). */
+	for_each_online_cpu(c)
+		cpu = c;
 	t = kthread_create_on_cpu(rcu_stall_test_thread, NULL, cpu, "rcu_stall/%u");
 	if (!t) {
 		pr_err("stall_test: cannot create the spinning kthread\n");

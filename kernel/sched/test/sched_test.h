@@ -97,6 +97,10 @@ void sched_migrate_keeps_on_rq(void);
 void sched_idle_pull_newidle(void);
 void sched_idle_pull_kick(void);
 void sched_periodic_spread(void);
+/* spread_test.c: n kthreads running fn, all queued on CPU 0 and free to move. */
+unsigned int st_start_queued_on_cpu0(struct task_struct **hogs, unsigned int n,
+				     int (*fn)(void *), const char *name);
+void sched_isolcpus_no_balance(void);
 /* kernel/time/test/sleep_test.c */
 void sched_msleep_accuracy(void);
 /* kernel/time/test/timer_test.c */

@@ -31,6 +31,29 @@ static int sp_hog(void *data)
 	return 0;
 }
 
+/*
+ * Start n kthreads running fn, each woken while allowed on CPU 0 only and
+ * then free to move: all start queued there. Returns how many started.
+ * (Also isolcpus_test.c's.)
+ */
+unsigned int st_start_queued_on_cpu0(struct task_struct **hogs, unsigned int n,
+				     int (*fn)(void *), const char *name)
+{
+	struct cpumask one;
+	unsigned int i;
+
+	st_cpumask_one(&one, 0);
+	for (i = 0; i < n; i++) {
+		hogs[i] = ktest_kthread(fn, NULL, -1, name);
+		if (!hogs[i])
+			break;
+		set_cpus_allowed_ptr(hogs[i], &one);
+		wake_up_process(hogs[i]);
+		set_cpus_allowed_ptr(hogs[i], cpu_possible_mask);
+	}
+	return i;
+}
+
 /* Hogs per CPU now; returns max - min over the online CPUs. */
 static unsigned int sp_count(struct task_struct **hogs, unsigned int n, unsigned int *counts)
 {
@@ -55,26 +78,15 @@ static unsigned int sp_spread(unsigned int n, unsigned int *counts, unsigned lon
 			      unsigned int settle_ms, unsigned int wait_ms, unsigned int *took_ms)
 {
 	struct task_struct *hogs[SP_MAX_HOGS];
-	unsigned int i, cpu, started = 0, spread;
+	unsigned int i, cpu, started, spread;
 	unsigned long pulls0 = 0;
-	struct cpumask one;
 	u64 t0;
 
 	for_each_online_cpu(cpu)
 		pulls0 += READ_ONCE(cpu_rq(cpu)->nr_periodic_pulls);
 	WRITE_ONCE(sp.stop, false);
 	atomic_set(&sp.started, 0);
-	st_cpumask_one(&one, 0);
-	for (i = 0; i < n; i++) {
-		hogs[i] = ktest_kthread(sp_hog, NULL, -1, "sp_hog");
-		if (!hogs[i])
-			break;
-		/* Woken while allowed on CPU 0 only, then free to move: all start queued there. */
-		set_cpus_allowed_ptr(hogs[i], &one);
-		wake_up_process(hogs[i]);
-		set_cpus_allowed_ptr(hogs[i], cpu_possible_mask);
-		started++;
-	}
+	started = st_start_queued_on_cpu0(hogs, n, sp_hog, "sp_hog");
 	st_poll(atomic_read(&sp.started) == (int)started, ST_START_MS);
 	t0 = local_clock();
 	msleep(settle_ms);

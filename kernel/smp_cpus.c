@@ -1,0 +1,56 @@
+/*
+ * How many CPUs this boot uses, from the command line, with Linux's
+ * meaning: nr_cpus=N caps nr_cpu_ids (CPUs numbered N and up are not
+ * possible: no per-CPU state, RCU's tree sized for N, never onlined);
+ * maxcpus=N brings up only N CPUs at boot, the boot CPU included, and
+ * leaves the rest possible and present for CPU hotplug (cpu_up(), or
+ * rcutorture's onoff) to online later; maxcpus=0 and nosmp start no
+ * other CPU. nr_cpus= is applied before the other parameters are parsed
+ * (Linux's early_param), so their CPU lists are checked against the
+ * capped nr_cpu_ids.
+ */
+#define KPARAM_SUBSYS "smp"
+#include <kernel/smp.h>
+#include <kernel/param.h>
+#include <kernel/printk.h>
+
+/*
+ * Linux's largest NR_CPUS: a value above the CPUs found is accepted and
+ * changes nothing (Linux's TREE01 boots with nr_cpus=43 on 8 CPUs).
+ */
+#define SMP_CPUS_PARAM_MAX	8192
+
+unsigned int setup_max_cpus = NR_CPUS;
+KPARAM("maxcpus", setup_max_cpus, KPARAM_UINT, 0, SMP_CPUS_PARAM_MAX,
+       "CPUs brought up at boot, the boot CPU included (0: none but it); the rest can be onlined later");
+
+static unsigned int nr_cpus_param = NR_CPUS;
+KPARAM("nr_cpus", nr_cpus_param, KPARAM_UINT, 1, SMP_CPUS_PARAM_MAX,
+       "cap on nr_cpu_ids: CPUs numbered from N on are never possible");
+
+static bool nosmp;
+KPARAM_BOOL("nosmp", nosmp, "start no CPU but the boot CPU (as maxcpus=0)");
+
+/* Called once the command line is parsed for nr_cpus= alone, before the other parameters. */
+void smp_setup_nr_cpu_ids(void)
+{
+	unsigned int found = nr_cpu_ids;
+
+	if (nr_cpus_param < nr_cpu_ids) {
+		for (unsigned int cpu = nr_cpus_param; cpu < found; cpu++)
+			cpumask_clear_cpu(cpu, &__cpu_possible_mask);
+		nr_cpu_ids = nr_cpus_param;
+	}
+	/* Linux's line, NUMA-less: the cap is what the rest of boot sizes for. */
+	printk(KERN_INFO "setup_percpu: NR_CPUS:%u nr_cpumask_bits:%u nr_cpu_ids:%u nr_node_ids:1\n",
+	       (unsigned int)NR_CPUS, nr_cpu_ids, nr_cpu_ids);
+	if (nr_cpu_ids < found)
+		printk(KERN_INFO "smp: nr_cpus=%u: %u of the %u CPUs found are possible\n",
+		       nr_cpus_param, nr_cpu_ids, found);
+}
+
+/* May the boot bring up one more CPU, with online CPUs up already? */
+bool smp_boot_wants_more_cpus(unsigned int online)
+{
+	return !nosmp && online < setup_max_cpus;
+}
