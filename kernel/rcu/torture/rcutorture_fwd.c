@@ -67,6 +67,7 @@ struct rcu_launder_hist {
 struct rcu_fwd {
 	spinlock_t rcu_fwd_lock;
 	int rcu_fwd_id;			/* which fwd_progress kthread */
+	struct torture_random_state rcu_fwd_trs;	/* its own: Linux's static one would be shared */
 	struct rcu_fwd_cb *rcu_fwd_cb_head;
 	struct rcu_fwd_cb **rcu_fwd_cb_tail;
 	long n_launders_cb;
@@ -150,7 +151,6 @@ static unsigned long rcu_torture_fwd_prog_cbfree(struct rcu_fwd *rfp)
 /* A tight loop of short readers with only cond_resched(): grace periods must still end. */
 static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *tested_tries)
 {
-	static DEFINE_TORTURE_RANDOM(trs);
 	unsigned long cver, gps, dur, stopat;
 	struct fwd_cb_state fcs;
 	bool selfpropcb = false;
@@ -172,7 +172,7 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 	gps = cur_ops->get_gp_seq();
 	sd = cur_ops->stall_dur() + 1;
 	sd4 = (sd + fwd_progress_div - 1) / fwd_progress_div;
-	dur = sd4 + torture_random(&trs) % (sd - sd4);
+	dur = sd4 + torture_random(&rfp->rcu_fwd_trs) % (sd - sd4);
 	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
 	stopat = rfp->rcu_fwd_startat + dur;
 	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
