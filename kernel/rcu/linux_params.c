@@ -80,8 +80,6 @@ KPARAM_UNIMPL("rcutorture.nocbs_nthreads",
 	      "no runtime (de)offloading (rcu_nocb_cpu_offload()/rcu_nocb_cpu_deoffload()): offloading is fixed at boot by rcu_nocbs=");
 KPARAM_UNIMPL("rcutorture.nocbs_toggle",
 	      "no runtime (de)offloading (rcu_nocb_cpu_offload()/rcu_nocb_cpu_deoffload()): offloading is fixed at boot by rcu_nocbs=");
-KPARAM_UNIMPL("rcutorture.stall_no_softlockup",
-	      "no touch_softlockup_watchdog(): use watchdog_thresh=0 for a long stall_cpu without stall_cpu_irqsoff");
 KPARAM_UNIMPL("rcutorture.test_boost_cpus", "the boost test runs on every CPU");
 #undef KPARAM_SUBSYS
 #define KPARAM_SUBSYS "torture"

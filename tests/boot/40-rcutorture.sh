@@ -3,15 +3,16 @@
 # boot: Tree RCU tortured on 2 and 4 CPUs must end with SUCCESS and no "!!!"; the deliberately
 # broken "busted" flavor must end with FAILURE (and the failed-test exit status) for the right
 # reason (readers saw elements aged two or more grace periods; parse-console.sh --expect busted); a CPU stalled
-# with interrupts off must draw the stall warning; the forward-progress test must print its
+# with interrupts off must draw the stall warning, and one stalled with stall_no_softlockup no
+# soft-lockup report; the forward-progress test must print its
 # results, from fwd_progress kthreads counted as in Linux 6.1; Linux's "trivial" flavor must pass
 # and its "busted_srcud" must be caught like busted; an unknown torture_type must be refused with
 # the list of valid ones; the priority-boost
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
 # without it (rtbf > 0, FAILURE) on two preemptible kernels built here.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2 minutes on 2 host
-# cores (guest time 15 + 15 + 15 + 11 + 12 + 16 + 6 + 7 + 3 + 15 + 15 s, plus boots and two ~5 s
-# builds).
+# cores (guest time 15 + 15 + 15 + 11 + 12 + 6 + 16 + 6 + 7 + 3 + 15 + 15 s, plus boots and two
+# ~5 s builds).
 #
 # Console lines assumed (Linux's formats; Documentation/admin-guide/kernel-parameters.md,
 # rcutorture section):
@@ -120,6 +121,16 @@ boot_test rcutorture-stall --smp 2 --timeout 50 \
 	--expect 'rcu_torture_stall end\.' \
 	--expect 'rcu-torture:--- End of test: SUCCESS: .* stall_cpu=6 stall_cpu_holdoff=2 stall_cpu_irqsoff=1 ' \
 	--reject '!!!'
+
+# rcutorture.stall_no_softlockup (Linux 5.17+): a 3-s stall with preemption (not interrupts) off on
+# the only CPU, the soft-lockup detector at 2 s (watchdog_thresh=1): the stall loop keeps touching
+# the detector, so no "soft lockup" report, though tasks wait behind the stall all along (without
+# the parameter, "watchdog: BUG: soft lockup - CPU#0 stuck for 2s! [rcu_torture_sta:16]").
+boot_test rcutorture-stall-no-softlockup --smp 1 --timeout 40 \
+	--append "$RT_COMMON rcutorture.shutdown_secs=6 rcutorture.stall_cpu=3 rcutorture.stall_cpu_holdoff=1 rcutorture.fwd_progress=0 watchdog_thresh=1 rcutorture.stall_no_softlockup=1" \
+	--expect 'rcu_torture_stall start on CPU 0\.' --expect 'rcu_torture_stall end\.' \
+	--expect 'rcu-torture:--- End of test: SUCCESS: ' \
+	--reject 'soft lockup' --reject 'not implemented' --reject '!!!'
 
 # Forward progress: a cond_resched() loop of 1-4 s (a quarter to all of the 4-s stall timeout)
 # and a call_rcu() flood must both see grace periods complete (a WARNING otherwise).

@@ -84,6 +84,8 @@ torture_param(int, stall_cpu, 0, 0, 300,
 	      "seconds to stall a CPU inside a reader, to provoke a stall warning (0: none)");
 torture_param(int, stall_cpu_holdoff, 10, 0, 3600, "seconds to wait before stalling the CPU");
 torture_param(int, stall_cpu_irqsoff, 0, 0, 1, "stall with interrupts disabled");
+torture_param_bool(stall_no_softlockup, false,
+		   "keep the soft-lockup detector quiet during the stall (touch_softlockup_watchdog())");
 torture_param(int, fwd_progress, 1, -65536, 65536,
 	      "forward-progress kthreads (cond_resched() loop, call_rcu() flood; 0: none, <0 or more than the CPUs: one per CPU)");
 torture_param(int, fwd_progress_holdoff, 60, 1, 3600,

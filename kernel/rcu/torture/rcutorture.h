@@ -308,6 +308,7 @@ extern int n_barrier_cbs;
 extern int stall_cpu;
 extern int stall_cpu_holdoff;
 extern int stall_cpu_irqsoff;
+extern bool stall_no_softlockup;
 extern int fwd_progress;
 extern int fwd_progress_holdoff;
 extern int fwd_progress_div;
