@@ -73,6 +73,22 @@ void sched_watchdog_fair_switch(struct rq *rq, u64 now)
 	wd->fair_switches = rq->nr_switches;
 }
 
+/*
+ * Linux's touch_softlockup_watchdog(): the caller keeps this CPU busy on
+ * purpose (rcutorture.stall_no_softlockup): count from now, as if it had
+ * just switched tasks. Called with preemption off, so "this CPU" holds;
+ * the tick may interrupt between the stores, which only moves the start
+ * of the count.
+ */
+void touch_softlockup_watchdog(void)
+{
+	struct watchdog_cpu *wd = this_cpu_ptr(&watchdog_cpu);
+	u64 now = local_clock();
+
+	WRITE_ONCE(wd->switch_ns, now);
+	WRITE_ONCE(wd->fair_ns, now);
+}
+
 /* One line naming the first few tasks queued behind the running one. */
 static void watchdog_show_waiting(struct rq *rq)
 {

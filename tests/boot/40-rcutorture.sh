@@ -3,12 +3,16 @@
 # boot: Tree RCU tortured on 2 and 4 CPUs must end with SUCCESS and no "!!!"; the deliberately
 # broken "busted" flavor must end with FAILURE (and the failed-test exit status) for the right
 # reason (readers saw elements aged two or more grace periods; parse-console.sh --expect busted); a CPU stalled
-# with interrupts off must draw the stall warning; the forward-progress test must print its
-# results; an unknown torture_type must be refused with the list of valid ones; the priority-boost
+# with interrupts off must draw the stall warning, and one stalled with stall_no_softlockup no
+# soft-lockup report; the forward-progress test must print its
+# results, from fwd_progress kthreads counted as in Linux 6.1; Linux's "trivial" flavor must pass
+# and its "busted_srcud" must be caught like busted; an unknown torture_type must be refused with
+# the list of valid ones; the priority-boost
 # test (rcutorture.test_boost*) must pass with boosting (readers boosted, rtbf: 0) and fail
 # without it (rtbf > 0, FAILURE) on two preemptible kernels built here.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2 minutes on 2 host
-# cores (guest time 15 + 15 + 15 + 11 + 12 + 16 + 3 + 15 + 15 s, plus boots and two ~5 s builds).
+# cores (guest time 15 + 15 + 15 + 11 + 12 + 6 + 16 + 6 + 7 + 3 + 15 + 15 s, plus boots and two
+# ~5 s builds).
 #
 # Console lines assumed (Linux's formats; Documentation/admin-guide/kernel-parameters.md,
 # rcutorture section):
@@ -97,14 +101,15 @@ boot_test rcutorture-busted --smp 2 --timeout 50 --expect-rc 35 \
 	--reject 'End of test: SUCCESS'
 # ... and failed for the right reason: the runner's judge must call it "BUSTED caught" (reads aged
 # two or more grace periods, "!!!"), not just any FAILURE (a boost or barrier failure is not).
+# rt_busted_judge TEST: TEST's console log judged "BUSTED caught" (also for busted_srcud below).
 rt_busted_judge() {
 	local v
-	v=$("$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh" --expect busted "$LOGDIR/rcutorture-busted.log")
+	v=$("$TESTS_ROOT/tools/testing/rcutorture/bin/parse-console.sh" --expect busted "$LOGDIR/$1.log")
 	echo "$v"
 	[[ $v == "PASS (expected failure): BUSTED caught: "* ]]
 }
 if _test_selected rcutorture-busted; then
-	run_cmd_test rcutorture-busted-judge rt_busted_judge
+	run_cmd_test rcutorture-busted-judge rt_busted_judge rcutorture-busted
 fi
 
 # A CPU spinning in a reader with interrupts off for 6 s, stall timeout 3 s: another CPU must
@@ -117,23 +122,67 @@ boot_test rcutorture-stall --smp 2 --timeout 50 \
 	--expect 'rcu-torture:--- End of test: SUCCESS: .* stall_cpu=6 stall_cpu_holdoff=2 stall_cpu_irqsoff=1 ' \
 	--reject '!!!'
 
+# rcutorture.stall_no_softlockup (Linux 5.17+): a 3-s stall with preemption (not interrupts) off on
+# the only CPU, the soft-lockup detector at 2 s (watchdog_thresh=1): the stall loop keeps touching
+# the detector, so no "soft lockup" report, though tasks wait behind the stall all along (without
+# the parameter, "watchdog: BUG: soft lockup - CPU#0 stuck for 2s! [rcu_torture_sta:16]").
+boot_test rcutorture-stall-no-softlockup --smp 1 --timeout 40 \
+	--append "$RT_COMMON rcutorture.shutdown_secs=6 rcutorture.stall_cpu=3 rcutorture.stall_cpu_holdoff=1 rcutorture.fwd_progress=0 watchdog_thresh=1 rcutorture.stall_no_softlockup=1" \
+	--expect 'rcu_torture_stall start on CPU 0\.' --expect 'rcu_torture_stall end\.' \
+	--expect 'rcu-torture:--- End of test: SUCCESS: ' \
+	--reject 'soft lockup' --reject 'not implemented' --reject '!!!'
+
 # Forward progress: a cond_resched() loop of 1-4 s (a quarter to all of the 4-s stall timeout)
 # and a call_rcu() flood must both see grace periods complete (a WARNING otherwise).
+# rcutorture.fwd_progress is Linux 6.1's count of forward-progress kthreads (Linux's SRCU-N asks
+# for 3): at -smp 2 it is cut to one per CPU with Linux's message, and both kthreads (0 and 1)
+# run their loop and flood in each round, kthread 0 reporting the round's allocations.
 boot_test rcutorture-fwd-progress --smp 2 --timeout 60 \
-	--append "$RT_COMMON rcutorture.shutdown_secs=16 rcutorture.fwd_progress_holdoff=2 rcupdate.rcu_cpu_stall_timeout=4" \
+	--append "$RT_COMMON rcutorture.shutdown_secs=16 rcutorture.fwd_progress_holdoff=2 rcupdate.rcu_cpu_stall_timeout=4 rcutorture.fwd_progress=3" \
+	--expect 'rcu-torture: rcu_torture_fwd_prog_init: Limiting fwd_progress to # CPUs\.' \
+	--expect 'rcu_torture_fwd_prog_nr: Starting forward-progress test 0$' \
+	--expect 'rcu_torture_fwd_prog_nr: Starting forward-progress test 1$' \
+	--expect 'rcu_torture_fwd_prog_cr: Starting forward-progress test 1$' \
+	--reject 'Starting forward-progress test [2-9]' \
 	--expect 'rcu_torture_fwd_prog_nr: Duration [0-9]+ cver [0-9]+ gps [0-9]+$' \
 	--expect 'rcu_torture_fwd_prog_cr Duration [0-9]+ barrier: [0-9]+ pending -?[0-9]+ n_launders: [0-9]+ n_launders_sa: [0-9]+ n_max_gps: 100 n_max_cbs: [0-9]+ cver [0-9]+ gps [0-9]+$' \
-	--expect 'rcu_torture_fwd_cb_hist: Callback-invocation histogram \(duration [0-9]+ jiffies\): 1s/10: ' \
+	--expect 'rcu_torture_fwd_cb_hist: Callback-invocation histogram [01] \(duration [0-9]+ jiffies\): 1s/10: ' \
+	--expect 'rcu_torture_fwd_prog n_max_cbs: [1-9][0-9]*$' \
 	--expect 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' \
 	--expect 'rcu-torture:--- End of test: SUCCESS: ' \
 	"${RT_CLEAN[@]}"
+
+# Linux's "trivial" flavor: readers disable preemption, a grace period visits every CPU. No
+# hotplug and no shuffler (Linux's TRIVIAL.boot), no stutter (a short run). The writer can only
+# use the synchronous waits; readers must never see an element past one grace period.
+boot_test rcutorture-trivial --smp 2 --timeout 40 \
+	--append "$RT_COMMON rcutorture.torture_type=trivial rcutorture.onoff_interval=0 rcutorture.shuffle_interval=0 rcutorture.stutter=0 rcutorture.shutdown_secs=6" \
+	--expect 'rcu_torture_write_types: Testing expedited GPs\.' --expect 'rcu_torture_write_types: Testing normal GPs\.' \
+	--reject 'Testing (conditional|asynchronous|polling)' \
+	--expect 'rcu_torture_fwd_prog_init: Disabled, unsupported by RCU flavor under test' \
+	--expect 'trivial-torture: rtc: 0x0+ ver: [1-9][0-9]* tfle: ' \
+	--expect 'trivial-torture: Reader Pipe:  [1-9][0-9]* [0-9]+ 0 0 0 0 0 0 0 0 0$' \
+	--expect 'trivial-torture:--- End of test: SUCCESS: ' \
+	--reject 'WARNING' "${RT_CLEAN[@]}"
+
+# Linux's "busted_srcud": srcud whose readers are also interrupts-off, preemption-off, _bh and _sched
+# segments, which do not hold off an SRCU grace period. The test must catch it, as it does "busted":
+# FAILURE, the failed-test exit status, and reads aged two or more grace periods.
+boot_test rcutorture-busted-srcud --smp 2 --timeout 40 --expect-rc 35 \
+	--append "$RT_COMMON rcutorture.torture_type=busted_srcud rcutorture.stutter=0 rcutorture.shutdown_secs=7" \
+	--expect 'busted_srcud-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' \
+	--expect 'busted_srcud-torture:--- End of test: FAILURE: ' \
+	--reject 'End of test: SUCCESS'
+if _test_selected rcutorture-busted-srcud; then
+	run_cmd_test rcutorture-busted-srcud-judge rt_busted_judge rcutorture-busted-srcud
+fi
 
 # An unknown flavor: Linux's two lines, no test, and a failed exit status (the kernel's own
 # shutdown_secs ends the boot).
 boot_test rcutorture-bad-type --smp 1 --timeout 30 --expect-rc 35 \
 	--append "rcutorture.torture_runnable=1 rcutorture.torture_type=nosuch shutdown_secs=3" \
 	--expect 'rcu-torture: invalid torture type: "nosuch"' \
-	--expect 'rcu-torture types: rcu busted tasks srcu srcud$' \
+	--expect 'rcu-torture types: rcu busted tasks srcu srcud busted_srcud trivial$' \
 	--reject 'Start of test'
 
 # Priority-boost test. Two preemptible kernels, in the directories tests/boot/20-sched.sh and

@@ -42,7 +42,8 @@
 
 /* ===== parameters ============================================================== */
 
-torture_param_string(torture_type, 16, "rcu", "type of RCU to torture (rcu, srcu, srcud, tasks, busted)");
+torture_param_string(torture_type, 16, "rcu",
+		     "type of RCU to torture (rcu, busted, tasks, srcu, srcud, busted_srcud, trivial)");
 torture_param_bool(torture_runnable, IS_ENABLED(CONFIG_RCU_TORTURE_TEST_RUNNABLE),
 		   "start rcutorture at boot");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
@@ -83,8 +84,10 @@ torture_param(int, stall_cpu, 0, 0, 300,
 	      "seconds to stall a CPU inside a reader, to provoke a stall warning (0: none)");
 torture_param(int, stall_cpu_holdoff, 10, 0, 3600, "seconds to wait before stalling the CPU");
 torture_param(int, stall_cpu_irqsoff, 0, 0, 1, "stall with interrupts disabled");
-torture_param_bool(fwd_progress, true,
-		   "test grace-period forward progress (cond_resched() loop, call_rcu() flood)");
+torture_param_bool(stall_no_softlockup, false,
+		   "keep the soft-lockup detector quiet during the stall (touch_softlockup_watchdog())");
+torture_param(int, fwd_progress, 1, -65536, 65536,
+	      "forward-progress kthreads (cond_resched() loop, call_rcu() flood; 0: none, <0 or more than the CPUs: one per CPU)");
 torture_param(int, fwd_progress_holdoff, 60, 1, 3600,
 	      "seconds before (and between) forward-progress tests");
 torture_param(int, fwd_progress_div, 4, 1, 100,
@@ -148,7 +151,7 @@ unsigned long n_read_exits;
 LIST_HEAD(rcu_torture_removed);	/* writer-private: waiting for synchronous GPs */
 static unsigned long start_gp_seq;
 static u64 test_end_ns;			/* shutdown deadline on local_clock(), 0: none */
-bool rcu_fwd_cb_nodelay;		/* readers skip long delays during floods */
+atomic_t rcu_fwd_cb_nodelay;		/* readers skip long delays while non-zero (floods under way) */
 
 int rcu_torture_writer_state;	/* RTWS_*: what the writer is doing */
 static const char * const rcu_torture_writer_state_names[] = {

@@ -162,6 +162,9 @@ struct rcu_torture_ops {
 
 /* Features of Linux's rcutorture not present here; printed as 0 in the parameter line. */
 #define stall_cpu_block		0
+/* Linux's callback-offloading togglers: offloading is fixed at boot here (rcu_nocbs=). */
+#define nocbs_nthreads		0
+#define nocbs_toggle		1000
 
 #define KBUILD_MODNAME "rcutorture"
 
@@ -200,7 +203,7 @@ extern atomic_long_t n_rcu_torture_timers;
 extern long n_barrier_attempts;
 extern long n_barrier_successes;
 extern unsigned long n_read_exits;
-extern bool rcu_fwd_cb_nodelay;
+extern atomic_t rcu_fwd_cb_nodelay;
 
 /* rcutorture_ops.c */
 void rcu_torture_pipe_update(struct rcu_torture *old_rp);
@@ -215,11 +218,15 @@ extern struct rcu_torture_ops tasks_ops;
 extern struct rcu_torture_ops *torture_ops[];
 extern const unsigned int n_torture_ops;
 
-/* rcutorture_srcu.c: "srcu" (a DEFINE_STATIC_SRCU() domain) and "srcud" (init_srcu_struct()). */
+/*
+ * rcutorture_srcu.c: "srcu" (a DEFINE_STATIC_SRCU() domain), "srcud"
+ * (init_srcu_struct()) and "busted_srcud" (srcud with unprotected readers).
+ */
 #ifdef CONFIG_SRCU
 extern struct rcu_torture_ops srcu_ops;
 extern struct rcu_torture_ops srcud_ops;
-#define SRCU_TORTURE_OPS	&srcu_ops, &srcud_ops,
+extern struct rcu_torture_ops busted_srcud_ops;
+#define SRCU_TORTURE_OPS	&srcu_ops, &srcud_ops, &busted_srcud_ops,
 #else
 #define SRCU_TORTURE_OPS
 #endif
@@ -301,7 +308,8 @@ extern int n_barrier_cbs;
 extern int stall_cpu;
 extern int stall_cpu_holdoff;
 extern int stall_cpu_irqsoff;
-extern bool fwd_progress;
+extern bool stall_no_softlockup;
+extern int fwd_progress;
 extern int fwd_progress_holdoff;
 extern int fwd_progress_div;
 extern bool fwd_progress_need_resched;

@@ -1,11 +1,21 @@
 /*
  * rcutorture: the forward-progress test (fwd_progress*): a cond_resched()
  * loop and a call_rcu() flood, during which grace periods must keep ending.
+ *
+ * As in Linux 6.1, rcutorture.fwd_progress is the number of kthreads that
+ * run the test (0: none, negative: one per CPU, at most one per CPU).
+ * Kthread 0 paces the rounds (fwd_progress_holdoff seconds apart) and bumps
+ * rcu_fwd_seq; the others wait for the bump, so that every round's floods
+ * run at the same time and grace periods must keep up with all of them.
  */
 #include "rcutorture.h"
 #include <mm/mm.h>
 
-static struct task_struct *fwd_prog_task;
+static struct task_struct **fwd_prog_tasks;
+static int nfwd;			/* fwd_progress kthreads started */
+static unsigned long rcu_fwd_seq;	/* kthread 0's round number */
+static atomic_long_t rcu_fwd_max_cbs;	/* callbacks allocated by this round's floods */
+static DEFINE_MUTEX(rcu_fwd_mutex);	/* one histogram on the console at a time */
 
 /* ===== forward progress ============================================================================ */
 
@@ -56,6 +66,8 @@ struct rcu_launder_hist {
 
 struct rcu_fwd {
 	spinlock_t rcu_fwd_lock;
+	int rcu_fwd_id;			/* which fwd_progress kthread */
+	struct torture_random_state rcu_fwd_trs;	/* its own: Linux's static one would be shared */
 	struct rcu_fwd_cb *rcu_fwd_cb_head;
 	struct rcu_fwd_cb **rcu_fwd_cb_tail;
 	long n_launders_cb;
@@ -77,8 +89,8 @@ static void rcu_torture_fwd_cb_hist(struct rcu_fwd *rfp)
 		if (rfp->n_launders_hist[i].n_launders > 0)
 			break;
 	/* scnprintf(): a long flood's buckets may not all fit; the line is then cut, not overrun. */
-	n = scnprintf(buf, sizeof(buf), "%s: Callback-invocation histogram (duration %lu jiffies):",
-		      __func__, jiffies - rfp->rcu_fwd_startat);
+	n = scnprintf(buf, sizeof(buf), "%s: Callback-invocation histogram %d (duration %lu jiffies):",
+		      __func__, rfp->rcu_fwd_id, jiffies - rfp->rcu_fwd_startat);
 	gps_old = rfp->rcu_launder_gp_seq_start;
 	for (j = 0; j <= i; j++) {
 		gps = rfp->n_launders_hist[j].launder_gp_seq;
@@ -139,17 +151,17 @@ static unsigned long rcu_torture_fwd_prog_cbfree(struct rcu_fwd *rfp)
 /* A tight loop of short readers with only cond_resched(): grace periods must still end. */
 static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *tested_tries)
 {
-	static DEFINE_TORTURE_RANDOM(trs);
 	unsigned long cver, gps, dur, stopat;
 	struct fwd_cb_state fcs;
 	bool selfpropcb = false;
 	int idx, sd, sd4;
 
+	pr_alert("%s: Starting forward-progress test %d\n", __func__, rfp->rcu_fwd_id);
 	if (!cur_ops->sync)
 		return;
 	if (cur_ops->call && cur_ops->cb_barrier)
 		selfpropcb = true;
-	WRITE_ONCE(rcu_fwd_cb_nodelay, true);
+	atomic_inc(&rcu_fwd_cb_nodelay);	/* several kthreads: a count, as Linux's */
 	cur_ops->sync();	/* readers from now on see the flag */
 	if (selfpropcb) {
 		WRITE_ONCE(fcs.stop, 0);
@@ -160,7 +172,7 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 	gps = cur_ops->get_gp_seq();
 	sd = cur_ops->stall_dur() + 1;
 	sd4 = (sd + fwd_progress_div - 1) / fwd_progress_div;
-	dur = sd4 + torture_random(&trs) % (sd - sd4);
+	dur = sd4 + torture_random(&rfp->rcu_fwd_trs) % (sd - sd4);
 	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
 	stopat = rfp->rcu_fwd_startat + dur;
 	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
@@ -188,7 +200,7 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 		destroy_rcu_head_on_stack(&fcs.rh);
 	}
 	schedule_timeout_uninterruptible(HZ / 10);
-	WRITE_ONCE(rcu_fwd_cb_nodelay, false);
+	atomic_dec(&rcu_fwd_cb_nodelay);
 }
 
 /* Flood call_rcu(), reusing callbacks once invoked: grace periods must keep up. */
@@ -201,11 +213,13 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 	struct rcu_fwd_cb *rfcp, *rfcpn;
 	int i;
 
+	pr_alert("%s: Starting forward-progress test %d\n", __func__, rfp->rcu_fwd_id);
 	if (READ_ONCE(rcu_fwd_emergency_stop) || !cur_ops->call)
 		return;
-	WRITE_ONCE(rcu_fwd_cb_nodelay, true);
+	atomic_inc(&rcu_fwd_cb_nodelay);
 	cur_ops->sync();
-	free_bytes = nr_free_pages() * PAGE_SIZE;
+	/* The floods of one round share the limit: each gets its part of it. */
+	free_bytes = nr_free_pages() * PAGE_SIZE / nfwd;
 	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
 	stopat = rfp->rcu_fwd_startat + MAX_FWD_CB_JIFFIES;
 	rfp->n_launders_cb = 0;
@@ -275,47 +289,80 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 			 __func__, dur, jiffies - stoppedat,
 			 n_launders + n_max_cbs - n_launders_cb_snap, n_launders, n_launders_sa,
 			 n_max_gps, n_max_cbs, cver, gps);
+		atomic_long_add(n_max_cbs, &rcu_fwd_max_cbs);
 		/* Not in Linux: the flood's figures in one line (rates in hundredths). */
 		rate100 = dur ? (unsigned long)n_launders_cb_snap * 100 / dur : 0;
 		pr_alert("%s: %ld callbacks invoked in %lu jiffies (%lu.%02lu per jiffy), %ld grace periods, longest %lu jiffies; %ld allocated (%lu KiB of a %lu KiB limit)\n",
 			 __func__, n_launders_cb_snap, dur, rate100 / 100, rate100 % 100, (long)gps,
 			 gp_longest, n_max_cbs, n_max_cbs * objsz / 1024,
 			 free_bytes / FWD_CBS_MEM_DIV / 1024);
+		mutex_lock(&rcu_fwd_mutex);
 		rcu_torture_fwd_cb_hist(rfp);
+		mutex_unlock(&rcu_fwd_mutex);
 	}
 	schedule_timeout_uninterruptible(HZ);	/* let the callbacks drain */
-	WRITE_ONCE(rcu_fwd_cb_nodelay, false);
+	atomic_dec(&rcu_fwd_cb_nodelay);
 }
 
+/*
+ * One fwd_progress kthread. Kthread 0 waits fwd_progress_holdoff seconds,
+ * reports the previous round's allocations (Linux's "n_max_cbs" line) and
+ * starts the next round; the others follow its rounds. Only kthread 0
+ * reports tested/tested_tries at the end, as in Linux.
+ */
 static int rcu_torture_fwd_prog(void *args)
 {
 	struct rcu_fwd *rfp = args;
+	unsigned long oldseq = READ_ONCE(rcu_fwd_seq);
 	int tested = 0, tested_tries = 0;
+	bool firsttime = true;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_fwd_progress task started");
 	set_user_nice(current, 19);
 	do {
-		schedule_timeout_interruptible(fwd_progress_holdoff * HZ);
-		WRITE_ONCE(rcu_fwd_emergency_stop, false);
+		if (!rfp->rcu_fwd_id) {
+			schedule_timeout_interruptible(fwd_progress_holdoff * HZ);
+			WRITE_ONCE(rcu_fwd_emergency_stop, false);
+			if (!firsttime)
+				pr_alert("%s n_max_cbs: %ld\n", __func__,
+					 atomic_long_xchg(&rcu_fwd_max_cbs, 0));
+			firsttime = false;
+			WRITE_ONCE(rcu_fwd_seq, rcu_fwd_seq + 1);
+		} else {
+			while (READ_ONCE(rcu_fwd_seq) == oldseq && !torture_must_stop())
+				schedule_timeout_interruptible(HZ / 20);
+			oldseq = READ_ONCE(rcu_fwd_seq);
+		}
 		if (torture_must_stop())
 			break;
-		rcu_torture_fwd_prog_nr(rfp, &tested, &tested_tries);
-		rcu_torture_fwd_prog_cr(rfp);
+		/* More floods than online CPUs (hotplug) would only starve the rest. */
+		if ((int)num_online_cpus() > rfp->rcu_fwd_id) {
+			rcu_torture_fwd_prog_nr(rfp, &tested, &tested_tries);
+			rcu_torture_fwd_prog_cr(rfp);
+		}
 		stutter_wait("rcu_torture_fwd_prog");
 	} while (!torture_must_stop());
 	/* A short run may hold no complete attempt; several failed ones are suspicious. */
-	WARN_ON(!tested && tested_tries >= 5);
-	pr_alert("%s: tested %d tested_tries %d\n", __func__, tested, tested_tries);
+	if (!rfp->rcu_fwd_id) {
+		WARN_ON(!tested && tested_tries >= 5);
+		pr_alert("%s: tested %d tested_tries %d\n", __func__, tested, tested_tries);
+	}
 	torture_kthread_stopping("rcu_torture_fwd_prog");
 	return 0;
 }
 
 int rcu_torture_fwd_prog_init(void)
 {
-	struct rcu_fwd *rfp;
+	int i, ret;
 
 	if (!fwd_progress)
 		return 0;
+	if (fwd_progress >= (int)nr_cpu_ids) {
+		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Limiting fwd_progress to # CPUs.");
+		fwd_progress = nr_cpu_ids;
+	} else if (fwd_progress < 0) {
+		fwd_progress = nr_cpu_ids;
+	}
 	/*
 	 * slow_gps (Tasks RCU): its stall timeout is ten minutes, and the
 	 * cond_resched() loop below is one long reader for it (Linux's tasks
@@ -324,24 +371,49 @@ int rcu_torture_fwd_prog_init(void)
 	if ((!cur_ops->sync && !cur_ops->call) || !cur_ops->stall_dur ||
 	    cur_ops->stall_dur() <= 0 || cur_ops->slow_gps || cur_ops == &rcu_busted_ops) {
 		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, unsupported by RCU flavor under test");
+		fwd_progress = 0;
 		return 0;
 	}
 	if (stall_cpu > 0) {
 		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, conflicts with CPU-stall testing");
+		fwd_progress = 0;
 		return 0;
 	}
-	rfp = kzalloc(sizeof(*rfp), GFP_KERNEL);
-	if (!rfp)
+	rcu_fwds = kcalloc(fwd_progress, sizeof(*rcu_fwds), GFP_KERNEL);
+	fwd_prog_tasks = kcalloc(fwd_progress, sizeof(*fwd_prog_tasks), GFP_KERNEL);
+	if (!rcu_fwds || !fwd_prog_tasks) {
+		kfree(rcu_fwds);
+		kfree(fwd_prog_tasks);
+		rcu_fwds = NULL;
+		fwd_prog_tasks = NULL;
 		return -ENOMEM;
-	spin_lock_init(&rfp->rcu_fwd_lock);
-	rfp->rcu_fwd_cb_tail = &rfp->rcu_fwd_cb_head;
-	rcu_fwds = rfp;
-	return torture_create_kthread(rcu_torture_fwd_prog, rfp, fwd_prog_task);
+	}
+	for (i = 0; i < fwd_progress; i++) {
+		spin_lock_init(&rcu_fwds[i].rcu_fwd_lock);
+		rcu_fwds[i].rcu_fwd_cb_tail = &rcu_fwds[i].rcu_fwd_cb_head;
+		rcu_fwds[i].rcu_fwd_id = i;
+	}
+	nfwd = fwd_progress;
+	atomic_long_set(&rcu_fwd_max_cbs, 0);
+	for (i = 0; i < nfwd; i++) {
+		ret = torture_create_kthread(rcu_torture_fwd_prog, &rcu_fwds[i], fwd_prog_tasks[i]);
+		if (ret)
+			return ret;	/* the cleanup stops the ones started */
+	}
+	return 0;
 }
 
 void rcu_torture_fwd_prog_cleanup(void)
 {
-	torture_stop_kthread(rcu_torture_fwd_prog, fwd_prog_task);
+	int i;
+
+	if (fwd_prog_tasks) {
+		for (i = 0; i < nfwd; i++)
+			torture_stop_kthread(rcu_torture_fwd_prog, fwd_prog_tasks[i]);
+	}
+	kfree(fwd_prog_tasks);
+	fwd_prog_tasks = NULL;
 	kfree(rcu_fwds);
 	rcu_fwds = NULL;
+	nfwd = 0;
 }

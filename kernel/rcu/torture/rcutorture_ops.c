@@ -1,8 +1,9 @@
 /*
  * rcutorture: the flavors under test (struct rcu_torture_ops): "rcu", the
  * flavor this kernel is built with, and "busted", whose grace periods do not
- * wait, which the test must catch; "tasks" lives in rcutorture_tasks.c, the
- * SRCU flavors ("srcu", "srcud") in rcutorture_srcu.c.
+ * wait, which the test must catch; "trivial", Linux's toy RCU whose grace
+ * period is a visit to every CPU; "tasks" lives in rcutorture_tasks.c, the
+ * SRCU flavors ("srcu", "srcud", "busted_srcud") in rcutorture_srcu.c.
  */
 #include "rcutorture.h"
 
@@ -33,7 +34,7 @@ void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp
 	const unsigned long shortdelay_us = 200;
 	unsigned long longdelay_ms = 300;
 
-	if (!READ_ONCE(rcu_fwd_cb_nodelay) &&
+	if (!atomic_read(&rcu_fwd_cb_nodelay) &&
 	    !(torture_random(rrsp) % (nrealreaders * 2000 * longdelay_ms))) {
 		if (in_interrupt())
 			longdelay_ms = 5;
@@ -203,8 +204,59 @@ struct rcu_torture_ops rcu_busted_ops = {
 	.name		= "busted",
 };
 
-/* Every flavor that can be tortured. */
+/*
+ * "trivial", as Linux's: the textbook RCU. A reader is a region with
+ * preemption disabled (preempt_disable() itself, so that it holds in a
+ * preemptible kernel too, as Linux's TRIVIAL-PREEMPT); a grace period
+ * moves the caller onto every online CPU in turn: once it has run on a
+ * CPU, that CPU has switched tasks, so every reader it was running then
+ * has ended. No callbacks, no polling, no grace-period counter (the
+ * "Reader Batch" line stays at zero): only the writer's synchronous
+ * waits and the reader pipeline check it. Not for CPU hotplug or the
+ * shuffler (Linux's TRIVIAL scenario turns both off): a CPU that goes
+ * offline is skipped, and the caller's affinity is changed under it.
+ */
+static int rcu_torture_read_lock_trivial(void)
+{
+	preempt_disable();
+	return 0;
+}
+
+static void rcu_torture_read_unlock_trivial(int idx)
+{
+	preempt_enable();
+}
+
+static void synchronize_rcu_trivial(void)
+{
+	struct cpumask one;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		cpumask_clear(&one);
+		cpumask_set_cpu(cpu, &one);
+		if (set_cpus_allowed_ptr(current, &one))
+			continue;	/* went offline meanwhile: it runs no reader */
+		WARN_ON_ONCE(raw_smp_processor_id() != cpu);
+	}
+	/* Not in Linux: free to run anywhere again rather than stay on the last CPU. */
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+}
+
+static struct rcu_torture_ops trivial_ops = {
+	.init		= rcu_sync_torture_init,
+	.readlock	= rcu_torture_read_lock_trivial,
+	.read_delay	= rcu_read_delay,
+	.readunlock	= rcu_torture_read_unlock_trivial,
+	.get_gp_seq	= rcu_no_completed,
+	.sync		= synchronize_rcu_trivial,
+	.exp_sync	= synchronize_rcu_trivial,
+	.irq_capable	= 1,
+	.name		= "trivial",
+};
+
+/* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
 struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS &trivial_ops,
 };
 const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);

@@ -352,7 +352,7 @@ int rcu_torture_writer(void *arg)
 		 * flavor's grace periods take longer than that (Linux's slow_gps).
 		 */
 		if (stutter_waited && time_after_eq(jiffies, stutter_start + HZ) &&
-		    !READ_ONCE(rcu_fwd_cb_nodelay) && !cur_ops->slow_gps && !torture_must_stop()) {
+		    !atomic_read(&rcu_fwd_cb_nodelay) && !cur_ops->slow_gps && !torture_must_stop()) {
 			rcu_torture_check_freelist();
 			n_freelist_checks++;
 		}

@@ -5,7 +5,8 @@
  * (which WARNs if the test left readers or callbacks behind). Readers
  * sometimes sleep inside their critical sections, which only SRCU allows;
  * each statistics print adds the domain's "Tree SRCU" (or "Tiny SRCU")
- * line.
+ * line. "busted_srcud" is srcud with readers that SRCU does not protect,
+ * which the test must catch.
  */
 #include "rcutorture.h"
 #include <rcu/srcu.h>
@@ -171,4 +172,37 @@ struct rcu_torture_ops srcud_ops = {
 	.cleanup	= srcud_torture_cleanup,
 	SRCU_TORTURE_OPS_COMMON,
 	.name		= "srcud",
+};
+
+/*
+ * "busted_srcud", as Linux's: srcud whose readers are also made of
+ * interrupts-off, preemption-off, _bh and _sched segments (the "rcu"
+ * flavor's extendables). Those protect nothing against an SRCU grace
+ * period, so a read that dereferenced the element in such a segment, or
+ * lingers in one after its srcu_read_unlock(), sees it recycled: the run
+ * must end in FAILURE with reads aged two or more grace periods, as
+ * "busted" does. The readers never sleep (rcu_read_delay(): a sleep in
+ * an irqs-off segment would be a bug of its own), and there are no
+ * polled primitives (their cookie checks would catch it first, through
+ * a WARN rather than the reader pipeline).
+ */
+struct rcu_torture_ops busted_srcud_ops = {
+	.init		= srcud_torture_init,
+	.cleanup	= srcud_torture_cleanup,
+	.readlock	= srcu_torture_read_lock,
+	.read_delay	= rcu_read_delay,
+	.readunlock	= srcu_torture_read_unlock,
+	.get_gp_seq	= srcu_torture_completed,
+	.deferred_free	= srcu_torture_deferred_free,
+	.sync		= srcu_torture_synchronize,
+	.exp_sync	= srcu_torture_synchronize_expedited,
+	.call		= srcu_torture_call,
+	.cb_barrier	= srcu_torture_barrier,
+	.gp_data	= srcu_torture_gp_data,
+	.stall_dur	= srcu_torture_stall_dur,
+	.stats		= srcu_torture_stats,
+	.extendables	= RCUTORTURE_RDR_IRQ | RCUTORTURE_RDR_PREEMPT | RCUTORTURE_RDR_RBH |
+			  RCUTORTURE_RDR_SCHED,
+	.irq_capable	= 1,
+	.name		= "busted_srcud",
 };

@@ -4,6 +4,7 @@
  * that the stall detector must report.
  */
 #include "rcutorture.h"
+#include <sched/watchdog.h>
 
 /* ===== fqs kthread ========================================================================= */
 
@@ -90,8 +91,11 @@ int rcu_torture_stall(void *args)
 		else
 			preempt_disable();
 		pr_alert("rcu_torture_stall start on CPU %d.\n", raw_smp_processor_id());
-		while (local_clock() < stop_at)
+		while (local_clock() < stop_at) {
+			if (stall_no_softlockup)	/* as Linux: the stall is meant */
+				touch_softlockup_watchdog();
 			cpu_relax();
+		}
 		if (stall_cpu_irqsoff)
 			local_irq_enable();
 		else

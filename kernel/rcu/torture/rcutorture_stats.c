@@ -129,7 +129,8 @@ void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const char *tag
 		 "stall_cpu_block=%d "
 		 "n_barrier_cbs=%d "
 		 "onoff_interval=%d onoff_holdoff=%d "
-		 "read_exit_delay=%d read_exit_burst=%d\n",
+		 "read_exit_delay=%d read_exit_burst=%d "
+		 "nocbs_nthreads=%d nocbs_toggle=%d\n",
 		 torture_type, tag, nrealreaders, nfakewriters,
 		 stat_interval, verbose, test_no_idle_hz, shuffle_interval,
 		 stutter, irqreader, fqs_duration, fqs_holdoff, fqs_stutter,
@@ -137,5 +138,5 @@ void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const char *tag
 		 shutdown_secs,
 		 stall_cpu, stall_cpu_holdoff, stall_cpu_irqsoff, stall_cpu_block,
 		 n_barrier_cbs, onoff_interval, onoff_holdoff,
-		 read_exit_delay, read_exit_burst);
+		 read_exit_delay, read_exit_burst, nocbs_nthreads, nocbs_toggle);
 }
