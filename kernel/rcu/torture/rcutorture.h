@@ -152,6 +152,7 @@ struct rcu_torture_ops {
 	int (*stall_dur)(void);		/* jiffies until a stall warning */
 	/* Boost test: a GP outlived its window; is boosting to blame (not a CPU)? */
 	bool (*check_boost_failed)(unsigned long gp_state, int *cpup);
+	void (*gp_kthread_dbg)(void);	/* the grace-period state, after a boost failure */
 	void (*stats)(void);		/* a flavor's own statistics line(s), after Linux's four */
 	int extendables;		/* RCUTORTURE_RDR_* besides its own reader that protect it */
 	int irq_capable;

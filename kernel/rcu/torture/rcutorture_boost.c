@@ -84,6 +84,9 @@ static bool rcu_torture_boost_failed(unsigned long gp_state, unsigned long *star
 		if (!xchg(&dbg_done, 1)) {
 			pr_info("Boost inversion thread ->rt_priority %u gp_state %lu jiffies %lu\n",
 				current->rt_priority, gp_state, end - *start);
+			if (cur_ops->gp_kthread_dbg)
+				cur_ops->gp_kthread_dbg();
+			/* Checked again after the dump: did it end while we printed? */
 			pr_info("Boost inversion: GP %lu %s.\n", gp_state,
 				cur_ops->poll_gp_state(gp_state) ? "ended already" : "still pending");
 		}

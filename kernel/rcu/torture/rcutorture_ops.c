@@ -157,6 +157,7 @@ static struct rcu_torture_ops rcu_ops = {
 	.gp_data	= rcu_torture_gp_data,
 	.stall_dur	= rcu_torture_stall_dur,
 	.check_boost_failed = rcu_check_boost_fail,
+	.gp_kthread_dbg = rcu_show_gp_state,
 	/* Consolidated RCU: interrupts off, preemption off and the _bh/_sched readers protect too. */
 	.extendables	= RCUTORTURE_RDR_IRQ | RCUTORTURE_RDR_PREEMPT | RCUTORTURE_RDR_RBH |
 			  RCUTORTURE_RDR_SCHED,
