@@ -71,7 +71,7 @@ static inline unsigned long tick_clock_to_jiffies_ceil(u64 ns)
 	return INITIAL_JIFFIES + (unsigned long)DIV_ROUND_UP(ns, TICK_NSEC);
 }
 
-#ifdef CONFIG_NO_HZ_IDLE
+#ifdef CONFIG_NO_HZ_COMMON
 /*
  * Dyntick-idle (kernel/time/tick-sched.c). The idle loop calls
  * tick_nohz_idle_enter() with interrupts off just before it halts, and

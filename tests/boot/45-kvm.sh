@@ -4,34 +4,34 @@
 #   alias, gp_exp/gp_async, both tests in one boot (the power-off waits for both), a bad type.
 # - kvm.sh: its dry run, the console judge on canned logs (so that a judge that passes everything
 #   fails here), a real --torture rcuperf run (table and histogram), and, once rcutorture is in the
-#   tree, a short real matrix: TREE01 (8 CPUs over a three-level tree, grace-period phases slowed
+#   tree, a short real matrix: ONOFF01 (8 CPUs over a three-level tree, grace-period phases slowed
 #   down, the rcu_barrier() tester, CPU hotplug every 20 ms: it must pass with barrier tests and
 #   hundreds of CPU offline and online operations done, callbacks all accounted for; it stalled or livelocked
 #   in its tick in 3 of 5 runs before the tick went one-shot and stopped spinning for
 #   jiffies_lock; each scenario's NAME.features must match its console, or its verdict is "FAIL
-#   (feature not exercised: ...)"), TREE04 (expedited-only writers: its console must show the writer
-#   testing expedited grace periods and nothing else) and TREE05 (forward progress, holdoff 3 s:
+#   (feature not exercised: ...)"), EXP01 (expedited-only writers: its console must show the writer
+#   testing expedited grace periods and nothing else) and FWD01 (forward progress, holdoff 3 s:
 #   the test must have completed, "tested [1-9]") must pass,
-#   TREE03 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
-#   failure and every CPU but 0 offline at least once (torture.onoff_sweep=1: issue 28's hang), TREE11 (2 CPUs, CPU 1 down and up every 10 ms and held in its dying window by
+#   BOOST01 (preemptible, RCU_BOOST, the boost test) must pass with boost windows run and no boost
+#   failure and every CPU but 0 offline at least once (torture.onoff_sweep=1: issue 28's hang), ALONE01 (2 CPUs, CPU 1 down and up every 10 ms and held in its dying window by
 #   cpuhp.dying_delay_ms: CPU 0 must have been left alone online, "torture_onoff: CPU 0 alone
-#   online N times" with N >= 10 at the end, TREE11.features) must pass, POLL01 (a quiet
-#   system of polled and expedited waits, polled waits time-limited) must pass, TASKS01 (Tasks RCU, grace periods with holdouts: TASKS01.features) and TASKS04 (Tasks RCU under
+#   online N times" with N >= 10 at the end, ALONE01.features) must pass, POLL01 (a quiet
+#   system of polled and expedited waits, polled waits time-limited) must pass, TASKS05 (Tasks RCU, grace periods with holdouts: TASKS05.features) and TASKS04 (Tasks RCU under
 #   CPU hotplug, each move of a task between CPUs held open 200 us by sched.move_delay_us, issue 28:
 #   a reader moved mid-read must hold its grace period; TASKS04.features) must pass,
-#   SRCU-N and SRCU-P (Tree SRCU, static and init_srcu_struct() domains; their .features want
+#   SRCU01 and SRCU02 (Tree SRCU, static and init_srcu_struct() domains; their .features want
 #   the Tree SRCU statistics line, srcu_barrier() phases, the forward-progress flood and the
-#   domain torn down at the end) must pass, TREE08 (RCU_FAST_NO_HZ: a CPU went idle holding
+#   domain torn down at the end) must pass, FASTNOHZ01 (RCU_FAST_NO_HZ: a CPU went idle holding
 #   callbacks and RCU's one-shot woke it), NOCB01 (CPUs 1-3 offloaded in two rcuog groups: CPU 1
 #   queued callbacks and invoked none itself) and NOCB02 (every CPU offloaded, rcu_nocb_poll, the
 #   forward-progress flood on offloaded lists), NOHZ01 (nohz_full=1-3 after Linux's TREE04: busy
 #   nohz_full CPUs stopped their tick and RCU forced it on for readers busy in the kernel), STRICT01
 #   (CONFIG_RCU_STRICT_GRACE_PERIOD, preemptible, 4 CPUs, CPU hotplug every 50 ms: its banner and
 #   hotplug done, STRICT01.features), DEBUG01 (every RCU debugging option on: no report,
-#   the tracker loaded by the flood, the power-off trace dump) must pass, BUSTED (grace periods that do not wait: caught for
+#   the tracker loaded by the flood, the power-off trace dump) must pass, BUSTED01 (grace periods that do not wait: caught for
 #   the right reason, reader-pipeline ages of 2 or more and "!!!", judged by parse-console.sh --expect busted) and NOBOOST (the boost test forced on a
 #   kernel without boosting: rtbf > 0) must be reported as the failures they expect, STALL must
-#   show the stall warning, KASAN01 (TREE02 on a KASAN kernel, Documentation/dev-tools/kasan.md)
+#   show the stall warning, KASAN01 (FQS01 on a KASAN kernel, Documentation/dev-tools/kasan.md)
 #   must pass with KASAN's banner and no KASAN report, KCSAN01 (preemptible RCU over two leaves
 #   with CPU hotplug on a KCSAN kernel) must pass with watchpoints set and no KCSAN report.
 # - torture.sh (the long campaign): its dry run (which kvm.sh calls, with which durations; with
@@ -39,7 +39,7 @@
 #   summary table on a fake campaign made from two real consoles (tests/fixtures/torture/).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 1 minute without rcutorture, about
 # 4 to 6 minutes with it, on 2 host cores: the matrix's 21 guests run two at a time (--guests 2;
-# TREE01's 8 vCPUs alone), and its kernels come from $TEST_BUILD_CACHE, where 45-kvm.prebuild may
+# ONOFF01's 8 vCPUs alone), and its kernels come from $TEST_BUILD_CACHE, where 45-kvm.prebuild may
 # have built some while earlier files booted. Timings are printed, never judged.
 
 KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
@@ -103,9 +103,9 @@ boot_test rcuperf-bad-type --smp 2 --timeout 30 \
 
 kvm_dryrun() {
 	local out
-	out=$("$KVM_SH" --dryrun --configs "TREE01 2*BUSTED" --duration 30s --results "$KVM_RES") || return 1
+	out=$("$KVM_SH" --dryrun --configs "ONOFF01 2*BUSTED" --duration 30s --results "$KVM_RES") || return 1
 	echo "$out"
-	grep -q "TREE01: build .*boot -smp 8 .*expect success" <<<"$out" &&
+	grep -q "ONOFF01: build .*boot -smp 8 .*expect success" <<<"$out" &&
 		grep -q "rcutorture.shutdown_secs=30 " <<<"$out" &&
 		[ "$(grep -c 'BUSTED: build .*expect busted' <<<"$out")" = 2 ] &&
 		grep -q "TREE02: build .*boot -smp 3 " <<<"$("$KVM_SH" --dryrun --configs TREE02 \
@@ -138,7 +138,7 @@ kvm_parse() {
 	printf '[ 1.0] busted-torture: rtc: x ver: 9 rtbf: 0 barrier: 0/0:0\n[ 1.0] busted-torture: !!! Reader Pipe:  900 40 7 2 0 0 0 0 0 0 0\n[ 1.1] busted-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/busted"
 	printf '[ 1.0] rcu-torture: rtc: x ver: 9 rtbf: 2 barrier: 3/4:1\n[ 1.0] rcu-torture: !!! Reader Pipe:  900 40 0 0 0 0 0 0 0 0 0\n[ 1.1] rcu-torture:--- End of test: FAILURE: nreaders=1\n' >"$d/notbusted"
 	sed 's/!!! //' "$d/busted" >"$d/busted-nobang"
-	# Features (TREE05.features): a forward-progress test that never ran fails the verdict.
+	# Features (FWD01.features): a forward-progress test that never ran fails the verdict.
 	printf '[ 1.0] rcu_torture_fwd_prog: tested 0 tested_tries 0\n[ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/fwd0"
 	printf '[ 1.0] rcu_torture_fwd_prog: tested 2 tested_tries 2\n[ 1.1] rcu-torture:--- End of test: SUCCESS\n' >"$d/fwd2"
 	printf '# comment\n\nfwd_progress rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]\nboost Boost test: windows [1-9]\n' >"$d/features"
@@ -163,7 +163,7 @@ kvm_parse() {
 		[ "$("$PARSE_SH" --features "$d/features" "$d/fwd0")" = "FAIL (feature not exercised: fwd_progress, boost)" ] &&
 		sed -i '$d' "$d/features" && "$PARSE_SH" --features "$d/features" "$d/fwd2" &&
 		[ "$("$PARSE_SH" --features "$d/features" "$d/bang")" = "FAIL (expected success): 1 error markers (!!!), feature not exercised: fwd_progress" ] &&
-		[ "$("$PARSE_SH" --features "$TESTS_ROOT/tools/testing/rcutorture/configs/rcu/TREE05.features" "$d/fwd0")" = "FAIL (feature not exercised: fwd_progress)" ]
+		[ "$("$PARSE_SH" --features "$TESTS_ROOT/tools/testing/rcutorture/configs/rcu/FWD01.features" "$d/fwd0")" = "FAIL (feature not exercised: fwd_progress)" ]
 	local rc=$?
 	rm -rf "$d"
 	return $rc
@@ -211,12 +211,13 @@ torture_dryrun() {
 	before=$(ls -d "$KVM_RES"/torture.* 2>/dev/null | wc -l)
 	out=$("$TORTURE_SH" --dryrun --cpus 2 --results "$KVM_RES") || return 1
 	echo "$out"
-	# Default: the TREE scenarios of CFLIST for 20 minutes in one call, TINY01/02 for 10 in another.
-	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE08\\ TREE11\\ POLL01\\ NOCB01\\ NOCB02 --duration 1200s --cpus 2 ' <<<"$out" &&
-		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02 --duration 600s --cpus 2 ' <<<"$out" &&
+	# Default: the TREE scenarios of CFLIST (Linux's, then ours of the same kinds) for 20 minutes in
+	# one call, the TINY ones for 10 in another.
+	grep -q '^torture.sh: kvm.sh --configs TREE01\\ TREE02\\ TREE03\\ TREE04\\ TREE05\\ TREE07\\ TREE09\\ ONOFF01\\ FQS01\\ BOOST01\\ EXP01\\ FWD01\\ DEEP01\\ FASTNOHZ01\\ ALONE01\\ POLL01\\ NOCB01\\ NOCB02 --duration 1200s --cpus 2 ' <<<"$out" &&
+		grep -q '^torture.sh: kvm.sh --configs TINY01\\ TINY02\\ TINYEQS01 --duration 600s --cpus 2 ' <<<"$out" &&
 		[ "$(grep -c '^torture.sh: kvm.sh ' <<<"$out")" = 2 ] &&
-		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=1200 ' <<<"$out" &&
-		grep -q 'TINY02: cmdline: rcutorture.torture_runnable=1 rcutorture.shutdown_secs=600 ' <<<"$out" &&
+		grep -q 'TREE07: cmdline: rcutorture.torture_runnable=1 .* rcutorture.shutdown_secs=1200 ' <<<"$out" &&
+		grep -q 'TINY02: cmdline: rcutorture.torture_runnable=1 .* rcutorture.shutdown_secs=600 ' <<<"$out" &&
 		! grep -Eq 'BUSTED|NOBOOST|STALL' <<<"$out" &&
 		out=$("$TORTURE_SH" --dryrun --configs "TREE02 TINY01 2*TREE04" --tree-duration 30s \
 			--tiny-duration 5 --jitter 2 --results "$KVM_RES") &&
@@ -346,39 +347,39 @@ run_cmd_test kvm-rcuperf kvm_rcuperf
 kvm_console_has() { tr -d '\r' <"$1/$2/console.log" | grep -E -- "$3" >/dev/null; }
 
 # The short matrix's scenarios (45-kvm.prebuild builds their kernels ahead, reading this line).
-KVM_SHORT_MATRIX="TREE01 TREE04 TREE05 TREE03 TREE11 POLL01 TASKS01 SRCU-N SRCU-P TREE08 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED NOBOOST STALL STRICT01 TASKS04 KASAN01 KCSAN01"
+KVM_SHORT_MATRIX="ONOFF01 EXP01 FWD01 BOOST01 ALONE01 POLL01 TASKS05 SRCU01 SRCU02 FASTNOHZ01 NOCB01 NOCB02 NOHZ01 DEBUG01 BUSTED01 NOBOOST STALL STRICT01 TASKS04 KASAN01 KCSAN01"
 kvm_short_matrix() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --configs "$KVM_SHORT_MATRIX" --duration 20s --cpus 2 \
 		--guests 2 --build-cache "$TEST_BUILD_CACHE" --results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
-	# 3: all twenty-one as their scenarios expect, two of them (BUSTED, NOBOOST) failed tests.
+	# 3: all twenty-one as their scenarios expect, two of them (BUSTED01, NOBOOST) failed tests.
 	[ $rc = 3 ] && [ -d "$dir" ] &&
 		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
-		grep -q '^kvm.sh: STALL: same .config as SRCU-N, sharing its kernel$' <<<"$out" &&
+		grep -q '^kvm.sh: STALL: same .config as SRCU01, sharing its kernel$' <<<"$out" &&
 		grep -Eq '^kvm.sh: [0-9]+/21 guests done, 2 running,' <<<"$out" &&
 		! grep -Eq '^kvm.sh: [0-9]+/21 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
-		grep -Eq '^TREE01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
-		grep -q -- "-smp 8" "$dir/TREE01/qemu-cmd" &&
-		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
-		kvm_console_has "$dir" TREE01 'rcu-torture: rtc: .* onoff: [1-9][0-9][0-9]+/[0-9]+:[1-9][0-9][0-9]+/[0-9]+ ' &&
-		kvm_console_has "$dir" TREE01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9][0-9]+ times' &&
-		grep -Eq '^TREE04 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^TREE05 +4 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" TREE05 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
-		kvm_console_has "$dir" TREE04 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
-		grep -Eq '^TREE03 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^TREE11 +2 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" TREE11 'rcu-torture: torture_onoff: CPU 0 alone online [1-9][0-9]* times' &&
+		grep -Eq '^ONOFF01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
+		grep -q -- "-smp 8" "$dir/ONOFF01/qemu-cmd" &&
+		kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
+		kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* onoff: [1-9][0-9][0-9]+/[0-9]+:[1-9][0-9][0-9]+/[0-9]+ ' &&
+		kvm_console_has "$dir" ONOFF01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9][0-9]+ times' &&
+		grep -Eq '^EXP01 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^FWD01 +4 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" FWD01 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
+		kvm_console_has "$dir" EXP01 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
+		grep -Eq '^BOOST01 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^ALONE01 +2 +success .*PASS' <<<"$out" &&
+		kvm_console_has "$dir" ALONE01 'rcu-torture: torture_onoff: CPU 0 alone online [1-9][0-9]* times' &&
 		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" POLL01 'rcu_torture_write_types: Testing polling GPs\.' &&
-		grep -Eq '^TASKS01 +2 +success .*PASS' <<<"$out" &&
+		grep -Eq '^TASKS05 +2 +success .*PASS' <<<"$out" &&
 		grep -Eq '^TASKS04 +2 +success .*PASS' <<<"$out" &&
 		kvm_console_has "$dir" TASKS04 'Command line: .*sched.move_delay_us=200' &&
-		grep -Eq '^SRCU-N +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^SRCU-P +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^TREE08 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^SRCU01 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^SRCU02 +4 +success .*PASS' <<<"$out" &&
+		grep -Eq '^FASTNOHZ01 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
 		grep -Eq '^NOHZ01 +4 +success .*PASS' <<<"$out" &&
@@ -396,16 +397,16 @@ kvm_short_matrix() {
 		kvm_console_has "$dir" STRICT01 'rcu-torture: rtc: .* onoff: [1-9][0-9]*/[0-9]+:[1-9][0-9]*/[0-9]+ ' &&
 		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
 		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
-		grep -Eq '^BUSTED +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
-		"$PARSE_SH" --expect busted "$dir/BUSTED/console.log" &&
-		kvm_console_has "$dir" BUSTED 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
+		grep -Eq '^BUSTED01 +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
+		"$PARSE_SH" --expect busted "$dir/BUSTED01/console.log" &&
+		kvm_console_has "$dir" BUSTED01 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
 		grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
 		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
-		kvm_console_has "$dir" TREE04 'rcu_torture_write_types: Testing expedited GPs\.' &&
-		! kvm_console_has "$dir" TREE04 'rcu_torture_write_types: Testing (conditional|asynchronous|polling|normal) GPs' &&
-		kvm_console_has "$dir" TREE03 'test_boost=1/1 test_boost_interval=2 ' &&
-		kvm_console_has "$dir" TREE03 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
-		kvm_console_has "$dir" TREE03 'smpboot: hotplug: .*; CPU 0 alone [1-9][0-9]* times$' &&
+		kvm_console_has "$dir" EXP01 'rcu_torture_write_types: Testing expedited GPs\.' &&
+		! kvm_console_has "$dir" EXP01 'rcu_torture_write_types: Testing (conditional|asynchronous|polling|normal) GPs' &&
+		kvm_console_has "$dir" BOOST01 'test_boost=1/1 test_boost_interval=2 ' &&
+		kvm_console_has "$dir" BOOST01 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
+		kvm_console_has "$dir" BOOST01 'smpboot: hotplug: .*; CPU 0 alone [1-9][0-9]* times$' &&
 		kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&
 		kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
 		! kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'

@@ -5,7 +5,7 @@
 #   no, its own config; started and killed here, the system's ssh untouched) serves the "hosts"
 #   of a temporary ssh config: rhost1 (localhost), dying (the same sshd through a ProxyCommand
 #   that cuts every connection after 20 s, so the host dies mid-run) and deadhost (a port
-#   nothing listens on). kvm-remote.sh "rhost1 dying deadhost" --retry runs TINY01 and TREE02
+#   nothing listens on). kvm-remote.sh "rhost1 dying deadhost" --retry runs TINY01 and FQS01
 #   (2 vCPUs, 20 s): deadhost is reported unreachable up front, the guest sent to dying is
 #   reported "host dying unreachable" and rerun on rhost1, both verdicts come back PASS in kvm.sh's
 #   summary table and layout (GUEST/host: rhost1, no kernel.elf left); then the same kernels
@@ -101,7 +101,7 @@ kvm_remote() {
 	local dir=$LOGDIR/remote-ssh out rc=0 run g ok=1
 	remote_sshd_start "$dir" >/dev/null || { echo "could not start sshd (see $dir/sshd.log)"; cat "$dir/sshd.log"; return 1; }
 	out=$(KVM_REMOTE_SSH="ssh -F $dir/ssh_config" "$KVM_REMOTE_SH" "rhost1 dying deadhost" --retry \
-		--configs "TINY01 TREE02" --kconfig CONFIG_NR_CPUS=2 --duration 20s --cpus 2 \
+		--configs "TINY01 FQS01" --kconfig CONFIG_NR_CPUS=2 --duration 20s --cpus 2 \
 		--build-cache "$TEST_BUILD_CACHE" \
 		--bootargs "rcutorture.stat_interval=3" --results "$LOGDIR/kvm-remote-res" 2>&1) || rc=$?
 	echo "$out"
@@ -110,14 +110,14 @@ kvm_remote() {
 		grep -Eq '^kvm-remote: host rhost1: [1-9][0-9]* CPUs$' <<<"$out" &&
 		grep -Eq '^kvm-remote: host dying: [1-9][0-9]* CPUs$' <<<"$out" &&
 		grep -q '^kvm-remote: host deadhost: unreachable: .*[Cc]onnection refused' <<<"$out" &&
-		grep -Eq '^kvm-remote: (TINY01|TREE02): host dying unreachable or timed out' <<<"$out" &&
-		grep -Eq '^kvm-remote: --retry: (TINY01|TREE02) again on rhost1$' <<<"$out" &&
+		grep -Eq '^kvm-remote: (TINY01|FQS01): host dying unreachable or timed out' <<<"$out" &&
+		grep -Eq '^kvm-remote: --retry: (TINY01|FQS01) again on rhost1$' <<<"$out" &&
 		grep -Eq '^TINY01 +1 +success +poweroff +[1-9][0-9]* +[0-9.]+ +PASS' <<<"$out" &&
-		grep -Eq '^TREE02 +2 +success +poweroff +[1-9][0-9]* +[0-9.]+ +PASS' <<<"$out" &&
+		grep -Eq '^FQS01 +2 +success +poweroff +[1-9][0-9]* +[0-9.]+ +PASS' <<<"$out" &&
 		grep -q '^kvm-remote: 2 of 2 guests as expected ' <<<"$out" &&
 		[ -f "$run/remote.joblog" ] && [ -f "$run/remote.joblog.retry" ] &&
 		[ -s "$run/index.html" ] || ok=0
-	for g in TINY01 TREE02; do
+	for g in TINY01 FQS01; do
 		for f in console.log qemu.log qemu.rc qemu-cmd scenario cpus expect .config verdict host; do
 			[ -s "$run/$g/$f" ] || { echo "missing $run/$g/$f"; ok=0; }
 		done
@@ -137,7 +137,7 @@ kvm_remote() {
 		grep -Eq '^kvm-remote: host dead2: [1-9][0-9]* CPUs$' <<<"$out" &&
 		grep -q '^kvm-remote: TINY01: host dead2 unreachable or timed out' <<<"$out" &&
 		grep -Eq '^TINY01 +1 +success +- +- +- +FAIL \(host dead2 unreachable\)$' <<<"$out" &&
-		grep -Eq '^TREE02 +2 +success +- +- +- +FAIL \(host dead2 unreachable\)$' <<<"$out" &&
+		grep -Eq '^FQS01 +2 +success +- +- +- +FAIL \(host dead2 unreachable\)$' <<<"$out" &&
 		grep -q '^kvm-remote: 0 of 2 guests as expected ' <<<"$out" || return 1
 	rc=0
 	out=$("$KVM_RECHECK_SH" "$run" 2>&1) || rc=$?

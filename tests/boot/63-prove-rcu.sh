@@ -157,7 +157,7 @@ fi
 
 if [ "$prove_preempt_wanted" = 1 ]; then
 	run_cmd_test prove-preempt-build build_config "$prove_preempt_dir" preempt_defconfig \
-		'+CONFIG_PROVE_RCU=y' 'CONFIG_PREEMPT_RCU=y' 'CONFIG_RCU_PROVE_TEST=y'
+		'+CONFIG_PROVE_LOCKING=y' 'CONFIG_PROVE_RCU=y' 'CONFIG_PREEMPT_RCU=y' 'CONFIG_RCU_PROVE_TEST=y'
 
 	prove_boot prove-preempt-clean "rcutree.selftest=1 rcutree.preempt_selftest=1 shutdown_secs=12" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \

@@ -63,8 +63,10 @@
 #                          --duration is only its upper bound; the end prints a table of the
 #                          summary lines and draws latency histograms (bin/rcuperf-report.sh)
 #   --results DIR          where the run directory goes (default tools/testing/rcutorture/res)
-#   --dryrun [WORD]        print what would be built and run, build and run nothing (Linux's
-#                          WORD batches|scenarios|sched|script is taken and said to be not
+#   --dryrun [WORD]        print what would be built and run, build and run nothing (each
+#                          scenario's .config is made and checked, in a temporary directory, or
+#                          in $KVM_DRYRUN_CONFIGS/NAME/.config when that is set; Linux's WORD
+#                          batches|scenarios|sched|script is taken and said to be not
 #                          implemented: guests are not run in batches here)
 #   --build-only           (or --buildonly) build, and make each guest directory bootable
 #                          anywhere, boot nothing:
@@ -91,8 +93,23 @@
 # must be reported). An optional NAME.features lists what the scenario is for, one "LABEL REGEX"
 # a line: some console line must match each REGEX, or the verdict is "FAIL (feature not
 # exercised: LABEL)" (parse-console.sh --features), so a scenario whose feature never ran in the
-# time given (e.g. a holdoff longer than --duration) does not pass. The guest's CPU count is the fragment's CONFIG_NR_CPUS
-# (1 when CONFIG_SMP=n).
+# time given (e.g. a holdoff longer than --duration) does not pass. Linux's scenario files work as
+# they are (bin/scenario.sh):
+#   - the guest's CPU count (QEMU -smp) is the fragment's CONFIG_NR_CPUS (1 when CONFIG_SMP=n;
+#     without it, --cpus or the maxcpus= of the .boot file, whichever is larger), at most the
+#     nr_cpus= of the .boot file and --bootargs, and with an explicit --cpus (no --guests) at
+#     most --cpus ("CPU count limited from X to Y"); maxcpus=N boots N of them, and the guest
+#     counts N against the --cpus budget. The arguments reach the kernel unchanged;
+#   - rcutorture gets Linux's per-flavor defaults (configs/rcu/ver_functions.sh): CPU hotplug
+#     (onoff_interval=1000, onoff_holdoff=30) when the .config has CONFIG_HOTPLUG_CPU=y and the
+#     scenario sets no torture.onoff_*, n_barrier_cbs=4, stat_interval=15, test_no_idle_hz=1,
+#     verbose=1, shutdown_secs=--duration; the scenario's own values win;
+#   - after olddefconfig, one line each names the fragment's settings whose symbol this kernel
+#     does not have ("not in this kernel"; =n of a missing symbol is what Linux means by it),
+#     those that did not stick, and the "#CHECK#CONFIG_X=v" lines the .config contradicts
+#     ("#CHECK# improperly set"), also in build/NAME/ConfigFragment.diags;
+#   - a fragment with a line "# kvm.sh: not runnable: REASON" (a Linux scenario needing what this
+#     kernel lacks, e.g. RUDE01: Tasks Rude RCU) is reported with its reason and not run.
 #
 # A guest still running max(60 s, duration / 4) past --duration is killed (verdict: overran).
 # rcutorture guests also get the kernel's shutdown_secs as a backstop halfway through that grace.
@@ -118,10 +135,13 @@ SRCTREE=$(cd "$KVM/../../.." && pwd -P)
 PARSE=$KVM/bin/parse-console.sh
 # shellcheck source=functions.sh
 . "$KVM/bin/functions.sh"
+# shellcheck source=scenario.sh
+. "$KVM/bin/scenario.sh"
 
 configs=""
 duration=1m
 cpus=$(nproc 2>/dev/null || echo 2)
+cpus_given=0
 bootargs=""
 kconfig=""
 kcsan=0
@@ -159,7 +179,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--configs | --config) need_arg "$@"; configs="$configs${configs:+ }$2"; shift ;;	# Linux: repeats add up
 	--duration) need_arg "$@"; duration=$2; shift ;;
-	--cpus) need_arg "$@"; cpus=$2; shift ;;
+	--cpus) need_arg "$@"; cpus=$2 cpus_given=1; shift ;;
 	--bootargs | --bootarg) need_arg "$@"; bootargs="$bootargs${bootargs:+ }$2"; shift ;;
 	--kconfig | --kconfigs) need_arg "$@"; kconfig_arg "$2"; shift ;;
 	--kcsan) kcsan=1 ;;
@@ -212,14 +232,22 @@ CFDIR=$KVM/configs/$torture
 configs=$(for c in $configs; do if [ "$c" = CFLIST ]; then cflist_of "$CFDIR"; else echo "$c"; fi; done | tr '\n' ' ')
 
 # Expand N*NAME and check every scenario exists.
-runs=()
+runs=() not_runnable=()
 for c in $configs; do
 	n=1 name=$c
 	if [[ $c =~ ^([0-9]+)\*(.+)$ ]]; then n=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}; fi
 	[ -f "$CFDIR/$name" ] || die "no scenario $name in configs/$torture; the scenarios are: $(cflist_of "$CFDIR" | tr '\n' ' ')"
+	# A scenario of Linux's that needs what this kernel lacks says so; it is reported, not run.
+	if why=$(scen_not_runnable "$CFDIR/$name"); then
+		[[ " ${not_runnable[*]-} " == *" $name "* ]] || {
+			not_runnable+=("$name")
+			echo "kvm.sh: $name: not runnable in this kernel: $why"
+		}
+		continue
+	fi
 	for ((i = 1; i <= n; i++)); do runs+=("$name"); done
 done
-[ ${#runs[@]} -gt 0 ] || die "no scenarios to run"
+[ ${#runs[@]} -gt 0 ] || { [ ${#not_runnable[@]} -eq 0 ] && die "no scenarios to run"; echo "kvm.sh: no runnable scenario"; exit 1; }
 gdb_check
 
 # The settings a scenario asks for: CFcommon, its fragment, then --kconfig (later lines win).
@@ -227,18 +255,35 @@ fragment_of() {
 	cat "$CFDIR/CFcommon" "$CFDIR/$1" 2>/dev/null
 	for kv in $kconfig; do echo "$kv"; done
 }
-# vCPUs of a scenario: the last CONFIG_NR_CPUS asked for, 1 when CONFIG_SMP is off (default 2).
+# The scenario's kernel arguments that count for its CPUs: its .boot, then --bootargs.
+scen_args() {
+	local boot=""
+	[ -f "$CFDIR/$1.boot" ] && boot=$(grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' ')
+	echo "$boot $bootargs"
+}
+# vCPUs of a scenario (QEMU -smp), as Linux's kvm.sh: CONFIG_NR_CPUS (1 when CONFIG_SMP is off),
+# then nr_cpus= (scenario.sh: scen_cpus); with an explicit --cpus (and no --guests) at most that.
+guest_cpus_untrimmed() { scen_cpus "$(fragment_of "$1")" "$(scen_args "$1")" "$cpus"; }
 guest_cpus() {
-	local frag smp n
-	frag=$(fragment_of "$1")
-	smp=$(sed -n 's/^CONFIG_SMP=\(.\).*/\1/p; s/^# CONFIG_SMP is not set.*/n/p' <<<"$frag" | tail -1)
-	if [ "$smp" = n ]; then echo 1; return; fi
-	n=$(sed -n 's/^CONFIG_NR_CPUS=//p' <<<"$frag" | tail -1)
-	echo "${n:-2}"
+	local n
+	n=$(guest_cpus_untrimmed "$1")
+	if [ $cpus_given = 1 ] && [ "$guests_max" = 0 ] && [ "$n" -gt "$cpus" ]; then n=$cpus; fi
+	echo "$n"
+}
+# CPUs a guest keeps busy from boot: maxcpus= brings up only that many (the rest can come online
+# later through hotplug), as Linux's scheduler counts it (configfrag_boot_maxcpus).
+guest_boot_cpus() {
+	local n mc
+	n=$(guest_cpus "$1")
+	mc=$(boot_param "$(scen_args "$1")" maxcpus)
+	[ -z "$mc" ] || [ "$mc" -ge "$n" ] || n=$mc
+	echo "$n"
 }
 expect_of() { if [ -f "$CFDIR/$1.expect" ]; then tr -d ' \n' <"$CFDIR/$1.expect"; else echo success; fi; }
 
-# Kernel arguments: the scenario's .boot, our run length, then --bootargs (later ones win).
+# Kernel arguments: for rcutorture Linux's per-flavor defaults (scenario.sh: rcu_boot_defaults,
+# which needs the scenario's .config), then its .boot and --bootargs (later ones win).
+cfg_of() { echo "$CFGROOT/$1/.config"; }
 guest_args() {
 	local boot=""
 	[ -f "$CFDIR/$1.boot" ] && boot=$(grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' ')
@@ -246,8 +291,16 @@ guest_args() {
 		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
 	else
 		# The kernel's own shutdown_secs is a backstop, should rcutorture never power off.
-		echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=$secs shutdown_secs=$((secs + grace / 2)) $boot $bootargs"
+		echo "rcutorture.torture_runnable=1 shutdown_secs=$((secs + grace / 2)) $(rcu_boot_defaults "$boot $bootargs" "$(cfg_of "$1")" "$secs")"
 	fi
+}
+# What kvm.sh says about a scenario's CPUs and Kconfig, before it runs (and with --dryrun).
+scen_notes() { # NAME
+	local want got
+	want=$(guest_cpus_untrimmed "$1") got=$(guest_cpus "$1")
+	[ "$want" = "$got" ] || echo "kvm.sh: $1: CPU count limited from $want to $got (--cpus $cpus)"
+	[ -f "$(cfg_of "$1")" ] && kconfig_report "$1" "$(fragment_of "$1")" "$(cfg_of "$1")" "$SRCTREE"
+	return 0
 }
 
 stamp=${datestamp:-$(date -u +%Y.%m.%d-%H.%M.%S)}
@@ -256,6 +309,19 @@ echo "kvm.sh: ${#runs[@]} guest(s) of $torture for ${secs}s each, --cpus $cpus, 
 echo "kvm.sh: results in $RUNDIR"
 [ "$kcsan" = 0 ] || echo "kvm.sh: --kcsan: CONFIG_KCSAN=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 CONFIG_PROVE_LOCKING=y in every scenario"
 [ $dryrun = 1 ] || { mkdir -p "$RUNDIR" && echo "$torture" >"$RUNDIR/torture" && record_run "$RUNDIR"; }
+[ ${#not_runnable[@]} -eq 0 ] || [ $dryrun = 1 ] || printf '%s\n' "${not_runnable[@]}" >"$RUNDIR/not-runnable"
+# Each scenario's .config: RUNDIR/build/NAME/.config. --dryrun makes it too (make defconfig and
+# olddefconfig only, so that its boot line and Kconfig checks are those of a real run), in a
+# temporary directory it removes, or in $KVM_DRYRUN_CONFIGS when set (tests read them there).
+CFGROOT=$RUNDIR/build
+if [ $dryrun = 1 ]; then
+	if [ -n "${KVM_DRYRUN_CONFIGS-}" ]; then
+		CFGROOT=$KVM_DRYRUN_CONFIGS
+	else
+		CFGROOT=$(mktemp -d "${TMPDIR:-/tmp}/kvm-dryrun.XXXXXX") || die "cannot make a temporary directory"
+		trap 'rm -rf "$CFGROOT"' EXIT
+	fi
+fi
 
 # One directory per guest; the build is shared by every run of the same scenario, and by every
 # scenario whose .config comes out the same (by_config: .config hash -> build directory).
@@ -267,6 +333,13 @@ for name in "${runs[@]}"; do
 	while [ -e "$d" ] || [[ " ${dirs[*]-} " == *" $d "* ]]; do d=$RUNDIR/$name.$k; k=$((k + 1)); done
 	dirs+=("$d")
 	if [ $dryrun = 1 ]; then
+		if [ ! -f "$CFGROOT/$name/.config" ]; then
+			mkdir -p "$CFGROOT/$name"
+			{ make -s -C "$SRCTREE" O="$CFGROOT/$name" "$defconfig" && fragment_of "$name" >>"$CFGROOT/$name/.config" &&
+				make -s -C "$SRCTREE" O="$CFGROOT/$name" olddefconfig; } >/dev/null 2>&1 ||
+				echo "kvm.sh: $name: cannot make its .config"
+			scen_notes "$name"
+		fi
 		echo "dryrun: $name: build $RUNDIR/build/$name ($defconfig + CFcommon + $name${kconfig:+ + --kconfig}), boot -smp $(guest_cpus "$name") --accel $accel${launch_extra[*]:+ ${launch_extra[*]}}, expect $(expect_of "$name")"
 		echo "dryrun: $name: cmdline: $(run_args "$name" | tr -s ' ')"
 		continue
@@ -314,11 +387,9 @@ for name in "${runs[@]}"; do
 	[ -n "${by_config[$key]-}" ] || by_config[$key]=$kb by_config_name[$key]=$name
 	# The kernel also in build/NAME/, where kvm-remote.sh --reuse and users look for it.
 	[ "$kb" = "$b" ] || ln -f "$kb/kernel.elf" "$b/kernel.elf" 2>/dev/null || cp "$kb/kernel.elf" "$b/kernel.elf"
-	# Like Linux's configcheck: say which requested settings did not survive olddefconfig.
-	lost=$(fragment_of "$name" | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
-		sed 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/' | sort -u |
-		while read -r line; do grep -qxF -- "$line" "$b/.config" || printf '%s ' "$line"; done)
-	[ -z "$lost" ] || echo "kvm.sh: $name: not in .config after olddefconfig: $lost"
+	# Linux's configcheck (and its CPU-count note): GUEST's build/NAME/ConfigFragment.diags.
+	scen_notes "$name" | tee "$b/ConfigFragment.diags"
+	[ -s "$b/ConfigFragment.diags" ] || rm -f "$b/ConfigFragment.diags"
 done
 [ $dryrun = 1 ] && exit 0
 
@@ -360,7 +431,7 @@ inuse=0 started=0 finished=0 nrun=0
 # min(its vCPUs, --cpus).
 guest_cost() {
 	local smp
-	smp=$(guest_cpus "$1")
+	smp=$(guest_boot_cpus "$1")
 	if [ "$guests_max" -gt 0 ] || [ "$smp" -lt "$cpus" ]; then echo "$smp"; else echo "$cpus"; fi
 }
 start_guest() { # index
@@ -464,6 +535,9 @@ fi
 # The results page, RUNDIR/index.html (bin/kvm-html.sh).
 "$KVM/bin/kvm-html.sh" "$RUNDIR" | sed 's/^/kvm.sh: /'
 echo
+for n in "${not_runnable[@]}"; do
+	echo "kvm.sh: $n: not run: $(scen_not_runnable "$CFDIR/$n")"
+done
 echo "kvm.sh: $(( ${#runs[@]} - kvm_fail )) of ${#runs[@]} guests as expected ($RUNDIR)"
 [ $kvm_fail -eq 0 ] || exit 1
 if [ $kvm_expected_failures -gt 0 ]; then

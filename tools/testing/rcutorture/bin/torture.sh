@@ -4,7 +4,8 @@
 #
 # Usage: tools/testing/rcutorture/bin/torture.sh [options]
 #   --configs "A B ..."    scenarios (default: the TREE*, POLL*, NOCB* and TINY* names of
-#                          configs/rcu/CFLIST);
+#                          configs/rcu/CFLIST, and our ONOFF*, FQS*, BOOST*, EXP*, FWD*, DEEP*,
+#                          FASTNOHZ* and ALONE* ones; not runnable ones are reported by kvm.sh);
 #                          N*NAME runs NAME N times, as with kvm.sh
 #   --duration D           torture time of every scenario (overrides the two below); minutes, or
 #                          with an s/m/h suffix, as kvm.sh's --duration
@@ -50,6 +51,9 @@ PARSE=$KVM/bin/parse-console.sh
 # shellcheck source=functions.sh
 . "$KVM/bin/functions.sh"
 CFDIR=$KVM/configs/rcu
+# The default campaign's scenarios of CFLIST, by name: Linux's TREE and TINY ones, and ours that
+# were TREE ones before Linux's took those names (tools/testing/rcutorture/README.md, the scenario table).
+TORTURE_KINDS='TREE|POLL|NOCB|TINY|ONOFF|FQS|BOOST|EXP|FWD|DEEP|FASTNOHZ|ALONE'
 
 configs=""
 duration=""
@@ -205,7 +209,7 @@ for d in "$tree_duration" "$tiny_duration" ${duration:+"$duration"}; do
 done
 [ -z "$cpus" ] || [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
-[ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E '^(TREE|POLL|NOCB|TINY)')
+[ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E "^($TORTURE_KINDS)")
 [ $do_fuzz = 0 ] || configs+=" FUZZ01"
 
 # Group the scenarios by duration (seconds), in the order they first appear.

@@ -8,3 +8,7 @@ rcupdate.rcu_cpu_stall_timeout=10
 # replaced by one hello process (grace periods of 1.5-4.5 s while the vCPUs waited for the host):
 # here it judged the host, not the fuzzer.
 rcutorture.fwd_progress=0
+# No CPU hotplug here (kvm.sh would otherwise add Linux's default, onoff_interval=1000).
+rcutorture.onoff_interval=0
+# No rcu_barrier() testers, as before kvm.sh added Linux's default (n_barrier_cbs=4).
+rcutorture.n_barrier_cbs=0

@@ -7,3 +7,8 @@
 rcutorture.gp_poll=1 rcutorture.gp_exp=1 rcutorture.nfakewriters=1
 rcutorture.irqreader=0 rcutorture.read_exit_burst=0 rcutorture.fwd_progress=0
 rcutorture.stutter=11 rcupdate.rcu_cpu_stall_timeout=5
+# No CPU hotplug here (kvm.sh would otherwise add Linux's default, onoff_interval=1000).
+rcutorture.onoff_interval=0
+# No rcu_barrier() testers (kvm.sh would otherwise add Linux's default, 4): their call_rcu()s
+# would start the normal grace periods this scenario must do without.
+rcutorture.n_barrier_cbs=0

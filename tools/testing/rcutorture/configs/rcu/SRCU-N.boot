@@ -1,6 +1,2 @@
-rcutorture.torture_type=srcu rcutorture.stat_interval=5
-# The srcu_barrier() testers (Linux's SRCU-N has none; they cost little and use srcu_barrier()).
-rcutorture.n_barrier_cbs=4
-# Refresh the per-CPU request marks at the end of every grace period (mask 0), so that the
-# counter-wrap check, which Linux's default mask almost never reaches, runs all the time.
-srcutree.counter_wrap_check=0
+rcutorture.torture_type=srcu
+rcutorture.fwd_progress=3

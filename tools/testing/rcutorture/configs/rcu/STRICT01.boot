@@ -3,3 +3,5 @@
 rcutorture.onoff_interval=50 rcutorture.onoff_holdoff=2
 # Two readers (the default at 4 CPUs is 3: two leave the vCPUs room for the IPIs on a busy host).
 rcutorture.nreaders=2
+# No rcu_barrier() testers, as before kvm.sh added Linux's default (n_barrier_cbs=4).
+rcutorture.n_barrier_cbs=0

@@ -1,2 +1,1 @@
-rcutorture.torture_type=tasks rcutorture.nreaders=8 rcutorture.nfakewriters=8
-rcutorture.n_barrier_cbs=2 rcutorture.stutter=3
+rcutorture.torture_type=tasks nohz_full=1

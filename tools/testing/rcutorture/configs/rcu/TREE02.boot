@@ -1,3 +1,1 @@
-rcutorture.fqs_duration=100 rcutorture.fqs_holdoff=3
-# CPU hotplug as Linux's scenario has it (interval as Linux, holdoff 5 s rather than 30: short runs).
-rcutorture.onoff_interval=200 rcutorture.onoff_holdoff=5
+rcutorture.fwd_progress=2

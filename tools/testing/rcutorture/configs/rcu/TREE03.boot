@@ -1,9 +1,7 @@
+rcutorture.onoff_interval=200 rcutorture.onoff_holdoff=30
+rcutree.gp_preinit_delay=12
+rcutree.gp_init_delay=3
+rcutree.gp_cleanup_delay=3
 rcutree.kthread_prio=2
-# A boost-test window every 2 s rather than Linux's 7: our runs last tens of seconds, not hours,
-# and stutter pauses (5 s of every 10) leave a window without readers to starve.
-rcutorture.test_boost_interval=2
-# CPU hotplug as Linux's scenario has it (interval as Linux, holdoff 5 s rather than 30: short runs).
-rcutorture.onoff_interval=200 rcutorture.onoff_holdoff=5
-# Ours: every CPU but 0 goes down first, so even the short matrix's 20 s reach the state TREE03
-# once hung in (issue 28; TREE03.features checks the power-off line's "CPU 0 alone N times").
-torture.onoff_sweep=1
+threadirqs
+rcutree.use_softirq=0

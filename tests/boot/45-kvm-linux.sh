@@ -1,0 +1,149 @@
+# shellcheck shell=bash
+# tests/boot/45-kvm-linux.sh - Linux 6.1's rcutorture scenario files run by our kvm.sh as Linux's
+# kvm.sh runs them. Host side only (kvm.sh --dryrun: each scenario's .config is made, here in
+# $KVM_DRYRUN_CONFIGS, nothing built or booted), about 20 s on a loaded 2-core host.
+# - kvm-linux-files: configs/rcu/TREE01, TREE01.boot, TREE04, TREE04.boot, SRCU-N(.boot) and
+#   RUDE01 hold Linux 6.1's lines exactly (copied below; our "# " comment lines aside).
+# - kvm-linux-dryrun: what kvm.sh makes of them: TREE01 boots -smp 8 (maxcpus=8: never fewer than
+#   the CPUs it boots with; Linux's --cpus 8 gives the same) with Linux's boot line (the
+#   per-flavor defaults of configs/rcu/ver_functions.sh, then TREE01.boot unchanged), trimmed
+#   with a note under --cpus 4, at nr_cpus=43 under --cpus 64; its MAXSMP/CPUMASK_OFFSTACK named
+#   as not in this kernel; TREE04's .config has NO_HZ_FULL=y, NO_HZ_IDLE not set and
+#   PREEMPT_VOLUNTARY=y (Tree RCU, not preemptible); TREE02's DEBUG_LOCK_ALLOC=y without
+#   PROVE_LOCKING reported as not taken; a #CHECK# line the .config contradicts reported
+#   (SRCU-N with --kconfig CONFIG_RCU_EXPERT=y); RUDE01 reported as not runnable, Tasks Rude RCU
+#   named, and not run; our own ONOFF01 keeps its 8 CPUs and its own CPU-hotplug settings.
+# Sourced by tests/run-all.sh with tests/lib.sh loaded.
+
+KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
+KVM_CFDIR=$TESTS_ROOT/tools/testing/rcutorture/configs/rcu
+KVM_RES=$LOGDIR/kvm-res
+
+# kvm_linux_same NAME: configs/rcu/NAME, its "# " comment lines left out, is stdin.
+kvm_linux_same() { diff <(grep -v '^# ' "$KVM_CFDIR/$1") - || { echo "$1 differs from Linux 6.1's"; return 1; }; }
+
+kvm_linux_files() {
+	kvm_linux_same TREE01 <<'EOF' &&
+CONFIG_SMP=y
+CONFIG_PREEMPT_NONE=n
+CONFIG_PREEMPT_VOLUNTARY=n
+CONFIG_PREEMPT=y
+#CHECK#CONFIG_PREEMPT_RCU=y
+CONFIG_HZ_PERIODIC=n
+CONFIG_NO_HZ_IDLE=y
+CONFIG_NO_HZ_FULL=n
+CONFIG_RCU_TRACE=y
+CONFIG_HOTPLUG_CPU=y
+CONFIG_MAXSMP=y
+CONFIG_CPUMASK_OFFSTACK=y
+CONFIG_RCU_NOCB_CPU=y
+CONFIG_DEBUG_LOCK_ALLOC=n
+CONFIG_RCU_BOOST=n
+CONFIG_DEBUG_OBJECTS_RCU_HEAD=n
+CONFIG_RCU_EXPERT=y
+EOF
+		kvm_linux_same TREE01.boot <<'EOF' &&
+maxcpus=8 nr_cpus=43
+rcutree.gp_preinit_delay=3
+rcutree.gp_init_delay=3
+rcutree.gp_cleanup_delay=3
+rcu_nocbs=0-1,3-7
+rcutorture.nocbs_nthreads=8
+rcutorture.nocbs_toggle=1000
+rcutorture.fwd_progress=0
+EOF
+		kvm_linux_same TREE04 <<'EOF' &&
+CONFIG_SMP=y
+CONFIG_NR_CPUS=8
+CONFIG_PREEMPT_NONE=n
+CONFIG_PREEMPT_VOLUNTARY=y
+CONFIG_PREEMPT=n
+CONFIG_PREEMPT_DYNAMIC=n
+#CHECK#CONFIG_TREE_RCU=y
+CONFIG_HZ_PERIODIC=n
+CONFIG_NO_HZ_IDLE=n
+CONFIG_NO_HZ_FULL=y
+CONFIG_RCU_TRACE=y
+CONFIG_RCU_FANOUT=4
+CONFIG_RCU_FANOUT_LEAF=3
+CONFIG_DEBUG_LOCK_ALLOC=n
+CONFIG_DEBUG_OBJECTS_RCU_HEAD=n
+CONFIG_RCU_EXPERT=y
+CONFIG_RCU_EQS_DEBUG=y
+EOF
+		kvm_linux_same TREE04.boot <<<'rcutree.rcu_fanout_leaf=4 nohz_full=1-N' &&
+		kvm_linux_same SRCU-N <<'EOF' &&
+CONFIG_RCU_TRACE=n
+CONFIG_SMP=y
+CONFIG_NR_CPUS=4
+CONFIG_HOTPLUG_CPU=y
+CONFIG_PREEMPT_NONE=y
+CONFIG_PREEMPT_VOLUNTARY=n
+CONFIG_PREEMPT=n
+#CHECK#CONFIG_RCU_EXPERT=n
+CONFIG_KPROBES=n
+CONFIG_FTRACE=n
+EOF
+		kvm_linux_same SRCU-N.boot <<'EOF' &&
+rcutorture.torture_type=srcu
+rcutorture.fwd_progress=3
+EOF
+		kvm_linux_same RUDE01 <<'EOF'
+CONFIG_SMP=y
+CONFIG_NR_CPUS=2
+CONFIG_HOTPLUG_CPU=y
+CONFIG_PREEMPT_NONE=n
+CONFIG_PREEMPT_VOLUNTARY=n
+CONFIG_PREEMPT=y
+CONFIG_DEBUG_LOCK_ALLOC=y
+CONFIG_PROVE_LOCKING=y
+#CHECK#CONFIG_PROVE_RCU=y
+CONFIG_FORCE_TASKS_RUDE_RCU=y
+#CHECK#CONFIG_TASKS_RUDE_RCU=y
+CONFIG_RCU_EXPERT=y
+EOF
+}
+run_cmd_test kvm-linux-files kvm_linux_files
+
+# The boot line Linux's kvm.sh gives TREE01 for a 30-s run: ver_functions.sh's defaults, then
+# TREE01.boot as it is.
+KVM_TREE01_LINE='rcutorture.onoff_interval=1000 rcutorture.onoff_holdoff=30 rcutorture.n_barrier_cbs=4 rcutorture.stat_interval=15 rcutorture.shutdown_secs=30 rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 maxcpus=8 nr_cpus=43 rcutree.gp_preinit_delay=3 rcutree.gp_init_delay=3 rcutree.gp_cleanup_delay=3 rcu_nocbs=0-1,3-7 rcutorture.nocbs_nthreads=8 rcutorture.nocbs_toggle=1000 rcutorture.fwd_progress=0'
+
+kvm_linux_dryrun() {
+	local out dir=$LOGDIR/kvm-linux-configs line
+	rm -rf "$dir"
+	out=$(KVM_DRYRUN_CONFIGS=$dir "$KVM_SH" --dryrun --configs "TREE01 TREE04 RUDE01 TREE02 ONOFF01" --cpus 8 --duration 30s \
+		--results "$KVM_RES") || return 1
+	echo "$out"
+	line=$(sed -n 's/^dryrun: TREE01: cmdline: rcutorture.torture_runnable=1 shutdown_secs=[0-9]* //p' <<<"$out")
+	[ "${line% }" = "$KVM_TREE01_LINE" ] || { echo "TREE01's boot line is not Linux's: '$line'"; return 1; }
+	grep -q '^dryrun: TREE01: build .* boot -smp 8 ' <<<"$out" &&
+		grep -q '^kvm.sh: TREE01: not in this kernel: CONFIG_CPUMASK_OFFSTACK=y CONFIG_MAXSMP=y$' <<<"$out" &&
+		grep -qx 'CONFIG_PREEMPT_RCU=y' "$dir/TREE01/.config" &&
+		grep -qx 'CONFIG_RCU_NOCB_CPU=y' "$dir/TREE01/.config" &&
+		grep -qx 'CONFIG_NO_HZ_IDLE=y' "$dir/TREE01/.config" &&
+		grep -q '^dryrun: TREE04: build .* boot -smp 8 ' <<<"$out" &&
+		grep -q '^dryrun: TREE04: cmdline: .* rcutorture.verbose=1 rcutree.rcu_fanout_leaf=4 nohz_full=1-N $' <<<"$out" &&
+		grep -qx 'CONFIG_NO_HZ_FULL=y' "$dir/TREE04/.config" &&
+		grep -qx '# CONFIG_NO_HZ_IDLE is not set' "$dir/TREE04/.config" &&
+		grep -qx 'CONFIG_PREEMPT_VOLUNTARY=y' "$dir/TREE04/.config" &&
+		grep -qx 'CONFIG_TREE_RCU=y' "$dir/TREE04/.config" &&
+		! grep -q '^CONFIG_PREEMPT_RCU=y' "$dir/TREE04/.config" &&
+		grep -qx 'CONFIG_RCU_FANOUT_LEAF=3' "$dir/TREE04/.config" &&
+		grep -q '^kvm.sh: RUDE01: not runnable in this kernel: needs Tasks Rude RCU ' <<<"$out" &&
+		! grep -q '^dryrun: RUDE01' <<<"$out" &&
+		grep -q '^kvm.sh: TREE02: not in .config after olddefconfig: CONFIG_DEBUG_LOCK_ALLOC=y$' <<<"$out" &&
+		! grep -q '#CHECK# improperly set' <<<"$out" &&
+		grep -q '^dryrun: ONOFF01: build .* boot -smp 8 ' <<<"$out" &&
+		grep -q '^dryrun: ONOFF01: cmdline: .* rcutorture.onoff_interval=20 rcutorture.onoff_holdoff=2' <<<"$out" &&
+		! grep -q '^dryrun: ONOFF01: cmdline: .*onoff_interval=1000' <<<"$out" || return 1
+	out=$("$KVM_SH" --dryrun --configs TREE01 --cpus 4 --results "$KVM_RES") &&
+		grep -q '^kvm.sh: TREE01: CPU count limited from 8 to 4 (--cpus 4)$' <<<"$out" &&
+		grep -q '^dryrun: TREE01: build .* boot -smp 4 ' <<<"$out" &&
+		grep -q '^dryrun: TREE01: build .* boot -smp 43 ' <<<"$("$KVM_SH" --dryrun --configs TREE01 \
+			--cpus 64 --results "$KVM_RES")" &&
+		grep -q '^kvm.sh: SRCU-N: #CHECK# improperly set: :CONFIG_RCU_EXPERT=n:$' <<<"$("$KVM_SH" \
+			--dryrun --configs SRCU-N --kconfig CONFIG_RCU_EXPERT=y --results "$KVM_RES")" &&
+		! "$KVM_SH" --dryrun --configs RUDE01 --results "$KVM_RES" >/dev/null
+}
+run_cmd_test kvm-linux-dryrun kvm_linux_dryrun

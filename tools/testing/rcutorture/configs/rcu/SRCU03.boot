@@ -1,0 +1,3 @@
+rcutorture.torture_type=srcu
+# No rcu_barrier() testers, as before kvm.sh added Linux's default (n_barrier_cbs=4).
+rcutorture.n_barrier_cbs=0

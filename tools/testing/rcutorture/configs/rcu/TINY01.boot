@@ -1,1 +1,0 @@
-rcutorture.irqreader=1 rcutorture.n_barrier_cbs=1
