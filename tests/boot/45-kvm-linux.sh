@@ -116,6 +116,9 @@ kvm_linux_dryrun() {
 		--results "$KVM_RES") || return 1
 	echo "$out"
 	line=$(sed -n 's/^dryrun: TREE01: cmdline: rcutorture.torture_runnable=1 shutdown_secs=[0-9]* //p' <<<"$out")
+	# Our one addition at the end: statistics often enough for a short run's plots (kvm.sh --help).
+	line=${line% }
+	line=${line% rcutorture.stat_interval=3}
 	[ "${line% }" = "$KVM_TREE01_LINE" ] || { echo "TREE01's boot line is not Linux's: '$line'"; return 1; }
 	grep -q '^dryrun: TREE01: build .* boot -smp 8 ' <<<"$out" &&
 		grep -q '^kvm.sh: TREE01: not in this kernel: CONFIG_CPUMASK_OFFSTACK=y CONFIG_MAXSMP=y$' <<<"$out" &&
@@ -123,7 +126,7 @@ kvm_linux_dryrun() {
 		grep -qx 'CONFIG_RCU_NOCB_CPU=y' "$dir/TREE01/.config" &&
 		grep -qx 'CONFIG_NO_HZ_IDLE=y' "$dir/TREE01/.config" &&
 		grep -q '^dryrun: TREE04: build .* boot -smp 8 ' <<<"$out" &&
-		grep -q '^dryrun: TREE04: cmdline: .* rcutorture.verbose=1 rcutree.rcu_fanout_leaf=4 nohz_full=1-N $' <<<"$out" &&
+		grep -q '^dryrun: TREE04: cmdline: .* rcutorture.verbose=1 rcutree.rcu_fanout_leaf=4 nohz_full=1-N rcutorture.stat_interval=3$' <<<"$out" &&
 		grep -qx 'CONFIG_NO_HZ_FULL=y' "$dir/TREE04/.config" &&
 		grep -qx '# CONFIG_NO_HZ_IDLE is not set' "$dir/TREE04/.config" &&
 		grep -qx 'CONFIG_PREEMPT_VOLUNTARY=y' "$dir/TREE04/.config" &&
