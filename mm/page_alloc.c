@@ -131,10 +131,21 @@ void mm_init(void)
 	mem_map = early_alloc(map_bytes, PAGE_SIZE);
 	if (!mem_map)
 		panic("mm: no room for the page array (%lu KiB)", kib(map_bytes));
+	if (IS_ENABLED(CONFIG_KASAN)) {
+		void *meta = early_alloc(kasan_page_meta_bytes(max_pfn), PAGE_SIZE);
+
+		if (!meta)
+			panic("mm: no room for KASAN's page records");
+		kasan_page_meta_init(meta, max_pfn);
+	}
 	buddy_init(&zone, mem_map, max_pfn);
-	for (i = 0; i < nr_early_ranges; i++)
+	for (i = 0; i < nr_early_ranges; i++) {
 		buddy_free_range(&zone, early_ranges[i].start >> PAGE_SHIFT,
 				 early_ranges[i].end >> PAGE_SHIFT);
+		/* Free from the start, as if freed: a read before any alloc_pages() is reported. */
+		kasan_poison_boot_free(phys_to_virt(early_ranges[i].start),
+				       early_ranges[i].end - early_ranges[i].start);
+	}
 	managed_pages = zone.nr_free;
 	WRITE_ONCE(buddy_ready, true);
 	if (early_lost)

@@ -30,6 +30,15 @@ int kasan_populate_kstack(unsigned long start, unsigned long end);
 /* A stack used again from its top (a CPU started again on its old stack): no stale redzones. */
 void kasan_unpoison_stack(void *base, size_t size);
 
+/*
+ * mm_init(): the per-page records of large kmalloc blocks (their
+ * allocation and free stacks, which have no redzone to live in), one
+ * entry per page frame, from early memory before the buddy lists exist.
+ */
+size_t kasan_page_meta_bytes(unsigned long nr_pages);
+void kasan_page_meta_init(void *mem, unsigned long nr_pages);
+/* mm_init(): RAM given to the buddy allocator at boot is free, never handed out: poisoned. */
+void kasan_poison_boot_free(void *addr, size_t size);
 /* Page allocator: a block handed out is accessible, a block freed is not. */
 void kasan_alloc_pages(void *addr, unsigned int order);
 void kasan_free_pages(void *addr, unsigned int order);
@@ -67,6 +76,9 @@ size_t kasan_slab_ksize(void *slot, size_t slot_size);
 static inline void kasan_init(unsigned long dm_end) { }
 static inline int kasan_populate_kstack(unsigned long start, unsigned long end) { return 0; }
 static inline void kasan_unpoison_stack(void *base, size_t size) { }
+static inline size_t kasan_page_meta_bytes(unsigned long nr_pages) { return 0; }
+static inline void kasan_page_meta_init(void *mem, unsigned long nr_pages) { }
+static inline void kasan_poison_boot_free(void *addr, size_t size) { }
 static inline void kasan_alloc_pages(void *addr, unsigned int order) { }
 static inline void kasan_free_pages(void *addr, unsigned int order) { }
 static inline void kasan_kmalloc_large(void *addr, size_t size, unsigned int order) { }

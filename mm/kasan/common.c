@@ -5,9 +5,7 @@
  * allocation and free stacks and the quarantine link, so a report can
  * show them). A freed object is poisoned whole and goes to the
  * quarantine, which gives it back to slab.c only once enough other
- * memory has been freed after it. Pages are poisoned when freed and
- * unpoisoned when handed out; a large kmalloc block keeps the tail past
- * its request poisoned.
+ * memory has been freed after it. Pages and large kmalloc blocks: page.c.
  */
 #include <kernel/stacktrace.h>
 #include <kernel/sched_hooks.h>
@@ -26,39 +24,6 @@ void kasan_save_track(struct kasan_track *t)
 	t->nr = arch_stack_trace_save(stack, KASAN_TRACK_DEPTH, KASAN_TRACK_SKIP);
 	t->pid = sched_current_pid();
 	memcpy(t->stack, stack, sizeof(stack));
-}
-
-void kasan_alloc_pages(void *addr, unsigned int order)
-{
-	kasan_unpoison(addr, PAGE_SIZE << order);
-}
-
-void kasan_free_pages(void *addr, unsigned int order)
-{
-	kasan_poison(addr, PAGE_SIZE << order, KASAN_PAGE_FREE);
-}
-
-void kasan_kmalloc_large(void *addr, size_t size, unsigned int order)
-{
-	unsigned long rz = ALIGN((unsigned long)addr + size, KASAN_GRANULE_SIZE);
-
-	kasan_unpoison(addr, size);
-	kasan_poison((void *)rz, (unsigned long)addr + (PAGE_SIZE << order) - rz,
-		     KASAN_PAGE_REDZONE);
-}
-
-bool kasan_kfree_large(void *addr, unsigned long ip)
-{
-	s8 s;
-
-	if (!kasan_has_shadow((unsigned long)addr))
-		return true;
-	s = *kasan_mem_to_shadow((unsigned long)addr);
-	if (s == (s8)KASAN_PAGE_FREE) {
-		kasan_report_invalid_free(addr, ip, "double-free");
-		return false;
-	}
-	return true;
 }
 
 void kasan_poison_slab(void *page_addr)

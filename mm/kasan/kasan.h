@@ -91,6 +91,24 @@ static inline struct kasan_track *kasan_aux_track(struct kasan_slab_meta *m)
 
 void kasan_save_track(struct kasan_track *t);
 
+/*
+ * page.c: one per page frame (mm_init() allocates the array). The head
+ * page's entry of a large kmalloc block holds its stacks while it is
+ * live (KASAN_STATE_ALLOC) and after kfree() (KASAN_STATE_FREE), until
+ * alloc_pages() hands any page of it out again; every other entry's
+ * state is KASAN_STATE_INIT.
+ */
+struct kasan_page_meta {
+	struct kasan_track alloc;
+	struct kasan_track free;
+	u32 size;			/* the request kmalloc() was given */
+	u8 order;
+	u8 state;
+};
+
+/* The large kmalloc block (live or freed) holding addr, its first byte in *head; or NULL. */
+struct kasan_page_meta *kasan_large_block(unsigned long addr, unsigned long *head);
+
 /* quarantine.c: hold a freed slab object; release the oldest past the limit. */
 void kasan_quarantine_put(struct kasan_slab_meta *m, size_t slot_size);
 

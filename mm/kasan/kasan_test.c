@@ -17,8 +17,9 @@
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
+#include "../internal.h"
 
-static char kasan_test[16];
+static char kasan_test[24];
 KPARAM_STRING("kasan_test", kasan_test,
 	      "test only: commit one planted KASAN bug after boot (Documentation/dev-tools/kasan.md)");
 
@@ -107,6 +108,40 @@ static __noinline void kasan_page_uaf(void)
 	pr_info("kasan_test: read %d from a freed page\n", READ_ONCE(p[HIDE(100)]));
 }
 
+/* A page the allocator has never handed out: free since boot, so poisoned too. */
+static __noinline void kasan_page_unallocated(void)
+{
+	unsigned long pfn;
+	char *p;
+
+	/*
+	 * The lowest free block of the largest order: blocks are taken from
+	 * the head of the free lists, freed ones go back there, so the low
+	 * ones freed first at boot are split last. Unlocked peek at mem_map:
+	 * the kernel is quiet when the test runs, and a block taken meanwhile
+	 * only costs the report.
+	 */
+	for (pfn = 0; pfn < max_pfn; pfn++)
+		if ((READ_ONCE(mem_map[pfn].flags) & PG_buddy) &&
+		    READ_ONCE(mem_map[pfn].order) == MAX_ORDER)
+			break;
+	if (pfn == max_pfn) {
+		pr_info("kasan_test: no free block of order %u\n", MAX_ORDER);
+		return;
+	}
+	p = phys_to_virt(((phys_addr_t)pfn + (1UL << MAX_ORDER) - 1) << PAGE_SHIFT);
+	pr_info("kasan_test: read %d from a page never allocated\n", READ_ONCE(p[HIDE(64)]));
+}
+
+/* Larger than any slab class: a block of pages, its stacks kept beside mem_map. */
+static __noinline void kasan_kmalloc_large_uaf(void)
+{
+	char *p = kmalloc(3 * PAGE_SIZE, GFP_KERNEL);
+
+	kfree(p);
+	pr_info("kasan_test: read %d after kfree of a large block\n", READ_ONCE(p[HIDE(4100)]));
+}
+
 static __noinline void kasan_memset_oob(void)
 {
 	char *p = kmalloc(20, GFP_KERNEL);
@@ -136,6 +171,8 @@ static const struct {
 	{ "invalid_free", kasan_invalid_free },
 	{ "global_oob", kasan_global_oob },
 	{ "page_uaf", kasan_page_uaf },
+	{ "page_unallocated", kasan_page_unallocated },
+	{ "kmalloc_large_uaf", kasan_kmalloc_large_uaf },
 	{ "memset_oob", kasan_memset_oob },
 	{ "stack_oob", kasan_stack_oob },
 };
@@ -161,7 +198,8 @@ static int kasan_test_init(void)
 		known |= !strcmp(kasan_test, kasan_tests[i].name);
 	if (!known) {
 		pr_warn("kasan: kasan_test: invalid value '%s' (not uaf, uaf_rcu, oob_read, oob_write, "
-			"double_free, invalid_free, global_oob, page_uaf, memset_oob, stack_oob or all), using none\n",
+			"double_free, invalid_free, global_oob, page_uaf, page_unallocated, kmalloc_large_uaf, "
+			"memset_oob, stack_oob or all), using none\n",
 			kasan_test);
 		return 0;
 	}

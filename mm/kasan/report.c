@@ -1,8 +1,9 @@
 /*
  * KASAN's report, in Linux's words and layout: the banner, "BUG: KASAN:
  * <type> in <func>+<off>/<size>", the access and the task, the stack,
- * then what the address belongs to (a kmalloc object with its allocation
- * and free stacks, a page, a global) and the shadow bytes around it.
+ * then what the address belongs to (a kmalloc object, slab or large, with
+ * its allocation and free stacks, a page, a global) and the shadow bytes
+ * around it.
  * Without kasan_multi_shot only the first report prints (Linux's
  * default); kasan.fault=panic panics after it. One report at a time: a
  * bad access inside the reporting code itself is ignored, not reported.
@@ -151,15 +152,39 @@ static void describe_slab_object(unsigned long addr, void *slot, unsigned int sl
 	       size, obj, obj + size);
 }
 
+/* A large kmalloc block: its stacks, then the page (Linux's "physical page" lines) and region. */
+static void describe_large_block(unsigned long addr, const struct kasan_page_meta *m,
+				 unsigned long head)
+{
+	bool freed = m->state == KASAN_STATE_FREE;
+
+	print_track("Allocated", &m->alloc, true);
+	if (freed)
+		print_track("Freed", &m->free, true);
+	pr_err("The buggy address belongs to the physical page:\n");
+	pr_err("page:%016lx pfn:%#lx\n", addr & PAGE_MASK, addr >> PAGE_SHIFT);
+	pr_err("head:%016lx order:%u\n", head, m->order);
+	if (addr >= head + m->size)
+		pr_err("The buggy address is located %lu bytes to the right of\n",
+		       addr - (head + m->size));
+	else
+		pr_err("The buggy address is located %lu bytes inside of\n", addr - head);
+	pr_err(" %s %u-byte region [%016lx, %016lx)\n", freed ? "freed" : "allocated",
+	       m->size, head, head + m->size);
+}
+
 static void describe_address(unsigned long addr)
 {
+	const struct kasan_page_meta *pm;
 	void *slot;
 	unsigned int slot_size;
-	unsigned long size, off;
+	unsigned long size, off, head;
 	const char *name;
 
 	if (kmalloc_slab_object((void *)addr, &slot, &slot_size)) {
 		describe_slab_object(addr, slot, slot_size);
+	} else if ((pm = kasan_large_block(addr, &head))) {
+		describe_large_block(addr, pm, head);
 	} else if (kasan_find_global(addr, &name, &off, &size)) {
 		pr_err("The buggy address belongs to the variable:\n");
 		pr_err(" %s+%#lx/%#lx\n", name, off, size);

@@ -16,7 +16,8 @@
 #   "BUG: KASAN: slab-use-after-free in FUNC+0xOFF/0xSIZE" (also slab-out-of-bounds, double-free,
 #   invalid-free, global-out-of-bounds, use-after-free, stack-out-of-bounds), "Read of size N at addr ADDR by task
 #   COMM/PID", "Write of size N ...", "Free of addr ADDR by task COMM/PID", "Allocated by task N:",
-#   "Freed by task N:", "Last potentially related work creation:", "The buggy address belongs to the object at ADDR", " which belongs to the
+#   "Freed by task N:", "Last potentially related work creation:", "head:ADDR order:N" (a large
+#   kmalloc block), "The buggy address belongs to the object at ADDR", " which belongs to the
 #   cache kmalloc-N of size N", "The buggy address is located N bytes inside of", " freed N-byte
 #   region [A, B)", "The buggy address belongs to the variable:", "Memory state around the buggy
 #   address:", ">ADDR: fb fb ..."; "kasan_test: done, kernel still running" (kasan_test.c).
@@ -66,14 +67,20 @@ kasan_planted_check() {
 		grep -Eq "The buggy address belongs to the variable:$" "$log" &&
 		grep -Eq "^\[ *[0-9.]+\]  kasan_test_global\+0xd/0xd$" "$log" &&
 		kasan_has "$log" use-after-free kasan_page_uaf &&
+		kasan_has "$log" use-after-free kasan_page_unallocated &&
+		kasan_has "$log" use-after-free kasan_kmalloc_large_uaf &&
+		grep -A2 "Allocated by task [0-9]*:$" "$log" | grep -q "  kasan_kmalloc_large_uaf+0x" &&
+		grep -A2 "Freed by task [0-9]*:$" "$log" | grep -q "  kasan_kmalloc_large_uaf+0x" &&
+		grep -Eq "\] head:$ADDR_RE order:2$" "$log" &&
+		grep -Eq " freed 12288-byte region \[$ADDR_RE, $ADDR_RE\)$" "$log" &&
 		kasan_has "$log" slab-out-of-bounds kasan_memset_oob &&
 		grep -Eq "Write of size 21 at addr $ADDR_RE by task kasan_test/" "$log" &&
 		kasan_has "$log" stack-out-of-bounds kasan_stack_oob &&
 		grep -Eq "The buggy address belongs to stack of task kasan_test/[0-9]+$" "$log" &&
 		grep -Eq "\] >$ADDR_RE: 00 05 f3 f3" "$log" &&
-		# One report per bug: 11 reports (uaf_rcu has two), each between two banners.
-		[ "$(grep -c "BUG: KASAN:" "$log")" = 11 ] &&
-		[ "$(grep -Ec "$KASAN_BANNER_RE" "$log")" = 22 ]
+		# One report per bug: 13 reports (uaf_rcu has two), each between two banners.
+		[ "$(grep -c "BUG: KASAN:" "$log")" = 13 ] &&
+		[ "$(grep -Ec "$KASAN_BANNER_RE" "$log")" = 26 ]
 }
 
 kasan_once_check() {
