@@ -79,7 +79,10 @@ int rcu_dynticks_snap(int cpu)
 /* This CPU's own counter: no ordering needed against itself. */
 bool rcu_is_watching(void)
 {
-	return atomic_read(this_cpu_ptr(&rcu_dynticks.dynticks)) & 1;
+	atomic_t *dynticks = this_cpu_ptr(&rcu_dynticks.dynticks);
+
+	rcu_watching_window();		/* test kernels: the "rcu_watching" suite's hook */
+	return atomic_read(dynticks) & 1;
 }
 
 void rcu_idle_enter(void)
