@@ -98,8 +98,10 @@ static int rwt_reader(void *arg)
 {
 	struct rwt *s = arg;
 	unsigned int cpu, last = raw_smp_processor_id();
+	/* Its own bound too, should the case's thread be held off its CPU for long. */
+	u64 end = local_clock() + (u64)(RWT_RUN_MS + RWT_WAIT_MS / 2) * NSEC_PER_MSEC;
 
-	while (!READ_ONCE(s->stop)) {
+	while (!READ_ONCE(s->stop) && local_clock() < end) {
 		bool watching = rcu_is_watching();
 
 		cpu = raw_smp_processor_id();
@@ -122,7 +124,7 @@ static void rcu_watching_migrate(void)
 	struct cpumask mask[2];
 	unsigned int cpu_a = raw_smp_processor_id(), cpu_b = ktest_last_online_cpu(), i;
 	bool finished;
-	u64 end;
+	u64 t0 = local_clock(), end;
 
 	if (num_online_cpus() < 2) {
 		ktap_skip("needs two CPUs");
@@ -156,8 +158,9 @@ static void rcu_watching_migrate(void)
 	ktest_stop_if(s->r, finished, RWT_WAIT_MS);
 	if (!finished)
 		return;
-	ktap_diag("%lu rcu_is_watching() calls, %lu moves between CPUs %u and %u, %lu of them inside the call",
-		  s->calls, s->moves, cpu_a, cpu_b, s->moved_in_window);
+	ktap_diag("%lu rcu_is_watching() calls, %lu moves between CPUs %u and %u, %lu of them inside the call (%llu ms)",
+		  s->calls, s->moves, cpu_a, cpu_b, s->moved_in_window,
+		  (local_clock() - t0) / NSEC_PER_MSEC);
 	KTAP_EXPECT_MSG(s->moves > 0, "the reader never moved between CPUs %u and %u", cpu_a, cpu_b);
 	KTAP_EXPECT_MSG(s->n_false == 0,
 			"rcu_is_watching() said false %lu times (first on CPU %u) to a task RCU watched",
