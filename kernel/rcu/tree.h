@@ -637,4 +637,25 @@ extern void (*rcu_window_hook)(enum rcu_window w);
 static inline void rcu_window_delay(enum rcu_window w) { }
 #endif
 
+/*
+ * Test kernels (CONFIG_RCU_WATCHING_WINDOW_HOOK, tree_watching_hook.c): a
+ * self-test's hook called inside rcu_is_watching(), between computing
+ * this CPU's counter address and reading it. Under TCG an interrupt (so a
+ * preemption) lands only between translation blocks, and those two
+ * instructions share one: the call makes the place reachable, as KASAN's
+ * outline checks did. NULL outside the "rcu_watching" suite.
+ */
+#ifdef CONFIG_RCU_WATCHING_WINDOW_HOOK
+extern void (*rcu_watching_hook)(void);
+static inline void rcu_watching_window(void)
+{
+	void (*hook)(void) = READ_ONCE(rcu_watching_hook);
+
+	if (unlikely(hook))
+		hook();
+}
+#else
+static inline void rcu_watching_window(void) { }
+#endif
+
 #endif

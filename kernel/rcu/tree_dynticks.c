@@ -11,6 +11,7 @@
 #include <rcu/tasks.h>
 #include <kernel/smp.h>
 #include <kernel/irqflags.h>
+#include <kernel/preempt.h>
 
 DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = {
 	.nesting = 1,
@@ -76,10 +77,27 @@ int rcu_dynticks_snap(int cpu)
 	return snap;
 }
 
-/* This CPU's own counter: no ordering needed against itself. */
+/*
+ * This CPU's own counter: no ordering needed against itself, but
+ * preemption off from the address to the read. A task preempted in between
+ * and moved to another CPU would read the CPU it left, which may idle in
+ * an EQS by then: a false "not watching" (the "rcu_watching" suite).
+ * preempt_disable() suits every caller: in interrupts and NMIs (including
+ * rcu_nmi_enter() below, from an EQS) the count is already raised, and in
+ * idle RCU is not watching only with interrupts off, where preempt_enable()
+ * never schedules (preempt_schedule() returns).
+ */
 bool rcu_is_watching(void)
 {
-	return atomic_read(this_cpu_ptr(&rcu_dynticks.dynticks)) & 1;
+	atomic_t *dynticks;
+	bool ret;
+
+	preempt_disable();
+	dynticks = this_cpu_ptr(&rcu_dynticks.dynticks);
+	rcu_watching_window();		/* test kernels: the "rcu_watching" suite's hook */
+	ret = atomic_read(dynticks) & 1;
+	preempt_enable();
+	return ret;
 }
 
 void rcu_idle_enter(void)

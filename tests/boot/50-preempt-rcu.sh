@@ -4,7 +4,9 @@
 # API under preemptible readers) and "rcu_preempt" (kernel/rcu/test/preempt_selftest.c: readers
 # preempted by FIFO tasks, blocked-tasks lists, the outermost unlock, normal and expedited grace
 # periods waiting for a preempted reader, boosting) with "rcu_preempt_exp"
-# (kernel/rcu/test/exp_unblock_selftest.c, on the 4-CPU two-level boot), the stall warning
+# (kernel/rcu/test/exp_unblock_selftest.c, on the 4-CPU two-level boot) and "rcu_watching"
+# (kernel/rcu/test/watching_selftest.c: rcu_is_watching() from a task moved between CPUs, 1 s,
+# needs 2 CPUs; CONFIG_RCU_WATCHING_WINDOW_HOOK holds it inside the call), the stall warning
 # naming a blocked task, the kthread_prio banner and its sanitising, and the grace-period benchmark.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
@@ -103,6 +105,8 @@ if [ "$prcu_plain_wanted" = 1 ]; then
 	prcu_suite preempt-rcu-noboost-stall-smp2 plain 2 \
 		"rcutree.preempt_selftest=1 rcupdate.rcu_cpu_stall_timeout=3 rcutree.preempt_hog_ms=5000 shutdown_secs=18" \
 		--expect "ok [0-9]+ rcu_preempt_boost$" \
+		--expect "ok [0-9]+ rcu_watching_migrate$" \
+		--expect "# [0-9]+ rcu_is_watching\(\) calls, [1-9][0-9]* moves between CPUs" \
 		--expect "ok [0-9]+ rcu_preempt_exp_waits$" \
 		--expect "ok [0-9]+ rcu_preempt_exp_boost$" \
 		--expect "# without boosting the grace period waited [0-9]+ ms" \
