@@ -49,10 +49,10 @@ static struct kernel_param params[] = {
 	P("small_cpus", "smp", KPARAM_CPULIST, v_small, 1, 0, 16, 0),
 	P("rcuperf.nreaders", "rcu", KPARAM_LONG, &v_perf, -1, 64, 0, 0),
 	P("lclamp", "kernel", KPARAM_LONG, &v_lclamp, 1, 0, 0, KPARAM_F_CLAMP),
-	{ .name = "rcutree.sysrq_rcu", .subsys = "rcu", .type = KPARAM_UNIMPL,
-	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no SysRq yet" },
-	{ .name = "nohz_full", .subsys = "kernel", .type = KPARAM_UNIMPL,
-	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no user mode yet" },
+	{ .name = "rcupdate.rcu_task_ipi_delay", .subsys = "rcu", .type = KPARAM_UNIMPL,
+	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no Tasks Trace RCU yet" },
+	{ .name = "threadirqs", .subsys = "kernel", .type = KPARAM_UNIMPL,
+	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no threaded interrupts" },
 };
 
 char kparam_unimpl_sink;
@@ -328,14 +328,14 @@ static void test_unimplemented(void)
 {
 	char buf[32];
 
-	CHECK_EQ(parse("rcutree.sysrq_rcu=1 quiet nohz_full=1-3"), 2);
-	CHECK_STREQ(warnings, "rcu: rcutree.sysrq_rcu=1: Linux parameter not implemented here (no SysRq yet), ignored\n"
-			      "kernel: nohz_full=1-3: Linux parameter not implemented here (no user mode yet), ignored\n");
+	CHECK_EQ(parse("rcupdate.rcu_task_ipi_delay=1 quiet threadirqs=1-3"), 2);
+	CHECK_STREQ(warnings, "rcu: rcupdate.rcu_task_ipi_delay=1: Linux parameter not implemented here (no Tasks Trace RCU yet), ignored\n"
+			      "kernel: threadirqs=1-3: Linux parameter not implemented here (no threaded interrupts), ignored\n");
 	CHECK_STREQ(unknown, "quiet");
 	/* Without a value, and with a control character in a quoted value. */
-	CHECK_EQ(parse("rcutree.sysrq_rcu nohz_full=\"a\tb\""), 2);
-	CHECK_STREQ(warnings, "rcu: rcutree.sysrq_rcu: Linux parameter not implemented here (no SysRq yet), ignored\n"
-			      "kernel: nohz_full=a?b: Linux parameter not implemented here (no user mode yet), ignored\n");
+	CHECK_EQ(parse("rcupdate.rcu_task_ipi_delay threadirqs=\"a\tb\""), 2);
+	CHECK_STREQ(warnings, "rcu: rcupdate.rcu_task_ipi_delay: Linux parameter not implemented here (no Tasks Trace RCU yet), ignored\n"
+			      "kernel: threadirqs=a?b: Linux parameter not implemented here (no threaded interrupts), ignored\n");
 	CHECK(kparam_format_value(&params[ARRAY_SIZE(params) - 1], buf, sizeof(buf)) > 0);
 	CHECK_STREQ(buf, "(not implemented)");
 }
