@@ -10,8 +10,9 @@
  * (a per-CPU lock that only kasan_quarantine_flush() ever contends), and
  * only a full per-CPU batch (a QUARANTINE_BATCHES'th of the bound, at most
  * QUARANTINE_PERCPU_MAX) moves, in O(1), to a global FIFO of batches
- * under quarantine_lock, which drops whole batches, oldest first, while
- * it is over the bound. Released objects go back to slab.c outside every
+ * under quarantine_lock (joining its newest batch until that holds a
+ * QUARANTINE_BATCHES'th of the bound), which drops whole batches, oldest
+ * first, while it is over the bound. Released objects go back to slab.c outside every
  * quarantine lock, since slab.c takes its own.
  *
  * Why not one FIFO under one lock (the first version): every kfree() on
@@ -37,9 +38,9 @@
 
 #define QUARANTINE_MAX_BYTES	(1L << 30)
 #define QUARANTINE_AUTO		(-1L)
-/* Batches the global FIFO holds: one is released at a time, a 64th of the bound. */
+/* Batches the global FIFO holds: each grows to a 64th of the bound, and leaves whole. */
 #define QUARANTINE_BATCHES	64
-/* A per-CPU batch never grows past this (held beyond the bound, per CPU). */
+/* A per-CPU batch (a 64th of the bound) never grows past this: it waits outside the bound. */
 #define QUARANTINE_PERCPU_MAX	(64UL << 10)
 
 static long quarantine_size = QUARANTINE_AUTO;
@@ -118,6 +119,12 @@ static void pop_oldest(struct qlist *release)
 	q_count--;
 }
 
+/* quarantine_lock held, q_count > 0: the newest batch. */
+static struct qlist *tail_batch(void)
+{
+	return &q_batches[(q_first + q_count - 1) % QUARANTINE_BATCHES];
+}
+
 /* The slot size of a quarantined object, from its slab page (slab.c knows the class). */
 static size_t slot_size_of(struct kasan_slab_meta *m)
 {
@@ -186,11 +193,16 @@ void kasan_quarantine_put(struct kasan_slab_meta *m, size_t slot_size)
 	if (batch.head) {
 		spin_lock(&quarantine_lock);
 		q_lock_takes++;
-		if (q_count == QUARANTINE_BATCHES)	/* full of small batches: the limit shrank */
-			pop_oldest(&release);
-		q_batches[(q_first + q_count) % QUARANTINE_BATCHES] = batch;
-		q_count++;
 		q_bytes += batch.bytes;
+		if (q_count && tail_batch()->bytes < limit / QUARANTINE_BATCHES) {
+			/* The newest global batch grows to a 64th of the bound: 64 hold it all. */
+			qlist_splice(tail_batch(), &batch);
+		} else {
+			if (q_count == QUARANTINE_BATCHES)	/* 64 full batches are the bound: it shrank */
+				pop_oldest(&release);
+			q_batches[(q_first + q_count) % QUARANTINE_BATCHES] = batch;
+			q_count++;
+		}
 		/* Whole batches, so one put frees about one batch, not a quarter of the bound. */
 		while (q_count && q_bytes > limit)
 			pop_oldest(&release);
