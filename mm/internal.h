@@ -97,6 +97,8 @@ static inline bool virt_addr_valid(const void *addr)
 bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size);
 /* slab.c for KASAN's quarantine: give a freed slot back to its class now. */
 void kmalloc_slab_free_now(void *slot);
+/* slab.c for KASAN's quarantine: per-CPU data works (setup_per_cpu_areas() has run). */
+bool kmalloc_percpu_ready(void);
 
 /* slab.c's counters, for mm_get_stats(). */
 void kmalloc_get_stats(struct mm_stats *st);

@@ -512,4 +512,9 @@ void kmalloc_slab_free_now(void *slot)
 {
 	slab_free(virt_to_page(slot), slot);
 }
+
+bool kmalloc_percpu_ready(void)
+{
+	return READ_ONCE(kmalloc_cpu_caches_on);
+}
 #endif

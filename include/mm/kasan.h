@@ -66,6 +66,8 @@ bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsigned long ip);
 void kasan_record_aux_stack(void *addr);
 /* Give every quarantined object back to kmalloc now (tests that count slab pages). */
 void kasan_quarantine_flush(void);
+/* How often the quarantine's global lock was taken (mm/test/slab_test.c: not once per kfree()). */
+unsigned long kasan_quarantine_lock_takes(void);
 /* ksize(): the usable size of a live slab object (all but the metadata), now accessible. */
 size_t kasan_slab_ksize(void *slot, size_t slot_size);
 
@@ -91,6 +93,7 @@ static inline bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsi
 }
 static inline size_t kasan_slab_ksize(void *slot, size_t slot_size) { return slot_size; }
 static inline void kasan_quarantine_flush(void) { }
+static inline unsigned long kasan_quarantine_lock_takes(void) { return 0; }
 static inline void kasan_record_aux_stack(void *addr) { }
 
 #endif

@@ -135,6 +135,7 @@ static void slab_cross_cpu(void)
 	static u64 all[SL_NCPU * SL_NOBJ];
 	unsigned int n = 0, online = num_online_cpus(), nw, cpu, k = 0, dups = 0, nulls = 0;
 	struct mm_stats before, after;
+	unsigned long qtakes;
 	bool ok = true;
 
 	nw = online < SL_NCPU ? online : SL_NCPU;
@@ -189,11 +190,24 @@ static void slab_cross_cpu(void)
 	for (k = 0; k < nw; k++)
 		KTAP_EXPECT_MSG(!sl_workers[k].bad, "worker %u (CPU %u): %u objects changed while live",
 				k, sl_workers[k].cpu, sl_workers[k].bad);
+	qtakes = kasan_quarantine_lock_takes();
 	for (k = 0; k < nw; k++)
 		complete(&sl_workers[k].handed);
 	for (k = 0; k < nw; k++)
 		ok &= ktest_wait(&sl_workers[k].done, 20000);
 	KTAP_EXPECT_MSG(ok, "a worker did not finish freeing");
+	qtakes = kasan_quarantine_lock_takes() - qtakes;
+	/*
+	 * KASAN: the frees went to per-CPU quarantine batches, which reach the
+	 * global lock a batch (up to 64 KiB, 256 of these slots) at a time.
+	 * Taken once per kfree() (the old single FIFO), six CPUs queued on it
+	 * for every object and a worker sat 20 to 84 s in kasan_quarantine_put
+	 * ("soft lockup ... [slab_xcpu/0]") on a loaded host. Others' frees
+	 * meanwhile may add a few.
+	 */
+	if (IS_ENABLED(CONFIG_KASAN))
+		KTAP_EXPECT_MSG(qtakes <= n / 16 + 16,
+				"quarantine lock taken %lu times for %u frees (a batch is 256)", qtakes, n);
 	kasan_quarantine_flush();	/* KASAN: the frees must reach the pages now */
 	mm_get_stats(&after);
 	/*
@@ -206,8 +220,8 @@ static void slab_cross_cpu(void)
 	KTAP_EXPECT_MSG(after.slab_pages <= before.slab_pages + online * (IS_ENABLED(CONFIG_KASAN) ? 2 : 1) + 8,
 			"slab pages %lu before, %lu after freeing %u objects", before.slab_pages,
 			after.slab_pages, n);
-	ktap_diag("%u CPUs, %u objects, %u freed on another CPU; slab pages %lu -> %lu", nw, n,
-		  n / 2, before.slab_pages, after.slab_pages);
+	ktap_diag("%u CPUs, %u objects, %u freed on another CPU; slab pages %lu -> %lu; quarantine lock taken %lu times",
+		  nw, n, n / 2, before.slab_pages, after.slab_pages, qtakes);
 	for (k = 0; k < nw; k++)
 		kthread_stop(sl_workers[k].task);
 }
