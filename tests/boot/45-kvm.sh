@@ -322,7 +322,7 @@ run_cmd_test torture-summary torture_summary
 # the results page (index.html: both guests, the histograms and the CDF).
 kvm_rcuperf() {
 	local out rc=0 dir
-	out=$("$KVM_SH" --torture rcuperf --configs "TREE2 REFSCALE" --duration 60s --cpus 2 \
+	out=$("$KVM_SH" --torture rcuperf --configs "TREE2 REFSCALE" --duration 60s --cpus 4 \
 		--build-cache "$TEST_BUILD_CACHE" --results "$KVM_RES" 2>&1) || rc=$?
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
