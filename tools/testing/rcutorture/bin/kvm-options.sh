@@ -154,8 +154,7 @@ run_args() { # NAME
 	a=$(guest_args "$1")
 	# Not a pipe into grep -q: under pipefail, grep quitting at the first match can fail the
 	# pipeline with the writer's SIGPIPE, which would read as "not set".
-	if [ "$torture" = rcu ] &&
-		! grep -q 'rcutorture\.stat_interval=' <<<"$(cat "$CFDIR/$1.boot" 2>/dev/null; echo "$bootargs")"; then
+	if [ "$torture" = rcu ] && ! grep -q 'rcutorture\.stat_interval=' <<<"$(scen_args "$1")"; then
 		si=$((secs / 15))
 		[ $si -ge 3 ] || si=3
 		[ $si -le 15 ] || si=15

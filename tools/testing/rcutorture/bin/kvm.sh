@@ -255,12 +255,10 @@ fragment_of() {
 	cat "$CFDIR/CFcommon" "$CFDIR/$1" 2>/dev/null
 	for kv in $kconfig; do echo "$kv"; done
 }
-# The scenario's kernel arguments that count for its CPUs: its .boot, then --bootargs.
-scen_args() {
-	local boot=""
-	[ -f "$CFDIR/$1.boot" ] && boot=$(grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' ')
-	echo "$boot $bootargs"
-}
+# A scenario's .boot file as one line of kernel arguments, comment lines left out.
+boot_of() { if [ -f "$CFDIR/$1.boot" ]; then grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' '; fi; }
+# The scenario's own kernel arguments: its .boot, then --bootargs.
+scen_args() { echo "$(boot_of "$1") $bootargs"; }
 # vCPUs of a scenario (QEMU -smp), as Linux's kvm.sh: CONFIG_NR_CPUS (1 when CONFIG_SMP is off),
 # then nr_cpus= (scenario.sh: scen_cpus); with an explicit --cpus (and no --guests) at most that.
 guest_cpus_untrimmed() { scen_cpus "$(fragment_of "$1")" "$(scen_args "$1")" "$cpus"; }
@@ -285,8 +283,8 @@ expect_of() { if [ -f "$CFDIR/$1.expect" ]; then tr -d ' \n' <"$CFDIR/$1.expect"
 # which needs the scenario's .config), then its .boot and --bootargs (later ones win).
 cfg_of() { echo "$CFGROOT/$1/.config"; }
 guest_args() {
-	local boot=""
-	[ -f "$CFDIR/$1.boot" ] && boot=$(grep -v '^#' "$CFDIR/$1.boot" | tr '\n' ' ')
+	local boot
+	boot=$(boot_of "$1")
 	if perf_suite "$torture"; then
 		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
 	else

@@ -76,6 +76,16 @@ kconfig_symbols() {
 	echo "$_kconfig_syms"
 }
 
+# Does CONFIG say CONFIG_SYM=VAL? =n holds when CONFIG has the symbol off or leaves it out (its
+# dependencies unmet), as in Linux's configcheck.sh.
+config_holds() { # SYM VAL CONFIG
+	if [ "$2" = n ]; then
+		! grep -q "^CONFIG_$1=" "$3"
+	else
+		grep -qxF -- "CONFIG_$1=$2" "$3"
+	fi
+}
+
 kconfig_report() {
 	local name=$1 frag=$2 config=$3 syms line sym val missing="" lost="" bad=""
 	syms=$(kconfig_symbols "$4")
@@ -86,22 +96,13 @@ kconfig_report() {
 			[ "$val" = n ] || missing+="CONFIG_$sym=$val "
 			continue
 		fi
-		# =n holds when .config has the symbol off or leaves it out (its dependencies unmet).
-		if [ "$val" = n ]; then
-			! grep -q "^CONFIG_$sym=" "$config" || lost+="CONFIG_$sym=n "
-		else
-			grep -qxF -- "CONFIG_$sym=$val" "$config" || lost+="CONFIG_$sym=$val "
-		fi
+		config_holds "$sym" "$val" "$config" || lost+="CONFIG_$sym=$val "
 	done < <(grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' <<<"$frag" | sort -u)
 	# Linux's configcheck.sh: "#CHECK#CONFIG_X=v" must be what .config says (=n: not set or absent).
 	while read -r line; do
 		[[ $line =~ ^#CHECK#CONFIG_([A-Za-z0-9_]+)=(.*)$ ]] || continue
 		sym=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
-		if [ "$val" = n ]; then
-			! grep -q "^CONFIG_$sym=" "$config" || bad+=":CONFIG_$sym=n: "
-		else
-			grep -qxF "CONFIG_$sym=$val" "$config" || bad+=":CONFIG_$sym=$val: "
-		fi
+		config_holds "$sym" "$val" "$config" || bad+=":CONFIG_$sym=$val: "
 	done <<<"$frag"
 	[ -z "$missing" ] || echo "kvm.sh: $name: not in this kernel: ${missing% }"
 	[ -z "$lost" ] || echo "kvm.sh: $name: not in .config after olddefconfig: ${lost% }"
