@@ -365,3 +365,8 @@ tests_summary() {
 	echo "$TESTS_PASSED passed, $TESTS_FAILED failed$skipped"
 	[ "$TESTS_FAILED" -eq 0 ]
 }
+
+# must CMD...: run CMD (a check in a long && chain); when it fails, name it in the test's log,
+# which otherwise would not say which link of the chain broke. must_not: CMD must fail.
+must() { "$@" && return 0; echo "check failed: $*" >&2; return 1; }
+must_not() { if "$@"; then echo "check failed (should not hold): $*" >&2; return 1; fi; }

@@ -355,61 +355,61 @@ kvm_short_matrix() {
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
 	# 3: all twenty-one as their scenarios expect, two of them (BUSTED01, NOBOOST) failed tests.
-	[ $rc = 3 ] && [ -d "$dir" ] &&
-		grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
-		grep -q '^kvm.sh: STALL: same .config as SRCU01, sharing its kernel$' <<<"$out" &&
-		grep -Eq '^kvm.sh: [0-9]+/21 guests done, 2 running,' <<<"$out" &&
-		! grep -Eq '^kvm.sh: [0-9]+/21 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
-		grep -Eq '^ONOFF01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
-		grep -q -- "-smp 8" "$dir/ONOFF01/qemu-cmd" &&
-		kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
-		kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* onoff: [1-9][0-9][0-9]+/[0-9]+:[1-9][0-9][0-9]+/[0-9]+ ' &&
-		kvm_console_has "$dir" ONOFF01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9][0-9]+ times' &&
-		grep -Eq '^EXP01 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^FWD01 +4 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" FWD01 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
-		kvm_console_has "$dir" EXP01 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
-		grep -Eq '^BOOST01 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^ALONE01 +2 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" ALONE01 'rcu-torture: torture_onoff: CPU 0 alone online [1-9][0-9]* times' &&
-		grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" POLL01 'rcu_torture_write_types: Testing polling GPs\.' &&
-		grep -Eq '^TASKS05 +2 +success .*PASS' <<<"$out" &&
-		grep -Eq '^TASKS04 +2 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" TASKS04 'Command line: .*sched.move_delay_us=200' &&
-		grep -Eq '^SRCU01 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^SRCU02 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^FASTNOHZ01 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^NOHZ01 +4 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" NOHZ01 'NO_HZ: Full dynticks CPUs: 1-3\.' &&
-		grep -Eq '^DEBUG01 +4 +success .*PASS' <<<"$out" &&
-		grep -Eq '^STRICT01 +4 +success .*PASS' <<<"$out" &&
+	must [ "$rc" = 3 ] && must [ -d "$dir" ] &&
+		must grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
+		must grep -q '^kvm.sh: STALL: same .config as SRCU01, sharing its kernel$' <<<"$out" &&
+		must grep -Eq '^kvm.sh: [0-9]+/21 guests done, 2 running,' <<<"$out" &&
+		must_not grep -Eq '^kvm.sh: [0-9]+/21 guests done, ([3-9]|[1-9][0-9]+) running,' <<<"$out" &&
+		must grep -Eq '^ONOFF01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
+		must grep -q -- "-smp 8" "$dir/ONOFF01/qemu-cmd" &&
+		must kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
+		must kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* onoff: [1-9][0-9][0-9]+/[0-9]+:[1-9][0-9][0-9]+/[0-9]+ ' &&
+		must kvm_console_has "$dir" ONOFF01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9][0-9]+ times' &&
+		must grep -Eq '^EXP01 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^FWD01 +4 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" FWD01 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
+		must kvm_console_has "$dir" EXP01 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&
+		must grep -Eq '^BOOST01 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^ALONE01 +2 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" ALONE01 'rcu-torture: torture_onoff: CPU 0 alone online [1-9][0-9]* times' &&
+		must grep -Eq '^POLL01 +2 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" POLL01 'rcu_torture_write_types: Testing polling GPs\.' &&
+		must grep -Eq '^TASKS05 +2 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^TASKS04 +2 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" TASKS04 'Command line: .*sched.move_delay_us=200' &&
+		must grep -Eq '^SRCU01 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^SRCU02 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^FASTNOHZ01 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^NOCB01 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^NOCB02 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^NOHZ01 +4 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" NOHZ01 'NO_HZ: Full dynticks CPUs: 1-3\.' &&
+		must grep -Eq '^DEBUG01 +4 +success .*PASS' <<<"$out" &&
+		must grep -Eq '^STRICT01 +4 +success .*PASS' <<<"$out" &&
 		# --- KASAN: the KASAN guest (configs/rcu/KASAN01), instrumented and without a report ---
-		grep -Eq '^KASAN01 +4 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" KASAN01 'kasan: KernelAddressSanitizer initialized' &&
-		! kvm_console_has "$dir" KASAN01 'BUG: KASAN:' &&
+		must grep -Eq '^KASAN01 +4 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" KASAN01 'kasan: KernelAddressSanitizer initialized' &&
+		must_not kvm_console_has "$dir" KASAN01 'BUG: KASAN:' &&
 		# KCSAN (issue 29): the KCSAN guest (configs/rcu/KCSAN01), watchpoints set, no report.
-		grep -Eq '^KCSAN01 +4 +success .*PASS' <<<"$out" &&
-		kvm_console_has "$dir" KCSAN01 'kcsan: [1-9][0-9]* watchpoints set, 0 races found, 0 reported' &&
-		! kvm_console_has "$dir" KCSAN01 'BUG: KCSAN:' &&
-		kvm_console_has "$dir" STRICT01 'rcu-torture: rtc: .* onoff: [1-9][0-9]*/[0-9]+:[1-9][0-9]*/[0-9]+ ' &&
-		kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
-		kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
-		grep -Eq '^BUSTED01 +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
-		"$PARSE_SH" --expect busted "$dir/BUSTED01/console.log" &&
-		kvm_console_has "$dir" BUSTED01 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
-		grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
-		grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
-		kvm_console_has "$dir" EXP01 'rcu_torture_write_types: Testing expedited GPs\.' &&
-		! kvm_console_has "$dir" EXP01 'rcu_torture_write_types: Testing (conditional|asynchronous|polling|normal) GPs' &&
-		kvm_console_has "$dir" BOOST01 'test_boost=1/1 test_boost_interval=2 ' &&
-		kvm_console_has "$dir" BOOST01 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
-		kvm_console_has "$dir" BOOST01 'smpboot: hotplug: .*; CPU 0 alone [1-9][0-9]* times$' &&
-		kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&
-		kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
-		! kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'
+		must grep -Eq '^KCSAN01 +4 +success .*PASS' <<<"$out" &&
+		must kvm_console_has "$dir" KCSAN01 'kcsan: [1-9][0-9]* watchpoints set, 0 races found, 0 reported' &&
+		must_not kvm_console_has "$dir" KCSAN01 'BUG: KCSAN:' &&
+		must kvm_console_has "$dir" STRICT01 'rcu-torture: rtc: .* onoff: [1-9][0-9]*/[0-9]+:[1-9][0-9]*/[0-9]+ ' &&
+		must kvm_console_has "$dir" NOCB01 'rcu: CPU 1: cbs queued [1-9][0-9]* invoked 0 pending' &&
+		must kvm_console_has "$dir" NOCB02 'rcu: 	Poll for callbacks from no-CBs CPUs\.' &&
+		must grep -Eq '^BUSTED01 +2 +busted .*PASS \(expected failure\): BUSTED caught: [1-9][0-9]* reads aged >= 2 GPs, [1-9][0-9]* error markers' <<<"$out" &&
+		must "$PARSE_SH" --expect busted "$dir/BUSTED01/console.log" &&
+		must kvm_console_has "$dir" BUSTED01 'busted-torture: !!! Reader Pipe:  [0-9]+ [0-9]+( [0-9]+)* [1-9][0-9]*( [0-9]+)*$' &&
+		must grep -Eq '^NOBOOST +4 +failure .*PASS \(expected failure\)' <<<"$out" &&
+		must grep -Eq '^STALL +4 +stall .*PASS \(expected stall\)' <<<"$out" &&
+		must kvm_console_has "$dir" EXP01 'rcu_torture_write_types: Testing expedited GPs\.' &&
+		must_not kvm_console_has "$dir" EXP01 'rcu_torture_write_types: Testing (conditional|asynchronous|polling|normal) GPs' &&
+		must kvm_console_has "$dir" BOOST01 'test_boost=1/1 test_boost_interval=2 ' &&
+		must kvm_console_has "$dir" BOOST01 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
+		must kvm_console_has "$dir" BOOST01 'smpboot: hotplug: .*; CPU 0 alone [1-9][0-9]* times$' &&
+		must kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&
+		must kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
+		must_not kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'
 }
 if [ -f "$TESTS_ROOT/kernel/rcu/torture/rcutorture.c" ]; then
 	run_cmd_test kvm-short-matrix kvm_short_matrix
