@@ -42,12 +42,34 @@ struct rcu_gp_cost {
 	int levels;			/* rcu_node levels; 0 under Tiny RCU */
 };
 
+/*
+ * For the in-kernel tests (kernel/rcu/test/), which see a flavor only
+ * through this header: whether a CPU's callbacks are offloaded to rcuo
+ * kthreads (rcu_nocbs=), and the dyntick-idle credits the grace-period
+ * kthread has given it (quiescent states found from its idle counter).
+ * Tiny RCU offloads nothing and gives no credits.
+ */
+/*
+ * Expedited grace periods: the count completed so far (Linux's
+ * rcu_exp_batches_completed(), rcu_state.expedited_sequence), and whether
+ * the rcu_exp_poll kthread is idle (no expedited poll request pending, no
+ * grace period run for one: tests that count expedited grace periods must
+ * not see one of its own start or end later). Tiny RCU has neither.
+ */
 #ifdef CONFIG_TREE_RCU
+unsigned long rcu_exp_batches_completed(void);
+bool rcu_exp_poll_idle(void);
+bool rcu_cpu_is_offloaded(int cpu);
+unsigned long rcu_cpu_dynticks_credits(int cpu);
 void rcu_get_gp_cost(struct rcu_gp_cost *c);
 int rcu_get_gp_kthreads_prio(void);
 bool rcu_check_boost_fail(unsigned long gp_state, int *cpup);
 unsigned long rcu_get_n_boosts(void);
 #else
+static inline unsigned long rcu_exp_batches_completed(void) { return 0; }
+static inline bool rcu_exp_poll_idle(void) { return true; }
+static inline bool rcu_cpu_is_offloaded(int cpu) { return false; }
+static inline unsigned long rcu_cpu_dynticks_credits(int cpu) { return 0; }
 static inline void rcu_get_gp_cost(struct rcu_gp_cost *c) { *c = (struct rcu_gp_cost){ 0 }; }
 static inline int rcu_get_gp_kthreads_prio(void) { return 0; }
 static inline bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)

@@ -1,6 +1,10 @@
 /*
- * RCU-internal helpers shared by every flavor: grace-period sequence
- * numbers. Pure logic, also compiled for the host tests.
+ * The one internal header every RCU flavor shares (Tree, Tiny, SRCU, Tasks
+ * RCU and update.c, which is built for all of them): grace-period sequence
+ * numbers, pure logic also compiled for the host tests, and, for the
+ * kernel, what update.c exports to the flavors. Tree RCU's own types
+ * (rcu_state, rcu_data, rcu_node) stay in tree.h, which only Tree files
+ * may include (scripts/check-contracts.sh).
  *
  * A sequence number counts grace-period phases: the low RCU_SEQ_CTR_SHIFT
  * bits hold the state (0 = idle, non-zero = a grace period in progress),
@@ -106,5 +110,15 @@ static inline bool rcu_seq_new_gp(unsigned long old, unsigned long new)
 {
 	return ULONG_CMP_LT((old + RCU_SEQ_STATE_MASK) & ~RCU_SEQ_STATE_MASK, new);
 }
+
+#ifndef __HOST_TEST__
+/* ===== update.c: flavor-independent pieces every flavor links ===================== */
+
+/* rcupdate.* stall parameters (CONFIG_RCU_STALL_COMMON, that is Tree RCU: Tiny has no stalls). */
+extern int rcu_cpu_stall_timeout;	/* seconds; rcupdate.rcu_cpu_stall_timeout */
+extern bool rcu_cpu_stall_suppress;
+/* The rcupdate.* banners, printed from Tree RCU's rcu_params_init(). */
+void rcupdate_announce_bootup_oddness(void);
+#endif /* !__HOST_TEST__ */
 
 #endif

@@ -315,27 +315,6 @@ static int rcu_tiny_kthread(void *unused)
 
 /* ===== waiting for grace periods ================================================= */
 
-struct rcu_tiny_waiter {
-	struct rcu_head head;
-	struct completion completion;
-};
-
-static void rcu_tiny_wakeme(struct rcu_head *head)
-{
-	complete(&container_of(head, struct rcu_tiny_waiter, head)->completion);
-}
-
-void wait_rcu_gp(call_rcu_func_t crf)
-{
-	struct rcu_tiny_waiter w;
-
-	init_completion(&w.completion);
-	init_rcu_head_on_stack(&w.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
-	crf(&w.head, rcu_tiny_wakeme);
-	wait_for_completion(&w.completion);
-	destroy_rcu_head_on_stack(&w.head);
-}
-
 /*
  * A legal caller is outside any reader, and no other CPU can hold one:
  * the grace period is over on entry. Note it as one, so that callbacks

@@ -11,6 +11,10 @@
 #ifndef _KERNEL_RCU_TREE_H
 #define _KERNEL_RCU_TREE_H
 
+#ifndef CONFIG_TREE_RCU
+#error "tree.h is Tree RCU's private header: flavor-independent code includes rcu.h"
+#endif
+
 #include <locking/spinlock.h>
 #include <kernel/percpu.h>
 #include <kernel/atomic.h>
@@ -357,8 +361,6 @@ struct rcu_tree_params {
 extern struct rcu_tree_params rcu_params;
 /* Apply defaults, validate, print the "Boot-time adjustment" banners. */
 void rcu_params_init(void);
-/* update.c: the rcupdate.* banners, printed from rcu_params_init(). */
-void rcupdate_announce_bootup_oddness(void);
 
 /* --- tree.c --- */
 bool rcu_dynticks_in_eqs(int snap);
@@ -430,13 +432,7 @@ void rcu_exp_trivial_gp_wake(void);
 /* tree.c: the polled grace-period number, for expedited grace periods too. */
 unsigned long rcu_exp_poll_start(void);
 void rcu_exp_poll_end(unsigned long snap);
-/*
- * tree_exp_poll.c: no expedited poll request is pending and the
- * rcu_exp_poll kthread is not running grace periods for one. For tests
- * that count expedited grace periods and must not see one of its own start
- * or end later.
- */
-bool rcu_exp_poll_idle(void);
+/* rcu_exp_poll_idle() (tree_exp_poll.c) is declared in <rcu/torture.h>, for the tests. */
 
 /* --- preemptible RCU (tree_plugin.c); stubs for the non-preemptible flavor --- */
 #ifdef CONFIG_PREEMPT_RCU
@@ -584,8 +580,6 @@ static inline void rcu_nocb_show_stats_cpu(struct rcu_data *rdp) { }
 #endif
 
 /* --- stall warnings (tree_stall.c) --- */
-extern int rcu_cpu_stall_timeout;	/* seconds; rcupdate.rcu_cpu_stall_timeout */
-extern bool rcu_cpu_stall_suppress;
 /* Called when a grace period starts: arm the stall timer. */
 void record_gp_stall_check_time(void);
 /* Called from the GP kthread's FQS loop and each CPU's tick. */

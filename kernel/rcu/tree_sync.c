@@ -22,29 +22,6 @@
 
 /* ===== waiting for grace periods ============================================= */
 
-struct rcu_synchronize {
-	struct rcu_head head;
-	struct completion completion;
-};
-
-static void wakeme_after_rcu(struct rcu_head *head)
-{
-	struct rcu_synchronize *rs = container_of(head, struct rcu_synchronize, head);
-
-	complete(&rs->completion);
-}
-
-void wait_rcu_gp(call_rcu_func_t crf)
-{
-	struct rcu_synchronize rs;
-
-	init_completion(&rs.completion);
-	init_rcu_head_on_stack(&rs.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
-	crf(&rs.head, wakeme_after_rcu);
-	wait_for_completion(&rs.completion);
-	destroy_rcu_head_on_stack(&rs.head);
-}
-
 /*
  * The wait is already over: before the scheduler runs (one CPU, no
  * reader can be blocked: Linux 6.1's rule), or, in a non-preemptible

@@ -2,7 +2,8 @@
  * Tree RCU's side of the torture-test interface (<rcu/torture.h>): the
  * grace-period state, forced quiescent-state scans on demand, and what the
  * boost test asks (the grace-period kthread's priority, whether boosting
- * is to blame for a long grace period, readers boosted so far).
+ * is to blame for a long grace period, readers boosted so far), and what
+ * the in-kernel tests read of a CPU's rcu_data.
  */
 #include "tree.h"
 #include <rcu/torture.h>
@@ -11,6 +12,22 @@ void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq)
 {
 	*flags = READ_ONCE(rcu_state.gp_flags);
 	*gp_seq = READ_ONCE(rcu_state.gp_seq);
+}
+
+unsigned long rcu_exp_batches_completed(void)
+{
+	return READ_ONCE(rcu_state.expedited_sequence);
+}
+
+/* The in-kernel tests' view of one CPU's rcu_data (see <rcu/torture.h>). */
+bool rcu_cpu_is_offloaded(int cpu)
+{
+	return rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu));
+}
+
+unsigned long rcu_cpu_dynticks_credits(int cpu)
+{
+	return READ_ONCE(per_cpu(rcu_data, cpu).n_dynticks_credit);
 }
 
 /* rcutorture's boost test: the grace-period kthread's SCHED_FIFO priority (0: SCHED_NORMAL). */

@@ -1,5 +1,5 @@
 /*
- * Flavor-independent RCU pieces: the expedite steering, cond_synchronize_rcu()
+ * Flavor-independent RCU pieces: wait_rcu_gp(), the expedite steering, cond_synchronize_rcu()
  * and, with the stall machinery (CONFIG_RCU_STALL_COMMON, Tree RCU), the
  * rcupdate.* boot parameters and the stall-timeout arithmetic.
  *
@@ -9,13 +9,14 @@
  */
 #define KPARAM_SUBSYS "rcu"
 
-#include "tree.h"
+#include "rcu.h"
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <time/time.h>
 #include <kernel/atomic.h>
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <sched/completion.h>
 
 #define RCU_STALL_TIMEOUT_MIN	3	/* seconds */
 #define RCU_STALL_TIMEOUT_MAX	300
@@ -56,6 +57,34 @@ KPARAM_BOOL("rcupdate.rcu_normal", rcu_normal,
 KPARAM_BOOL("rcupdate.rcu_normal_after_boot", rcu_normal_after_boot,
 	    "set rcu_normal once the kernel's boot phase has ended");
 #endif
+
+/*
+ * wait_rcu_gp(): synchronize_rcu() and its kin for every flavor (Tree,
+ * Tiny, Tasks RCU): queue one callback through crf and sleep until it has
+ * run. The callback runs only after a full grace period of crf's flavor,
+ * and complete()/wait_for_completion() order everything the grace period
+ * saw before the waiter's return (the completion's lock).
+ */
+struct rcu_synchronize {
+	struct rcu_head head;
+	struct completion completion;
+};
+
+static void wakeme_after_rcu(struct rcu_head *head)
+{
+	complete(&container_of(head, struct rcu_synchronize, head)->completion);
+}
+
+void wait_rcu_gp(call_rcu_func_t crf)
+{
+	struct rcu_synchronize rs;
+
+	init_completion(&rs.completion);
+	init_rcu_head_on_stack(&rs.head);	/* DEBUG_OBJECTS_RCU_HEAD: a stack head, on purpose */
+	crf(&rs.head, wakeme_after_rcu);
+	wait_for_completion(&rs.completion);
+	destroy_rcu_head_on_stack(&rs.head);
+}
 
 /* rcu_expedite_gp() nesting; 1 from rcu_init() until rcu_end_inkernel_boot(). */
 static atomic_t rcu_expedited_nesting = ATOMIC_INIT(0);

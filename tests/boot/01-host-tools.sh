@@ -18,7 +18,12 @@
 #                             missing Documentation/timers/no_hz_full.md)
 #   make-help-one-test        make help says how long make check takes and how to run one test
 #                             (TEST_FILTER, SKIP_HOST), and names scripts/config
-# About 5 s.
+#   contracts-planted         scripts/check-contracts.sh passes on the tree and fails, naming the
+#                             file, on a scratch copy with one planted violation of each rule:
+#                             <asm/...> in generic code, a kernel/ header in lib/, a weak symbol,
+#                             a Tree-only rcutree.* parameter Tiny would not know, tree.h in a
+#                             header or a test built for every flavor
+# About 6 s.
 
 # host_scripts_config: CMD... run on a scratch copy; each check names what it expected.
 host_scripts_config() {
@@ -124,3 +129,35 @@ host_doc_paths_exist() {
 	return $status
 }
 run_cmd_test doc-paths-exist host_doc_paths_exist
+
+# host_contracts_planted: each rule of the contract check fails on a violation planted in a copy.
+host_contracts_planted() {
+	local d=$LOGDIR/contracts-planted rule out
+	"$TESTS_ROOT/scripts/check-contracts.sh" || return 1
+	for rule in asm lib weak param treeh-header treeh-test; do
+		rm -rf "$d" && mkdir -p "$d" || return 1
+		# A copy without .git: the check then finds sources with find(1).
+		(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
+			tar -cf - -T -) | tar -C "$d" -xf - || return 1
+		case $rule in
+		asm) echo '#include <asm/io.h>' >>"$d/kernel/rcu/update.c" ;;
+		lib) echo '#include <sched/sched.h>' >>"$d/lib/sort.c" ;;
+		weak) echo 'void __attribute__((weak)) planted_hook(void) { }' >>"$d/kernel/rcu/update.c" ;;
+		param) echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/kernel/rcu/tree_gp.c" ;;
+		treeh-header) sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/kernel/rcu/test/rcu_selftest.h" ;;
+		treeh-test) sed -i '1i #include "../tree.h"' "$d/kernel/rcu/test/srcu_selftest.c" ;;
+		esac
+		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
+		echo "$rule: $out"
+		case $rule in
+		asm) grep -q 'kernel/rcu/update.c includes <asm/io.h>' <<<"$out" ;;
+		lib) grep -q 'lib/sort.c includes <sched/sched.h>' <<<"$out" ;;
+		weak) grep -q 'kernel/rcu/update.c:.*(weak symbol)' <<<"$out" ;;
+		param) grep -q 'rcutree.planted_param is declared outside' <<<"$out" ;;
+		treeh-header) grep -q 'kernel/rcu/test/rcu_selftest.h includes kernel/rcu/tree.h' <<<"$out" ;;
+		treeh-test) grep -q 'kernel/rcu/test/srcu_selftest.c includes kernel/rcu/tree.h' <<<"$out" ;;
+		esac || { echo "$rule: violation not named"; return 1; }
+	done
+	rm -rf "$d"
+}
+run_cmd_test contracts-planted host_contracts_planted

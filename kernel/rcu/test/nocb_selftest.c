@@ -19,6 +19,7 @@
  * boot test (tests/boot/36-rcu-nocb.sh) and the notes.
  */
 #include "rcu_selftest.h"
+#include "../tree.h"	/* a Tree-only suite (test/Kbuild): it reads rcu_data */
 #include <kernel/ktap.h>
 
 extern bool rcu_selftest;

@@ -41,6 +41,7 @@
 #define KPARAM_SUBSYS "rcu"
 
 #include "rcu_selftest.h"
+#include "../tree.h"	/* a Tree-only suite (test/Kbuild): it reads rcu_data */
 #include "user_spin.h"
 #include <kernel/param.h>
 #include <kernel/sort.h>

@@ -99,7 +99,7 @@ void rcu_poll_full_api(void)
 /* Tree RCU's expedited sequence, 0 under Tiny (which has none). */
 static unsigned long rps_exp_seq(void)
 {
-	return IS_ENABLED(CONFIG_TREE_RCU) ? READ_ONCE(rcu_state.expedited_sequence) : 0;
+	return rcu_exp_batches_completed();
 }
 
 /*
@@ -112,8 +112,6 @@ static void rps_exp_poll_settle(void)
 {
 	u64 end = local_clock() + RST_GP_MS * NSEC_PER_MSEC;
 
-	if (!IS_ENABLED(CONFIG_TREE_RCU))
-		return;
 	while (!rcu_exp_poll_idle() && local_clock() < end)
 		schedule_timeout_uninterruptible(1);
 	KTAP_EXPECT_MSG(rcu_exp_poll_idle(),

@@ -6,7 +6,8 @@
 #ifndef _RCU_TEST_RCU_SELFTEST_H
 #define _RCU_TEST_RCU_SELFTEST_H
 
-#include "../tree.h"
+#include "../rcu.h"
+#include <rcu/torture.h>	/* what the tests may read of a flavor's state */
 #include <rcu/rcupdate.h>
 #include <rcu/rculist.h>
 #include <sched/kthread.h>

@@ -327,7 +327,7 @@ void rcu_list_readers(void)
 	bool ok, any_offloaded = false;
 
 	for_each_online_cpu(cpu)
-		any_offloaded |= rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu));
+		any_offloaded |= rcu_cpu_is_offloaded(cpu);
 
 	rl.updater_cpu = raw_smp_processor_id();
 	rl.stop = false;

@@ -159,7 +159,7 @@ static unsigned long rst_total_credits(void)
 	unsigned int cpu;
 
 	for_each_online_cpu(cpu)
-		sum += READ_ONCE(per_cpu(rcu_data, cpu).n_dynticks_credit);
+		sum += rcu_cpu_dynticks_credits(cpu);
 	return sum;
 }
 
@@ -329,7 +329,7 @@ static void rcu_call_rcu_every_cpu(void)
 				ktap_diag("CPU %u callback %d ran %d times", cpu, i, atomic_read(&c->runs));
 			/* An offloaded CPU's (rcu_nocbs=) run in rcuo kthreads, anywhere. */
 			if (atomic_read(&c->runs) && c->ran_cpu != c->queued_cpu &&
-			    !rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, c->queued_cpu)) && !wrong_cpu++)
+			    !rcu_cpu_is_offloaded(c->queued_cpu) && !wrong_cpu++)
 				ktap_diag("callback queued on CPU %d ran on CPU %d", c->queued_cpu, c->ran_cpu);
 		}
 	}
@@ -624,9 +624,9 @@ static void rcu_dyntick_idle_credit(void)
 	after = rst_total_credits();
 	KTAP_EXPECT_MSG(after != before, "no dyntick-idle credit in %d grace periods", i);
 	for_each_online_cpu(cpu)
-		if (per_cpu(rcu_data, cpu).n_dynticks_credit)
+		if (rcu_cpu_dynticks_credits(cpu))
 			ktap_diag("CPU %u: %lu dyntick credits, %u timer interrupts during the test", cpu,
-				  READ_ONCE(per_cpu(rcu_data, cpu).n_dynticks_credit),
+				  rcu_cpu_dynticks_credits(cpu),
 				  READ_ONCE(per_cpu(irq_stat, cpu).local_timer) - loc0[cpu]);
 }
 
