@@ -2,7 +2,7 @@
 # scripts/gdb (lx-*): load with `source scripts/gdb/rcukernel.py` in gdb on kernel.elf
 # (`make debug` does it). Everything is read from guest memory through the symbols and types
 # of kernel.elf (built with -g), so the guest needs no cooperation:
-#   lx-dmesg   the kernel log (log_buf, kernel/printk_log.c)
+#   lx-dmesg   the kernel log (log_buf, kernel/printk/printk_log.c)
 #   lx-ps      every task (the all_tasks list, kernel/sched/task.c): pid, state, cpu, comm
 #   lx-cpus    each possible CPU: online or not, its current task, its per-CPU offset
 #   rcu-gp     Tree RCU's grace-period state: rcu_state, each rcu_node, each CPU's rcu_data
