@@ -17,6 +17,10 @@
 #     parameter declared outside the list kernel/rcu/tree_param_list.h is
 #     named in that list's RCU_TREE_OTHER_PARAMS (Tiny reports it as not
 #     applying), unless both flavors implement it (listed below).
+#  5. Consoles register themselves (register_console(), <kernel/console.h>):
+#     printk, arch setup and everyone else reach a console driver only
+#     through its struct console, never by name. A console driver's
+#     symbols (its prefix, listed below) appear only in its own files.
 srctree=$(cd "$(dirname "$0")/.." && pwd)
 cd "$srctree" || exit 2
 export LC_ALL=C
@@ -30,6 +34,8 @@ fail() {
 LIB_HEADERS="types compiler errno string sprintf kstrtox bitmap param sort"
 # Parameters both RCU flavors implement (not Tree-only, so not in the list).
 RCU_BOTH_FLAVORS="rcutree.selftest rcutree.gp_bench rcutree.gp_bench_samples rcutree.gp_bench_busy rcutree.debug_objects_test rcutree.eqs_debug_test"
+# Console drivers: "symbol prefix:the driver's own files (path prefix)".
+CONSOLE_DRIVERS="serial8250_:drivers/tty/serial/8250"
 # Files being moved or converted, which may keep their <asm/...> include or
 # lib/ dependency until then (a note, not a failure). Empty today.
 PENDING=""
@@ -109,5 +115,16 @@ else
 	fail "$list is missing"
 fi
 
-[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol and RCU parameter contracts hold"
+# 5. A console driver is named only in its own files.
+for d in $CONSOLE_DRIVERS; do
+	prefix=${d%%:*}
+	home=${d#*:}
+	for f in $(sources | grep -vE "^(tools|tests/host|$home)"); do
+		[ -f "$f" ] && echo "$f"
+	done | xargs grep -nE "(^|[^A-Za-z0-9_])$prefix[A-Za-z0-9_]*" /dev/null |
+		sed "s|^|check-contracts: |; s|\$|  (console driver $prefix* named outside $home*: reach it through register_console())|" |
+		grep . && status=1
+done
+
+[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter and console-driver contracts hold"
 exit $status
