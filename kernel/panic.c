@@ -6,6 +6,7 @@
 #include <kernel/user.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>
+#include <kernel/console.h>
 #include <locking/lockdep.h>
 #include <kernel/sprintf.h>
 #include <kernel/smp.h>
@@ -57,6 +58,7 @@ void panic(const char *fmt, ...)
 	}
 	printk_flush_lines();	/* lines other CPUs left open stop here */
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
+	console_flush();	/* the last line out of the device before the power goes */
 	arch_power_off(POWEROFF_PANIC);
 }
 
@@ -100,6 +102,7 @@ static void __noreturn power_off(enum poweroff_status status)
 	smp_send_stop();
 	printk_flush_lines();	/* lines the stopped CPUs left open */
 	printk(KERN_EMERG "reboot: Power down\n");
+	console_flush();
 	arch_power_off(status);
 }
 

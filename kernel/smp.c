@@ -1,11 +1,11 @@
 /*
- * Generic SMP: the CPU masks, bringing up the other CPUs (smp_init),
- * cross-CPU function calls (smp_call_function_*, on_each_cpu), the
- * reschedule IPI, NMI backtraces and smp_send_stop(). The arch provides
- * only the senders (<asm/smp.h>) and calls back into
- * generic_smp_call_function_interrupt() and the NMI helpers below.
+ * Cross-CPU function calls (smp_call_function_*, on_each_cpu) and the
+ * reschedule IPI. The arch provides only the senders (<asm/smp.h>) and
+ * calls back into generic_smp_call_function_interrupt(). The CPU masks
+ * and bring-up are in smp_cpus.c, the NMI requests (backtrace, stop) in
+ * smp_nmi.c.
  *
- * Cross calls: every CPU has a lock-free LIFO queue of call_single_data
+ * Every CPU has a lock-free LIFO queue of call_single_data
  * (csd). A sender pushes a csd and sends the CALL_FUNCTION IPI only when
  * the queue was empty; otherwise an IPI is already on its way and the
  * target's handler will find the new entry too. A csd is locked from
@@ -14,35 +14,15 @@
  * senders spin on that lock with a csd on their stack, asynchronous ones
  * reuse their per-target csd once it is unlocked.
  */
-#define KPARAM_SUBSYS "smp"
 #include <kernel/smp.h>
-#include <kernel/cpu.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/errno.h>
-#include <kernel/param.h>
 #include <mm/slab.h>
 #include <time/time.h>
 #include <kernel/irqflags.h>
 #include <kernel/preempt.h>
-#include <kernel/sched_hooks.h>
-#include <time/tick.h>
-#include <rcu/hooks.h>
-
-
-/* CPU 0 is possible and online from the first instruction. */
-unsigned int nr_cpu_ids = 1;
-struct cpumask __cpu_possible_mask = { .bits = { 1UL } };
-struct cpumask __cpu_online_mask = { .bits = { 1UL } };
-
-/* The CPU-hotplug "starting" step: RCU is the only subsystem that needs one so far. */
-void notify_cpu_starting(unsigned int cpu)
-{
-	rcu_cpu_starting(cpu);
-	cpuhp_starting_window(cpu);	/* test kernels: held in RCU's view, not yet online */
-}
-
-/* ---- cross calls ---- */
+#include "smpboot.h"
 
 #define CSD_FLAG_LOCK	0x01	/* queued or running: the owner must not touch it */
 #define CSD_FLAG_SYNC	0x02	/* unlock only after func has returned */
@@ -333,198 +313,14 @@ void smp_send_reschedule(int cpu)
 	arch_smp_send_reschedule(cpu);
 }
 
-/* ---- bring-up ---- */
-
-void smp_init(void)
+/* Every CPU's per-target csds, before any of them can make a call (smp_init()). */
+void call_function_init(void)
 {
-	unsigned int cpu, n;
-	u64 t0, dt;
+	unsigned int cpu;
 
-	/* Every CPU's per-target csds, before any of them can make a call. */
 	for_each_possible_cpu(cpu) {
 		per_cpu(cfd_csd, cpu) = kcalloc(nr_cpu_ids, sizeof(struct call_single_data),
 						GFP_KERNEL);
 		BUG_ON(!per_cpu(cfd_csd, cpu));
 	}
-	arch_smp_prepare_cpus();
-	if (!IS_ENABLED(CONFIG_SMP))
-		return;
-
-	printk(KERN_INFO "smp: Bringing up secondary CPUs ...\n");
-	t0 = local_clock();
-	arch_smp_boot_secondary_cpus();
-	dt = local_clock() - t0;
-	n = num_online_cpus();
-	printk(KERN_INFO "smp: Brought up 1 node, %u CPU%s\n", n, n == 1 ? "" : "s");
-	printk(KERN_INFO "smp: Total of %u processors activated, bring-up took %llu.%03llu ms\n",
-	       n, (unsigned long long)(dt / NSEC_PER_MSEC),
-	       (unsigned long long)(dt % NSEC_PER_MSEC / NSEC_PER_USEC));
-}
-
-/* ---- NMI: backtraces and stopping the other CPUs ---- */
-
-/* CPUs asked for a backtrace and not done yet; each clears its own bit. */
-static struct cpumask backtrace_mask;
-static unsigned long backtrace_busy;	/* bit 0: a request is in progress */
-/* The CPU stopping the others (-1: none); stopped CPUs set their bit in stopped_mask. */
-static int stopping_cpu = -1;
-static struct cpumask stopped_mask;
-
-/*
- * Spin until done(arg) or timeout_ns have passed. Works with interrupts
- * off and in panic; before the clock is calibrated it counts udelay(1)s.
- */
-static bool spin_until(bool (*done)(const void *), const void *arg, u64 timeout_ns)
-{
-	u64 start = local_clock(), waited = 0;
-
-	while (!done(arg)) {
-		if (clock_khz()) {
-			if (local_clock() - start >= timeout_ns)
-				return done(arg);
-			cpu_relax();
-		} else {
-			if (waited >= timeout_ns)
-				return done(arg);
-			udelay(1);
-			waited += NSEC_PER_USEC;
-		}
-	}
-	return true;
-}
-
-/* Called in the NMI handler (regs) or for this CPU directly (NULL). */
-bool nmi_cpu_backtrace(struct pt_regs *regs)
-{
-	unsigned int cpu = raw_smp_processor_id();
-
-	if (!cpumask_test_cpu(cpu, &backtrace_mask))
-		return false;
-	printk(KERN_WARNING "NMI backtrace for cpu %u\n", cpu);
-	if (regs)
-		arch_show_regs(regs);
-	else
-		dump_stack();
-	cpumask_clear_cpu(cpu, &backtrace_mask);
-	return true;
-}
-
-static bool backtrace_done(const void *cpu)
-{
-	return !cpumask_test_cpu(*(const unsigned int *)cpu, &backtrace_mask);
-}
-
-/*
- * Print a backtrace of every online CPU in mask: this one directly, the
- * others through NMIs, one at a time so their reports do not interleave
- * (and no CPU waits for another inside an NMI). Gives up after 10 s.
- */
-static bool nmi_trigger_backtrace(const struct cpumask *mask)
-{
-	struct cpumask targets;
-	unsigned long flags;
-	unsigned int me, cpu;
-	u64 start, budget = 10 * NSEC_PER_SEC;
-
-	if (test_and_set_bit(0, &backtrace_busy))
-		return false;		/* another CPU's request is printing */
-	preempt_disable();
-	me = smp_processor_id();
-	cpumask_and(&targets, mask, cpu_online_mask);
-	cpumask_copy(&backtrace_mask, &targets);
-	if (cpumask_test_cpu(me, &targets)) {
-		local_irq_save(flags);
-		nmi_cpu_backtrace(NULL);
-		local_irq_restore(flags);
-		cpumask_clear_cpu(me, &targets);
-	}
-	if (!cpumask_empty(&targets)) {
-		printk(KERN_INFO "Sending NMI from CPU %u to CPUs %*pbl:\n", me,
-		       nr_cpu_ids, cpumask_bits(&targets));
-		start = local_clock();
-		for_each_cpu(cpu, &targets) {
-			u64 spent = local_clock() - start;
-
-			arch_send_nmi(cpu);
-			spin_until(backtrace_done, &cpu, spent < budget ? budget - spent : 0);
-		}
-	}
-	clear_bit(0, &backtrace_busy);
-	preempt_enable();
-	return true;
-}
-
-void trigger_all_cpu_backtrace(void)
-{
-	nmi_trigger_backtrace(cpu_online_mask);
-}
-
-bool trigger_single_cpu_backtrace(int cpu)
-{
-	struct cpumask one;
-
-	if ((unsigned int)cpu >= nr_cpu_ids || !cpu_online(cpu))
-		return false;
-	cpumask_clear(&one);
-	cpumask_set_cpu(cpu, &one);
-	return nmi_trigger_backtrace(&one);
-}
-
-bool smp_stop_requested(void)
-{
-	int stopper = READ_ONCE(stopping_cpu);
-
-	return stopper >= 0 && stopper != (int)raw_smp_processor_id();
-}
-
-void smp_stop_this_cpu(void)
-{
-	unsigned int cpu = raw_smp_processor_id();
-
-	local_irq_disable();
-	arch_timer_stop();	/* a halted CPU's timer would only keep the host busy */
-	set_cpu_online(cpu, false);
-	cpumask_set_cpu(cpu, &stopped_mask);
-	for (;;)
-		arch_halt();
-}
-
-static bool all_stopped(const void *mask)
-{
-	struct cpumask left;
-
-	cpumask_andnot(&left, mask, &stopped_mask);
-	return cpumask_empty(&left);
-}
-
-/*
- * Stop every other online CPU through an NMI (which reaches a CPU spinning
- * with interrupts off) and wait up to 1 s for them. Safe from panic with
- * interrupts off; a second call does nothing. If another CPU is already
- * stopping everyone, this CPU stops too.
- */
-void smp_send_stop(void)
-{
-	int me = raw_smp_processor_id(), old = -1;
-	struct cpumask targets, left;
-	unsigned int cpu;
-
-	if (!try_cmpxchg(&stopping_cpu, &old, me)) {
-		if (old == me)
-			return;
-		smp_stop_this_cpu();
-	}
-	cpumask_copy(&targets, cpu_online_mask);
-	cpumask_clear_cpu(me, &targets);
-	if (cpumask_empty(&targets))
-		return;
-	for_each_cpu(cpu, &targets)
-		arch_send_nmi(cpu);
-	if (!spin_until(all_stopped, &targets, NSEC_PER_SEC)) {
-		cpumask_andnot(&left, &targets, &stopped_mask);
-		printk(KERN_EMERG "smp: failed to stop secondary CPUs %*pbl\n",
-		       nr_cpu_ids, cpumask_bits(&left));
-	}
-	/* A CPU stopped inside printk must not keep the console. */
-	console_force_unlock();
 }

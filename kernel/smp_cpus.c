@@ -1,7 +1,11 @@
 /*
- * How many CPUs this boot uses, from the command line, with Linux's
- * meaning: nr_cpus=N caps nr_cpu_ids (CPUs numbered N and up are not
- * possible: no per-CPU state, RCU's tree sized for N, never onlined);
+ * The CPUs this boot has: nr_cpu_ids and the possible and online masks,
+ * how many CPUs the command line lets the boot use, and bringing them up
+ * (smp_init(), and the "starting" hook each runs).
+ *
+ * The counts, with Linux's meaning: nr_cpus=N caps nr_cpu_ids (CPUs
+ * numbered N and up are not possible: no per-CPU state, RCU's tree sized
+ * for N, never onlined);
  * maxcpus=N brings up only N CPUs at boot, the boot CPU included, and
  * leaves the rest possible and present for CPU hotplug (cpu_up(), or
  * rcutorture's onoff) to online later; maxcpus=0 and nosmp start no
@@ -13,6 +17,22 @@
 #include <kernel/smp.h>
 #include <kernel/param.h>
 #include <kernel/printk.h>
+#include <kernel/cpu.h>
+#include <time/time.h>
+#include <rcu/hooks.h>
+#include "smpboot.h"
+
+/* CPU 0 is possible and online from the first instruction. */
+unsigned int nr_cpu_ids = 1;
+struct cpumask __cpu_possible_mask = { .bits = { 1UL } };
+struct cpumask __cpu_online_mask = { .bits = { 1UL } };
+
+/* The CPU-hotplug "starting" step: RCU is the only subsystem that needs one so far. */
+void notify_cpu_starting(unsigned int cpu)
+{
+	rcu_cpu_starting(cpu);
+	cpuhp_starting_window(cpu);	/* test kernels: held in RCU's view, not yet online */
+}
 
 /*
  * Linux's largest NR_CPUS: a value above the CPUs found is accepted and
@@ -53,4 +73,25 @@ void smp_setup_nr_cpu_ids(void)
 bool smp_boot_wants_more_cpus(unsigned int online)
 {
 	return !nosmp && online < setup_max_cpus;
+}
+
+void smp_init(void)
+{
+	unsigned int n;
+	u64 t0, dt;
+
+	call_function_init();
+	arch_smp_prepare_cpus();
+	if (!IS_ENABLED(CONFIG_SMP))
+		return;
+
+	printk(KERN_INFO "smp: Bringing up secondary CPUs ...\n");
+	t0 = local_clock();
+	arch_smp_boot_secondary_cpus();
+	dt = local_clock() - t0;
+	n = num_online_cpus();
+	printk(KERN_INFO "smp: Brought up 1 node, %u CPU%s\n", n, n == 1 ? "" : "s");
+	printk(KERN_INFO "smp: Total of %u processors activated, bring-up took %llu.%03llu ms\n",
+	       n, (unsigned long long)(dt / NSEC_PER_MSEC),
+	       (unsigned long long)(dt % NSEC_PER_MSEC / NSEC_PER_USEC));
 }

@@ -23,6 +23,10 @@
 #     (an obj-$(CONFIG_TREE_RCU) line or inside `ifdef CONFIG_TREE_RCU`).
 #     Every flavor shares kernel/rcu/rcu.h; tests built for every flavor
 #     read a flavor's state through <rcu/torture.h>.
+#  6. Consoles register themselves (register_console(), <kernel/console.h>):
+#     printk, arch setup and everyone else reach a console driver only
+#     through its struct console, never by name. A console driver's
+#     symbols (its prefix, listed below) appear only in its own files.
 srctree=$(cd "$(dirname "$0")/.." && pwd)
 cd "$srctree" || exit 2
 export LC_ALL=C
@@ -38,6 +42,8 @@ fail() {
 LIB_HEADERS="types compiler errno string sprintf kstrtox bitmap param sort"
 # Parameters both RCU flavors implement (not Tree-only, so not in the list).
 RCU_BOTH_FLAVORS="rcutree.selftest rcutree.gp_bench rcutree.gp_bench_samples rcutree.gp_bench_busy rcutree.debug_objects_test rcutree.eqs_debug_test"
+# Console drivers: "symbol prefix:the driver's own files (path prefix)".
+CONSOLE_DRIVERS="serial8250_:drivers/tty/serial/8250"
 # Files being moved or converted, which may keep their <asm/...> include or
 # lib/ dependency until then (a note, not a failure). Empty today.
 PENDING=""
@@ -144,5 +150,16 @@ for f in $(sources | grep -E '^(kernel|include|arch|lib|init|mm|drivers)/' |
 	fail "$f includes kernel/rcu/tree.h, Tree RCU's private header, but is not built for Tree RCU alone: include rcu.h (every flavor) or <rcu/torture.h> (what tests may read), or build it only under CONFIG_TREE_RCU"
 done
 
-[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter and tree.h contracts hold"
+# 6. A console driver is named only in its own files.
+for d in $CONSOLE_DRIVERS; do
+	prefix=${d%%:*}
+	home=${d#*:}
+	for f in $(sources | grep -vE "^(tools|tests/host|$home)"); do
+		[ -f "$f" ] && echo "$f"
+	done | xargs grep -nE "(^|[^A-Za-z0-9_])$prefix[A-Za-z0-9_]*" /dev/null |
+		sed "s|^|check-contracts: |; s|\$|  (console driver $prefix* named outside $home*: reach it through register_console())|" |
+		grep . && status=1
+done
+
+[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter, tree.h and console-driver contracts hold"
 exit $status

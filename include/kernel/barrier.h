@@ -16,7 +16,7 @@
  * unlock before it on this CPU or by the lock's previous holder, a full
  * memory barrier, as RCU's rcu_node locks need (kernel/rcu/tree.h and
  * Documentation/RCU/ordering.md). A lock is only acquire/release
- * (kernel/spinlock.c), so an arch whose lock RMW is not already a full
+ * (kernel/locking/spinlock.c), so an arch whose lock RMW is not already a full
  * fence gets smp_mb() here; x86 defines it away in <asm/barrier.h>.
  */
 #ifndef smp_mb__after_unlock_lock

@@ -1,6 +1,6 @@
 /*
  * The in-kernel test harness shared by every KTAP suite and boot benchmark
- * (kernel/ktest.c): kthreads on a chosen CPU, waits that always end, and
+ * (kernel/test/ktest.c): kthreads on a chosen CPU, waits that always end, and
  * calls that may hang (the code under test being broken) run in a helper
  * kthread with a timeout. Case reporting is KTAP's (<kernel/ktap.h>).
  *

@@ -50,18 +50,18 @@ void printk_setup_params(void);
  */
 void console_force_unlock(void);
 /*
- * End every line still held open by pr_cont() callers (kernel/printk_cont.c)
+ * End every line still held open by pr_cont() callers (kernel/printk/printk_cont.c)
  * and write it out: before power-off and at the end of a panic, when no
  * further piece will come.
  */
 void printk_flush_lines(void);
-/* Write raw text to the console hardware, without the lock or timestamps. */
+/* Write raw text to every registered console (<kernel/console.h>), without the lock or timestamps. */
 void console_write(const char *s, size_t len);
 /* One line a user process wrote (len bytes, no '\n'): unstamped, never taken for a kernel line. */
 void console_write_user_line(const char *s, size_t len);
 /* Append printed text to the in-memory log that debuggers read (log_buf). */
 void log_buf_store(const char *s, size_t len);
-/* That log (kernel/printk_log.c): global so that scripts/gdb reads them by name. */
+/* That log (kernel/printk/printk_log.c): global so that scripts/gdb reads them by name. */
 extern char log_buf[];
 extern unsigned long log_next;
 

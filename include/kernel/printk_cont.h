@@ -1,5 +1,5 @@
 /*
- * Continuation lines for printk (kernel/printk_cont.c): a message that
+ * Continuation lines for printk (kernel/printk/printk_cont.c): a message that
  * leaves its line open (no final '\n') is held back per caller until the
  * caller ends the line, so that another CPU's whole lines never land in
  * the middle of it. A caller is a task in task context and a CPU in

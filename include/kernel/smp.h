@@ -4,7 +4,7 @@
  * Functions run by a cross call execute in hard-interrupt context on the
  * target CPU with interrupts disabled. The arch half of the contract
  * (starting CPUs, sending IPIs and NMIs: arch_smp_*, arch_send_*) is
- * <asm/smp.h>, used by kernel/smp.c.
+ * <asm/smp.h>, used by kernel/smp.c, smp_cpus.c and smp_nmi.c.
  */
 #ifndef _KERNEL_SMP_H
 #define _KERNEL_SMP_H
@@ -58,7 +58,7 @@ static inline void smp_measure_ipi_rtt(void) { }
 /*
  * Hook run on each secondary CPU as it starts, before it is marked online,
  * with interrupts off (Linux's CPU-hotplug "starting" step): tells RCU
- * (kernel/smp.c).
+ * (kernel/smp_cpus.c).
  */
 void notify_cpu_starting(unsigned int cpu);
 

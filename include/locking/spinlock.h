@@ -64,7 +64,7 @@ typedef spinlock_t raw_spinlock_t;
 /*
  * The raw lock operations, without preemption or interrupt handling.
  * Lock and successful trylock are ACQUIRE, unlock is RELEASE; unlock+lock
- * is not a full barrier (see kernel/spinlock.c, smp_mb__after_unlock_lock()).
+ * is not a full barrier (see kernel/locking/spinlock.c, smp_mb__after_unlock_lock()).
  */
 void do_raw_spin_lock(spinlock_t *lock, unsigned long pc);
 bool do_raw_spin_trylock(spinlock_t *lock, unsigned long pc);

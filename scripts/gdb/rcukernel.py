@@ -2,11 +2,11 @@
 # scripts/gdb (lx-*): load with `source scripts/gdb/rcukernel.py` in gdb on kernel.elf
 # (`make debug` does it). Everything is read from guest memory through the symbols and types
 # of kernel.elf (built with -g), so the guest needs no cooperation:
-#   lx-dmesg   the kernel log (log_buf, kernel/printk_log.c)
+#   lx-dmesg   the kernel log (log_buf, kernel/printk/printk_log.c)
 #   lx-ps      every task (the all_tasks list, kernel/sched/task.c): pid, state, cpu, comm
 #   lx-cpus    each possible CPU: online or not, its current task, its per-CPU offset
 #   rcu-gp     Tree RCU's grace-period state: rcu_state, each rcu_node, each CPU's rcu_data
-# Per-CPU variables are at their link address plus __per_cpu_offset[cpu] (kernel/percpu.c).
+# Per-CPU variables are at their link address plus __per_cpu_offset[cpu] (mm/percpu.c).
 # Without a live target (QEMU gone, or never connected) gdb would read the variables' initial
 # values from kernel.elf's sections and the commands would print an empty task list and one CPU
 # as if that were the guest's state: each command refuses instead (require_live_target).

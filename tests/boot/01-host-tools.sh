@@ -22,7 +22,8 @@
 #                             file, on a scratch copy with one planted violation of each rule:
 #                             <asm/...> in generic code, a kernel/ header in lib/, a weak symbol,
 #                             a Tree-only rcutree.* parameter Tiny would not know, tree.h in a
-#                             header or a test built for every flavor
+#                             header or a test built for every flavor, the 8250 driver named by
+#                             printk
 # About 6 s.
 
 # host_scripts_config: CMD... run on a scratch copy; each check names what it expected.
@@ -134,7 +135,7 @@ run_cmd_test doc-paths-exist host_doc_paths_exist
 host_contracts_planted() {
 	local d=$LOGDIR/contracts-planted rule out
 	"$TESTS_ROOT/scripts/check-contracts.sh" || return 1
-	for rule in asm lib weak param treeh-header treeh-test; do
+	for rule in asm lib weak param treeh-header treeh-test console; do
 		rm -rf "$d" && mkdir -p "$d" || return 1
 		# A copy without .git: the check then finds sources with find(1).
 		(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
@@ -146,6 +147,7 @@ host_contracts_planted() {
 		param) echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/kernel/rcu/tree_gp.c" ;;
 		treeh-header) sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/kernel/rcu/test/rcu_selftest.h" ;;
 		treeh-test) sed -i '1i #include "../tree.h"' "$d/kernel/rcu/test/srcu_selftest.c" ;;
+		console) echo 'void serial8250_putc(char c);' >>"$d/kernel/printk/printk.c" ;;
 		esac
 		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
 		echo "$rule: $out"
@@ -156,6 +158,7 @@ host_contracts_planted() {
 		param) grep -q 'rcutree.planted_param is declared outside' <<<"$out" ;;
 		treeh-header) grep -q 'kernel/rcu/test/rcu_selftest.h includes kernel/rcu/tree.h' <<<"$out" ;;
 		treeh-test) grep -q 'kernel/rcu/test/srcu_selftest.c includes kernel/rcu/tree.h' <<<"$out" ;;
+		console) grep -q 'kernel/printk/printk.c:.*(console driver serial8250_\* named outside' <<<"$out" ;;
 		esac || { echo "$rule: violation not named"; return 1; }
 	done
 	rm -rf "$d"

@@ -50,7 +50,7 @@ boot_test params-loglevel-bad --smp 1 --append "loglevel=99 shutdown_secs=1" \
 	--expect "kernel: loglevel: invalid value '99' \(out of range 0\.\.8\), using 7" \
 	--expect "reboot: Power down"
 
-# Linux's console and CPU-count parameters (kernel/printk.c, drivers/tty/serial/8250.c,
+# Linux's console and CPU-count parameters (kernel/printk/printk.c and console.c, drivers/tty/serial/8250.c,
 # kernel/smp_cpus.c, kernel/sched/isolation.c). ignore_loglevel shows the warnings that
 # loglevel=1 would hide; maxcpus=0 starts no second CPU; nr_cpus=0 and a baud rate the UART
 # cannot make are rejected with one line each; isolcpus= takes Linux's "domain," flag.

@@ -12,7 +12,7 @@
 # Whole file: about 2 minutes on 2 host cores.
 #
 # Console lines assumed:
-#   "# Totals: pass:P fail:0 skip:S total:T"   kernel/ktap.c, after every suite has run
+#   "# Totals: pass:P fail:0 skip:S total:T"   kernel/test/ktap.c, after every suite has run
 #   " LOC:  n0 n1 n2 ..."                       the power-off interrupt table (kernel/irq.c),
 #                                               one column per CPU
 #   "sched-bench: ctxsw ns_per_switch=N ..."    kernel/sched/test/bench.c; figures are never judged

@@ -10,7 +10,7 @@
 # (MTTCG for 1-2 CPUs, single-threaded TCG for 4-8). Whole file: about 2 minutes on 2 host cores.
 #
 # Console lines assumed (Documentation/admin-guide/kernel-parameters.md, RCU section):
-#   "# Totals: pass:P fail:0 skip:S total:T"      kernel/ktap.c, after every suite
+#   "# Totals: pass:P fail:0 skip:S total:T"      kernel/test/ktap.c, after every suite
 #   "rcu: 	Boot-time adjustment of ..."           kernel/rcu/tree_params.c (a TAB after "rcu: ")
 #   "	RCU CPU stall warnings timeout set to N (rcu_cpu_stall_timeout)."   kernel/rcu/update.c
 #   "rcu: rcu_sched: N grace periods completed (...)"                      rcu_show_stats(), at

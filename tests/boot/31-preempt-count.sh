@@ -16,7 +16,7 @@
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. Whole file: about 2.5 minutes on 2 loaded host cores.
 #
 # Console lines assumed:
-#   "# Totals: pass:P fail:0 skip:S total:T"                    kernel/ktap.c
+#   "# Totals: pass:P fail:0 skip:S total:T"                    kernel/test/ktap.c
 #   "rcu-torture:--- End of test: SUCCESS: ..."                 kernel/rcu/torture/rcutorture.c
 #   "ref-perf: summary type=rcu ... median_ns_per_pair=N ..."   kernel/rcu/torture/refscale.c
 

@@ -24,7 +24,7 @@
 #   "rcu: Preemptible hierarchical RCU implementation."          kernel/rcu/tree_params.c
 #   "rcu: <TAB>RCU priority boosting: priority P delay D ms."    kernel/rcu/tree_params.c
 #   "rcu: sanitize_kthread_prio: Limited prio to N from M"       kernel/rcu/tree_params.c
-#   "# Totals: pass:P fail:0 skip:S total:T"                     kernel/ktap.c
+#   "# Totals: pass:P fail:0 skip:S total:T"                     kernel/test/ktap.c
 #   "# reader PN preempted on CPU C by a FIFO F hog ..."        kernel/rcu/test/preempt_selftest.c
 #   "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:"     kernel/rcu/tree_stall.c
 #   "rcu: <TAB>Tasks blocked on level-0 rcu_node (CPUs 0-1): PN" kernel/rcu/tree_plugin.c

@@ -5,7 +5,7 @@
 # parameters' warnings. About 40 s on 2 host cores.
 #
 # Console lines relied on:
-#   "    # Subtest: srcu" / "ok N srcu" / "# Totals: ..."   kernel/ktap.c
+#   "    # Subtest: srcu" / "ok N srcu" / "# Totals: ..."   kernel/test/ktap.c
 #   "srcu: cleanup_srcu_struct(srcu_struct): readers still active, not freed"
 #                         kernel/rcu/srcutree_api.c, srcutiny.c: the one WARNING the suite provokes
 #   "# srcu-bench: synchronize_srcu idle|busy exp_holdoff=N n=20 mean_us=M max_us=X gps: ..."

@@ -18,7 +18,7 @@
 #   "BUG: KCSAN: data-race in FUNC_A / FUNC_B", "write to 0x... of 8 bytes by task N on cpu M:",
 #   "read to 0x... of 8 bytes by task N on cpu M:", "value changed: 0x... -> 0x...",
 #   "Reported by Kernel Concurrency Sanitizer on:"
-#   "# Totals: pass:P fail:0 skip:S total:T"                       kernel/ktap.c
+#   "# Totals: pass:P fail:0 skip:S total:T"                       kernel/test/ktap.c
 
 kcsan_dir=$(cd "$LOGDIR" && pwd)/build-kcsan
 

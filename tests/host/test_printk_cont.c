@@ -1,5 +1,5 @@
 /*
- * Tests for printk's continuation lines (kernel/printk_cont.c): a line a
+ * Tests for printk's continuation lines (kernel/printk/printk_cont.c): a line a
  * caller builds in pieces reaches the console whole, with the timestamp of
  * its first piece, whatever other callers print meanwhile; a new message
  * ends the caller's open line; lines too long to hold degrade to the old

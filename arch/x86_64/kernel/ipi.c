@@ -2,7 +2,7 @@
  * Inter-processor interrupts through the local APIC: the CALL_FUNCTION
  * and RESCHEDULE vectors (senders and handlers) and NMIs, plus the NMI
  * handler that serves smp_send_stop() and NMI backtraces. The policy
- * (queues, masks, waiting) is generic, in kernel/smp.c.
+ * (queues, masks, waiting) is generic, in kernel/smp.c and kernel/smp_nmi.c.
  */
 #include <kernel/smp.h>
 #include <kernel/irq.h>

@@ -89,7 +89,7 @@ void x86_boot_main(u32 magic, u32 info)
 {
 	x86_kasan_early_init();	/* before any instrumented function's prologue */
 	tsc_mark_boot();
-	serial8250_init();
+	console_init();		/* the consoles register: printk works from here */
 	x86_early_trap_init();
 	if (magic == MB2_BOOTLOADER_MAGIC)
 		parse_multiboot2((const u8 *)(uintptr_t)info);

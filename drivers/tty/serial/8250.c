@@ -1,6 +1,7 @@
 /*
- * 8250/16550 UART on COM1: the kernel console. Output is polled; the
- * caller (printk) serialises whole lines. Input arrives by the receive
+ * 8250/16550 UART on COM1: the kernel console ttyS0, registered with
+ * printk from the first console initcall (before the kernel's first
+ * line). Output is polled; the caller (printk) serialises whole lines. Input arrives by the receive
  * interrupt (IRQ 4) once init has run the initcalls, and goes to the tty
  * input layer (drivers/tty/tty_input.c): characters, and BREAK conditions
  * for Magic SysRq.
@@ -12,8 +13,7 @@
 #include <kernel/init.h>
 #include <kernel/printk.h>
 #include <kernel/tty.h>
-#include <kernel/param.h>
-#include <kernel/string.h>
+#include <kernel/errno.h>
 
 #define COM1		0x3f8
 #define UART_THR	0	/* transmit holding register */
@@ -28,12 +28,13 @@
 #define LSR_DR		0x01	/* data ready */
 #define LSR_BI		0x10	/* break interrupt: the line was held low a whole character */
 #define LSR_THRE	0x20	/* transmitter holding register empty */
+#define LSR_TEMT	0x40	/* transmitter empty: holding and shift registers */
 #define IER_RDI		0x01	/* interrupt on received data */
 #define IER_RLSI	0x04	/* interrupt on receiver line status (break, errors) */
 #define MCR_OUT2	0x08	/* on PCs, gates the UART's interrupt onto the ISA line */
 #define COM1_IRQ	4
 
-void serial8250_init(void)
+static void serial8250_init(void)
 {
 	outb(COM1 + UART_IER, 0x00);	/* no interrupts: we poll */
 	outb(COM1 + UART_LCR, 0x80);	/* DLAB on */
@@ -45,16 +46,11 @@ void serial8250_init(void)
 }
 
 /*
- * console=: Linux's serial console syntax, "ttyS0[,<baud>[<parity>[<bits>]]]"
- * (e.g. ttyS0,115200n8). COM1 is the only console, and the kernel's from
- * the first line, so the name only has to be ttyS0; the options
- * reprogram the line. Another console (tty0, hvc0...) or a malformed
- * option gets one warning, and the line stays as it is.
+ * console=ttyS0,<options>: Linux's serial options "<baud>[<parity>[<bits>]]"
+ * (115200n8) reprogram the line (kernel/printk/console.c matches the name).
+ * A malformed option gets one warning, and the line stays as it is.
  */
 #define BASE_BAUD	115200
-static char console_opt[64];
-KPARAM_STRING("console", console_opt,
-	      "ttyS0[,baud[parity[bits]]]: the serial console's line settings (ttyS0 is the only console)");
 
 /* Parse "<baud>[n|o|e[5-8]]" into a divisor and an LCR value; false if malformed. */
 static bool parse_line_options(const char *o, u16 *divisor, u8 *lcr)
@@ -78,30 +74,21 @@ static bool parse_line_options(const char *o, u16 *divisor, u8 *lcr)
 	return *o == '\0';
 }
 
-void console_setup_params(void)
+static int serial8250_console_setup(struct console *con, const char *options)
 {
-	const char *opt = console_opt;
 	u16 divisor;
 	u8 lcr;
 
-	if (!opt[0])
-		return;
-	if (strncmp(opt, "ttyS0", 5) || (opt[5] && opt[5] != ',')) {
-		printk(KERN_WARNING "kernel: console: no console '%s' in this kernel (ttyS0 only), using ttyS0\n",
-		       opt);
-		return;
-	}
-	if (opt[5] != ',')
-		return;
-	if (!parse_line_options(opt + 6, &divisor, &lcr)) {
-		printk(KERN_WARNING "kernel: console: invalid value '%s' (options: a baud rate dividing %u, then n|o|e and 5-8), using ttyS0,115200n8\n",
-		       opt, BASE_BAUD);
-		return;
+	if (!parse_line_options(options, &divisor, &lcr)) {
+		printk(KERN_WARNING "kernel: console: invalid value '%s%d,%s' (options: a baud rate dividing %u, then n|o|e and 5-8), using ttyS0,115200n8\n",
+		       con->name, con->index, options, BASE_BAUD);
+		return -EINVAL;
 	}
 	outb(COM1 + UART_LCR, 0x80);	/* DLAB on */
 	outb(COM1 + UART_DLL, (u8)divisor);
 	outb(COM1 + UART_DLM, (u8)(divisor >> 8));
 	outb(COM1 + UART_LCR, lcr);	/* DLAB off */
+	return 0;
 }
 
 /*
@@ -130,14 +117,38 @@ static void serial8250_putc(char c)
 	outb(COM1 + UART_THR, (u8)c);
 }
 
-void serial8250_write(const char *s, size_t len)
+static void serial8250_console_write(struct console *con, const char *s, unsigned int len)
 {
-	for (size_t i = 0; i < len; i++) {
+	for (unsigned int i = 0; i < len; i++) {
 		if (s[i] == '\n')
 			serial8250_putc('\r');
 		serial8250_putc(s[i]);
 	}
 }
+
+/* Until the transmitter is empty (the shift register too), bounded as serial8250_putc(). */
+static void serial8250_console_flush(struct console *con)
+{
+	for (int i = 0; i < 100000 && !(serial8250_read_lsr() & LSR_TEMT); i++)
+		;
+}
+
+static struct console serial8250_console = {
+	.name	= "ttyS",
+	.write	= serial8250_console_write,
+	.flush	= serial8250_console_flush,
+	.setup	= serial8250_console_setup,
+	.index	= 0,
+};
+
+/* Linux's univ8250_console_init(): the line set up, then registered. */
+static int serial8250_console_init(void)
+{
+	serial8250_init();
+	register_console(&serial8250_console);
+	return 0;
+}
+console_initcall(serial8250_console_init);
 
 /*
  * Drain the receiver: the ISA line is edge-triggered, so anything left in

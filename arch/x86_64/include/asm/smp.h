@@ -1,5 +1,5 @@
 /*
- * The arch side of SMP used by generic kernel/smp.c: starting the other
+ * The arch side of SMP used by generic kernel/smp*.c: starting the other
  * CPUs, and sending cross-call, reschedule and NMI interrupts. x86-64
  * implements it in arch/x86_64/kernel/{smpboot,ipi}.c.
  */

@@ -2,14 +2,14 @@
  * printk: formats into a per-call buffer, prefixes each line with a
  * "[    0.123456] " timestamp and writes whole lines under the console lock,
  * so lines from different CPUs never interleave; a line built from several
- * calls (pr_cont()) is held per caller until it ends (kernel/printk_cont.c),
- * so it stays whole too. The lock knows its owner: a nested printk on the
+ * calls (pr_cont()) is held per caller until it ends (printk_cont.c),
+ * so it stays whole too. The consoles and their lock are console.c's;
+ * printk knows none by name. The lock knows its owner: a nested printk on the
  * same CPU (an NMI or a fault inside printk) writes straight through
  * instead of deadlocking, and panic can break the lock.
  */
 #include <kernel/printk.h>
 #include <kernel/printk_cont.h>
-#include <kernel/console.h>
 #include <kernel/sprintf.h>
 #include <kernel/string.h>
 #include <time/time.h>
@@ -19,6 +19,7 @@
 #include <kernel/param.h>
 #include <kernel/preempt.h>
 #include <sched/task.h>
+#include "internal.h"
 
 #define PRINTK_LINE_MAX	1024
 
@@ -46,44 +47,11 @@ void printk_setup_params(void)
 		printk(KERN_INFO "debug: ignoring loglevel setting.\n");
 }
 
-static int console_owner = -1;	/* CPU holding the console, -1 if free */
-
-void console_write(const char *s, size_t len)
-{
-	serial8250_write(s, len);
-}
-
-/* What printk prints goes to the console and to the in-memory log (kernel/printk_log.c). */
+/* What printk prints goes to the consoles and to the in-memory log (printk_log.c). */
 static void emit(const char *s, size_t len)
 {
 	log_buf_store(s, len);
 	console_write(s, len);
-}
-
-void console_force_unlock(void)
-{
-	WRITE_ONCE(console_owner, -1);
-}
-
-/* Returns false when this CPU already owns the console (nested call). */
-static bool console_lock(void)
-{
-	int me = raw_smp_processor_id();
-	int owner = -1;
-
-	if (READ_ONCE(console_owner) == me)
-		return false;
-	while (!__atomic_compare_exchange_n(&console_owner, &owner, me, false,
-					    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-		owner = -1;
-		cpu_relax();
-	}
-	return true;
-}
-
-static void console_unlock(void)
-{
-	__atomic_store_n(&console_owner, -1, __ATOMIC_RELEASE);
 }
 
 /*
