@@ -490,12 +490,14 @@ void rcu_spawn_nocb_kthreads(void)
 
 void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 {
-	if (!rcu_rdp_is_offloaded(rdp))
-		return;
-	pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu, floods %lu%s\n",
-		rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
-		READ_ONCE(rdp->n_nocb_wakeups), READ_ONCE(rdp->n_nocb_floods),
-		rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
+	if (!cpumask_test_cpu(rdp->cpu, &rcu_nocb_mask))
+		return;		/* no rcuo kthreads */
+	/* De-offloaded at run time: no line of its own, but its rcuog still serves the group. */
+	if (rcu_rdp_is_offloaded(rdp))
+		pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu, floods %lu%s\n",
+			rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
+			READ_ONCE(rdp->n_nocb_wakeups), READ_ONCE(rdp->n_nocb_floods),
+			rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
 	if (rdp->nocb_gp_rdp != rdp)
 		return;
 	/* Lockless: printed by stall reports too, whose CPU may hold any lock. */

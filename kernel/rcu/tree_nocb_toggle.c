@@ -168,6 +168,10 @@ static int rcu_nocb_toggle(int cpu, bool offload)
 	mutex_lock(&rcu_state.barrier_mutex);
 	if (rcu_rdp_is_offloaded(rdp) == offload)
 		goto out;
+	if (!rdp->rcu_cpu_kthread_task) {
+		ret = -EINVAL;		/* before rcu_init_kthreads(): no rcuc/N to do it */
+		goto out;
+	}
 	if (!cpu_online(cpu)) {
 		pr_info("NOCB: Cannot CB-%s offline CPU %d\n", offload ? "offload" : "deoffload", cpu);
 		ret = -EINVAL;
