@@ -41,6 +41,8 @@ boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
 	--expect "# offloaded CPU 1: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 0, by rcuo 2[0-9]{3}, on CPU 1 0," \
 	--expect "# plain CPU 0: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 2[0-9]{3}, by rcuo 0, on CPU 0 2000," \
 	--expect "ok [0-9]+ rcu_nocb$" \
+	--expect "# CPU 1 switched off [1-9][0-9]* and on [1-9][0-9]* times .* with 1500 callbacks queued: invoked 1500, before their grace period 0, out of order 0$" \
+	--expect "ok [0-9]+ rcu_nocb_toggle$" \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "rcu: CPU 3: cbs queued [0-9]+ invoked 0 pending" \
 	--expect "rcu: CPU 3: offloaded: cbs invoked by rcuos [1-9][0-9]*," \
