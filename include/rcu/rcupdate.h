@@ -29,6 +29,7 @@
 #include <rcu/objdebug.h>	/* init_rcu_head() and friends */
 #include <sched/task.h>	/* current, for the preemptible readers */
 #include <locking/lockdep.h>
+#include <kernel/errno.h>
 
 /* --- lockdep-RCU hooks (CONFIG_PROVE_RCU) ----------------------------------- */
 
@@ -266,6 +267,21 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func);
 void synchronize_rcu(void);
 void synchronize_rcu_expedited(void);
 void rcu_barrier(void);
+
+/*
+ * Run-time callback offloading (Tree RCU, CONFIG_RCU_NOCB_CPU): switch a
+ * CPU named by rcu_nocbs= at boot to offloaded (rcuo kthreads invoke its
+ * callbacks) or back (the CPU does). 0 on success or if it already is;
+ * -EINVAL for a CPU without rcuo kthreads, an offline one, or a kernel
+ * without offloading. Process context; may sleep.
+ */
+#ifdef CONFIG_RCU_NOCB_CPU
+int rcu_nocb_cpu_offload(int cpu);
+int rcu_nocb_cpu_deoffload(int cpu);
+#else
+static inline int rcu_nocb_cpu_offload(int cpu) { return -EINVAL; }
+static inline int rcu_nocb_cpu_deoffload(int cpu) { return -EINVAL; }
+#endif
 unsigned long get_state_synchronize_rcu(void);
 unsigned long start_poll_synchronize_rcu(void);
 bool poll_state_synchronize_rcu(unsigned long oldstate);

@@ -75,10 +75,6 @@ KPARAM_UNIMPL("srcutree.srcu_retry_check_delay", "fixed reader-wait backoff");
 KPARAM_UNIMPL("rcutorture.leakpointer", "no leaked-pointer test");
 KPARAM_UNIMPL("rcutorture.stall_cpu_block", "the stall kthread spins");
 KPARAM_UNIMPL("rcutorture.stall_gp_kthread", "no grace-period kthread stall test");
-KPARAM_UNIMPL("rcutorture.nocbs_nthreads",
-	      "no runtime (de)offloading (rcu_nocb_cpu_offload()/rcu_nocb_cpu_deoffload()): offloading is fixed at boot by rcu_nocbs=");
-KPARAM_UNIMPL("rcutorture.nocbs_toggle",
-	      "no runtime (de)offloading (rcu_nocb_cpu_offload()/rcu_nocb_cpu_deoffload()): offloading is fixed at boot by rcu_nocbs=");
 KPARAM_UNIMPL("rcutorture.test_boost_cpus", "the boost test runs on every CPU");
 #undef KPARAM_SUBSYS
 #define KPARAM_SUBSYS "torture"

@@ -537,6 +537,8 @@ static void rcu_core(void)
 	unsigned long flags;
 
 	rdp->n_rcu_core++;
+	/* A run-time (de)offload switch asked of this CPU: here, between batches (tree_nocb_toggle.c). */
+	rcu_nocb_toggle_local(rdp);
 	note_gp_changes(rdp);
 	rcu_check_quiescent_state(rdp);
 	if (rcu_rdp_is_offloaded(rdp))

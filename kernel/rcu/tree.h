@@ -256,8 +256,13 @@ struct rcu_data {
 	 * Callback offloading (tree_nocb.c). On an offloaded CPU every
 	 * access to ->cblist, from any CPU, is under ->nocb_lock (interrupts
 	 * off); the CPU itself never advances or invokes its callbacks.
+	 * ->offloaded changes only on the CPU itself, interrupts off, under
+	 * ->nocb_lock (tree_nocb_toggle.c): the CPU's own lockless readers
+	 * (call_rcu(), rcu_core()) see it stable.
 	 */
-	bool offloaded;			/* fixed at boot (rcu_nocbs=) */
+	bool offloaded;			/* rcu_nocbs= at boot; then rcu_nocb_cpu_(de)offload() */
+	u8 nocb_toggle_req;		/* RCU_NOCB_REQ_*: a switch asked of rcuc/N (nocb_lock) */
+	bool nocb_cb_busy;		/* rcuos holds extracted callbacks (nocb_lock) */
 	spinlock_t nocb_lock;		/* guards ->cblist when offloaded */
 	struct rcu_data *nocb_gp_rdp;	/* this CPU's group leader (may be itself) */
 	struct rcu_data *nocb_next_rdp;	/* next offloaded CPU of the group, NULL at the end */
@@ -276,6 +281,8 @@ struct rcu_data {
 	unsigned long n_nocb_wakeups;	/* call_rcu()s here that woke rcuog or (flood) the GP kthread */
 	unsigned long n_nocb_gp_passes;	/* leader: rcuog scans of its group */
 	unsigned long n_nocb_floods;	/* qhimark crossings by this CPU's call_rcu() */
+	unsigned long n_nocb_toggles;	/* run-time switches (under barrier_mutex) */
+	unsigned long n_nocb_toggle_waits;	/* de-offloads that found rcuos mid-batch (nocb_lock) */
 #endif
 };
 
@@ -567,6 +574,16 @@ void rcu_nocb_gp_cleanup(void);
 void rcu_nocb_show_stats_cpu(struct rcu_data *rdp);
 /* rcu_nocb_poll= (for the self-test). */
 bool rcu_nocb_polling(void);
+/* Wake rdp's rcuog if it sleeps; true if this call woke it. Any context. */
+bool rcu_nocb_wake_gp(struct rcu_data *rdp);
+/* Had rcuo kthreads from boot (rcu_nocbs=, not nohz_full=): may be switched at run time. */
+bool rcu_nocb_cpu_toggleable(unsigned int cpu);
+/* Requests rcuc/N serves at the top of rcu_core() (tree_nocb_toggle.c). */
+enum { RCU_NOCB_REQ_NONE, RCU_NOCB_REQ_OFFLOAD, RCU_NOCB_REQ_DEOFFLOAD };
+/* rcu_core() on rdp's own CPU, in rcuc/N, before anything else: carry out a pending switch. */
+void rcu_nocb_toggle_local(struct rcu_data *rdp);
+/* rcuos, its batch done and a de-offload pending: kick rcuc/N to carry it out. */
+void rcu_nocb_toggle_kick(struct rcu_data *rdp);
 #else
 static inline bool rcu_rdp_is_offloaded(struct rcu_data *rdp) { return false; }
 static inline void rcu_nocb_init(void) { }
@@ -577,6 +594,7 @@ static inline bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t
 					    atomic_t *count) { return false; }
 static inline void rcu_nocb_gp_cleanup(void) { }
 static inline void rcu_nocb_show_stats_cpu(struct rcu_data *rdp) { }
+static inline void rcu_nocb_toggle_local(struct rcu_data *rdp) { }
 #endif
 
 /* --- stall warnings (tree_stall.c) --- */

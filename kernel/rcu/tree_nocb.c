@@ -14,7 +14,11 @@
  * Locking: an offloaded rdp's ->cblist is only touched under its
  * ->nocb_lock, interrupts off; the rcu_node lock nests inside it (rcuog
  * advances under both). A leader's ->nocb_gp_sleep is under its
- * ->nocb_gp_lock, which nests inside nothing. The set is fixed at boot.
+ * ->nocb_gp_lock, which nests inside nothing. The CPUs with rcuo kthreads
+ * are fixed at boot; those named by rcu_nocbs= can be switched between
+ * offloaded and not at run time (rcu_nocb_cpu_offload() and
+ * rcu_nocb_cpu_deoffload(), tree_nocb_toggle.c). The kthreads skip a list
+ * that is not offloaded: they look at ->offloaded under ->nocb_lock.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
@@ -151,7 +155,7 @@ void rcu_nocb_init(void)
 }
 
 /* Wake rdp's rcuog if it sleeps; true if this call woke it. Any context. */
-static bool rcu_nocb_wake_gp(struct rcu_data *rdp)
+bool rcu_nocb_wake_gp(struct rcu_data *rdp)
 {
 	struct rcu_data *leader = rdp->nocb_gp_rdp;
 	unsigned long flags;
@@ -179,6 +183,8 @@ bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned 
 	was_empty = rcu_segcblist_empty(&rdp->cblist);
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
+	/* Kept under the lock, so it is right when the CPU takes its list back (tree_nohz.c). */
+	rdp->n_lazy_cbs += __is_kfree_rcu_offset(head->func);
 	len = rcu_segcblist_n_cbs(&rdp->cblist);
 	trace_rcu_callback(head, head->func, len);	/* RCU_TRACE, as call_rcu() */
 	if (len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
@@ -217,6 +223,7 @@ bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t func, atomic_
 	unsigned long flags;
 	bool queued;
 
+	/* No switch meanwhile: rcu_barrier() and the switches hold barrier_mutex. */
 	if (!rcu_rdp_is_offloaded(rdp))
 		return false;
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
@@ -265,7 +272,8 @@ static bool rcu_nocb_gp_scan_one(struct rcu_data *rdp, bool *needwake, unsigned 
 	bool ready, pend;
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
-	if (rcu_segcblist_empty(&rdp->cblist)) {
+	/* De-offloaded: the list is its CPU's (unlocked) until it is offloaded again. */
+	if (!rdp->offloaded || rcu_segcblist_empty(&rdp->cblist)) {
 		spin_unlock_irqrestore(&rdp->nocb_lock, flags);
 		return false;
 	}
@@ -371,16 +379,27 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 	struct rcu_cblist rcl;
 	struct rcu_head *rhp;
 	unsigned long flags;
-	long count = 0, bl;
-	bool ready, pend;
+	long count = 0, lazy = 0, bl;
+	bool ready, pend, kick;
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
+	/*
+	 * Not offloaded, or a de-offload is waiting for us to hold nothing:
+	 * start no batch (the switch is in tree_nocb_toggle.c).
+	 */
+	if (!rdp->offloaded || rdp->nocb_toggle_req == RCU_NOCB_REQ_DEOFFLOAD) {
+		spin_unlock_irqrestore(&rdp->nocb_lock, flags);
+		return;
+	}
 	rcu_cblist_init(&rcl);
 	rcu_segcblist_extract_done_cbs(&rdp->cblist, &rcl);
+	/* Until they are counted out below, the CPU may not take its list back. */
+	rdp->nocb_cb_busy = true;
 	bl = rcu_segcblist_n_cbs(&rdp->cblist) > rcu_params.qhimark ? 32 : rcu_params.blimit;
 	spin_unlock_irqrestore(&rdp->nocb_lock, flags);
 
 	while ((rhp = rcu_cblist_dequeue(&rcl))) {
+		lazy += __is_kfree_rcu_offset((unsigned long)rhp->func);
 		rcu_nocb_invoke(rhp);
 		if (!(++count % bl))
 			cond_resched();
@@ -388,6 +407,9 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
 	rcu_segcblist_add_len(&rdp->cblist, -count);	/* only now: rcu_barrier() counts on it */
+	rdp->nocb_cb_busy = false;
+	kick = rdp->nocb_toggle_req == RCU_NOCB_REQ_DEOFFLOAD;
+	rdp->n_lazy_cbs -= lazy;
 	rdp->n_nocb_cbs_invoked += count;
 	if (count > (long)rdp->n_max_batch)
 		rdp->n_max_batch = count;
@@ -397,6 +419,8 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 		rdp->nocb_cb_sleep = false;
 	pend = rcu_segcblist_pend_cbs(&rdp->cblist);
 	spin_unlock_irqrestore(&rdp->nocb_lock, flags);
+	if (kick)
+		rcu_nocb_toggle_kick(rdp);	/* the de-offload waited for this batch */
 	/* Callbacks queued while rcuog slept on a non-empty list (no wakeup sent): its turn. */
 	if (pend)
 		rcu_nocb_wake_gp(rdp);
@@ -444,7 +468,7 @@ void rcu_spawn_nocb_kthreads(void)
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 		struct task_struct *t;
 
-		if (!rcu_rdp_is_offloaded(rdp))
+		if (!cpumask_test_cpu(cpu, &rcu_nocb_mask))
 			continue;
 		if (rdp->nocb_gp_rdp == rdp) {
 			t = kthread_create(rcu_nocb_gp_kthread, rdp, "rcuog/%u", cpu);
@@ -466,12 +490,14 @@ void rcu_spawn_nocb_kthreads(void)
 
 void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 {
-	if (!rcu_rdp_is_offloaded(rdp))
-		return;
-	pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu, floods %lu%s\n",
-		rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
-		READ_ONCE(rdp->n_nocb_wakeups), READ_ONCE(rdp->n_nocb_floods),
-		rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
+	if (!cpumask_test_cpu(rdp->cpu, &rcu_nocb_mask))
+		return;		/* no rcuo kthreads */
+	/* De-offloaded at run time: no line of its own, but its rcuog still serves the group. */
+	if (rcu_rdp_is_offloaded(rdp))
+		pr_info("CPU %d: offloaded: cbs invoked by rcuo%c %lu, wakeups sent %lu, floods %lu%s\n",
+			rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
+			READ_ONCE(rdp->n_nocb_wakeups), READ_ONCE(rdp->n_nocb_floods),
+			rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
 	if (rdp->nocb_gp_rdp != rdp)
 		return;
 	/* Lockless: printed by stall reports too, whose CPU may hold any lock. */
@@ -490,4 +516,14 @@ void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 bool rcu_nocb_polling(void)
 {
 	return rcu_nocb_poll;
+}
+
+/*
+ * Switchable at run time: the CPU has rcuo kthreads (it was offloaded at
+ * boot, as Linux 6.1 requires) and is not nohz_full, whose callbacks must
+ * stay off it (nohz_full= offloads its CPUs; it has no switch here).
+ */
+bool rcu_nocb_cpu_toggleable(unsigned int cpu)
+{
+	return cpu < nr_cpu_ids && cpumask_test_cpu(cpu, &rcu_nocb_mask) && !tick_nohz_full_cpu(cpu);
 }

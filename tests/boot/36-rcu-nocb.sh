@@ -2,7 +2,9 @@
 # tests/boot/36-rcu-nocb.sh - callback offloading (CONFIG_RCU_NOCB_CPU, kernel/rcu/tree_nocb.c):
 # the KTAP suite "rcu_nocb" (kernel/rcu/test/nocb_selftest.c) with CPUs 1-3 of 4 offloaded, with
 # and without rcu_nocb_poll, and with a small qhimark for its flood case, the banners, the power-off counters, and the parsing of rcu_nocbs=
-# (good, malformed, nonexistent CPUs) and of the group stride. Skipped when the kernel under test
+# (good, malformed, nonexistent CPUs) and of the group stride; the KTAP suite "rcu_nocb_toggle"
+# (kernel/rcu/test/nocb_toggle_selftest.c, in the same boots) and rcutorture's nocbs_nthreads
+# togglers switching CPUs at run time. Skipped when the kernel under test
 # was built without CONFIG_RCU_NOCB_CPU (test_defconfig has it). About 1 minute on 2 host cores.
 #
 # Console lines assumed (Documentation/admin-guide/kernel-parameters.md, RCU section):
@@ -12,6 +14,8 @@
 #   "rcu: 	Note: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs."
 #   "rcu: CPU n: offloaded: cbs invoked by rcuos N, wakeups sent W, floods F"   power-off statistics
 #   "# offloaded CPU n ...: queued Q, invoked by itself 0, by rcuo N, ..."  the KTAP suite
+#   "rcu: Offloading N", "rcu: De-offloading N"               tree_nocb_toggle.c, Linux's words
+#   "rcu-torture: ... read-exits: R nocb-toggles: N:M"        rcutorture's statistics line
 
 nocb_cfg=${O:-$TESTS_ROOT}/.config
 if [ -f "$nocb_cfg" ] && ! grep -q '^CONFIG_RCU_NOCB_CPU=y' "$nocb_cfg"; then
@@ -37,6 +41,8 @@ boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
 	--expect "# offloaded CPU 1: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 0, by rcuo 2[0-9]{3}, on CPU 1 0," \
 	--expect "# plain CPU 0: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 2[0-9]{3}, by rcuo 0, on CPU 0 2000," \
 	--expect "ok [0-9]+ rcu_nocb$" \
+	--expect "# CPU 1 switched off [1-9][0-9]* and on [1-9][0-9]* times .* with 1500 callbacks queued: invoked 1500, before their grace period 0, out of order 0$" \
+	--expect "ok [0-9]+ rcu_nocb_toggle$" \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "rcu: CPU 3: cbs queued [0-9]+ invoked 0 pending" \
 	--expect "rcu: CPU 3: offloaded: cbs invoked by rcuos [1-9][0-9]*," \
@@ -72,6 +78,23 @@ boot_test rcu-nocb-flood --smp 4 --timeout 90 \
 	--expect "ok [0-9]+ nocb_flood$" --expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "rcu: CPU 1: offloaded: .* floods [1-9]" \
 	--reject "not ok" --expect "reboot: Power down"
+
+# --- run-time (de)offloading (kernel/rcu/tree_nocb_toggle.c) ---------------------------------------------
+
+# rcutorture's Linux 6.1 togglers: two kthreads (rcutorture.nocbs_nthreads=2) switch a random CPU
+# every ~50 ms (nocbs_toggle=50) while the torture test runs on NOCB01's offloaded set (CPUs 1-3):
+# offloads and de-offloads both counted in Linux's "nocb-toggles: N:M" (attempts, CPU 0's refused
+# ones included), switches actually made ("rcu: Offloading N", "rcu: De-offloading N"), the test
+# passing, and the power-off callback accounting exact. About 12 s of guest time.
+boot_test rcu-nocb-toggle-torture --smp 4 --timeout 60 \
+	--append "rcu_nocbs=1-3 rcutorture.torture_runnable=1 rcutorture.stat_interval=3 rcutorture.shutdown_secs=10 rcutorture.onoff_interval=0 rcutorture.nocbs_nthreads=2 rcutorture.nocbs_toggle=50" \
+	--expect "rcu-torture:--- Start of test: .* nocbs_nthreads=2 nocbs_toggle=50$" \
+	--expect "rcu: De-offloading [1-3]$" --expect "rcu: Offloading [1-3]$" \
+	--expect "read-exits: [0-9]+ nocb-toggles: [1-9][0-9]*:[1-9][0-9]*$" \
+	--expect "rcu-torture:--- End of test: SUCCESS: " \
+	--expect "callback accounting: ok" \
+	--reject "!!!" --reject "End of test: FAILURE" --reject "WARNING" --reject "Offloading 0" \
+	--expect "reboot: Power down"
 
 # --- parsing -----------------------------------------------------------------------------------------------
 

@@ -148,8 +148,8 @@ static void nocb_offloaded_loop(void)
 		  cpu, atomic_read(&nst_offl.on_self), d.wakeups, d.rcuc);
 	KTAP_EXPECT_MSG(atomic_read(&nst_offl.invoked) == NST_CBS, "%d of %d callbacks invoked",
 			atomic_read(&nst_offl.invoked), NST_CBS);
-	KTAP_EXPECT_MSG(after.self == 0 && d.self == 0, "offloaded CPU invoked %lu callbacks itself",
-			after.self);
+	/* Over the loop only: suite rcu_nocb_toggle may have had this CPU invoke some, de-offloaded. */
+	KTAP_EXPECT_MSG(d.self == 0, "offloaded CPU invoked %lu callbacks itself", d.self);
 	KTAP_EXPECT_MSG(d.rcuo >= NST_CBS, "rcuo invoked %lu of %d", d.rcuo, NST_CBS);
 	KTAP_EXPECT_MSG(after.queued == after.self + after.rcuo + after.pending,
 			"queued %lu != invoked %lu + %lu + pending %ld", after.queued, after.self,

@@ -96,6 +96,10 @@ torture_param_bool(fwd_progress_need_resched, true,
 		   "call cond_resched() in that loop only when need_resched()");
 torture_param(int, read_exit_delay, 13, 0, 3600, "seconds between read-then-exit episodes");
 torture_param(int, read_exit_burst, 16, 0, 10000, "read-then-exit kthreads per episode (0: none)");
+torture_param(int, nocbs_nthreads, 0, 0, 1024,
+	      "kthreads toggling callback offloading of random CPUs (0: none; rcutorture_nocb.c)");
+torture_param(int, nocbs_toggle, 1000, 1, 3600000,
+	      "milliseconds between one toggler's (de)offloads, plus up to an eighth more");
 torture_param(int, verbose, 1, 0, 2, "print kthread start/stop lines");
 torture_param(int, onoff_interval, 0, 0, 3600000,
 	      "milliseconds between CPU-hotplug operations (0: none; needs CONFIG_HOTPLUG_CPU)");
@@ -296,6 +300,7 @@ static void rcu_torture_cleanup(void)
 	}
 	torture_onoff_cleanup();	/* first: every CPU back online for the rest */
 	rcu_torture_read_exit_cleanup();
+	rcu_torture_nocb_cleanup();
 	rcu_torture_boost_cleanup();
 	rcu_torture_barrier_cleanup();
 	rcu_torture_fwd_prog_cleanup();
@@ -519,6 +524,9 @@ static int rcu_torture_init(void)
 	if (firsterr)
 		goto unwind;
 	firsterr = rcu_torture_read_exit_init();
+	if (firsterr)
+		goto unwind;
+	firsterr = rcu_torture_nocb_init();
 	if (firsterr)
 		goto unwind;
 	if (object_debug)

@@ -163,9 +163,6 @@ struct rcu_torture_ops {
 
 /* Features of Linux's rcutorture not present here; printed as 0 in the parameter line. */
 #define stall_cpu_block		0
-/* Linux's callback-offloading togglers: offloading is fixed at boot here (rcu_nocbs=). */
-#define nocbs_nthreads		0
-#define nocbs_toggle		1000
 
 #define KBUILD_MODNAME "rcutorture"
 
@@ -278,6 +275,11 @@ void rcu_torture_barrier_cleanup(void);
 /* rcutorture_read_exit.c */
 int rcu_torture_read_exit_init(void);
 void rcu_torture_read_exit_cleanup(void);
+/* rcutorture_nocb.c: the callback-offloading togglers (nocbs_nthreads). */
+int rcu_torture_nocb_init(void);
+void rcu_torture_nocb_cleanup(void);
+extern atomic_long_t n_nocb_offload;
+extern atomic_long_t n_nocb_deoffload;
 
 /* rcutorture.c: parameters the other parts read */
 extern char torture_type[16];
@@ -316,6 +318,8 @@ extern int fwd_progress_div;
 extern bool fwd_progress_need_resched;
 extern int read_exit_delay;
 extern int read_exit_burst;
+extern int nocbs_nthreads;
+extern int nocbs_toggle;
 extern int verbose;
 extern int onoff_interval;
 extern int onoff_holdoff;

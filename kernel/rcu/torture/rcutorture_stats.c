@@ -47,7 +47,9 @@ void rcu_torture_stats_print(void)
 	n += snprintf(buf + n, sizeof(buf) - n, "barrier: %ld/%ld:%ld ",
 		      READ_ONCE(n_barrier_successes), READ_ONCE(n_barrier_attempts),
 		      READ_ONCE(n_rcu_torture_barrier_error));
-	n += snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld", READ_ONCE(n_read_exits));
+	n += snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld ", READ_ONCE(n_read_exits));
+	n += snprintf(buf + n, sizeof(buf) - n, "nocb-toggles: %ld:%ld",
+		      atomic_long_read(&n_nocb_offload), atomic_long_read(&n_nocb_deoffload));
 	/* Not in Linux's line: shown only once a polled wait has run out of time. */
 	if (atomic_read(&n_rcu_torture_poll_timeouts))
 		snprintf(buf + n, sizeof(buf) - n, " poll-timeouts: %d",
