@@ -14,6 +14,7 @@
  *    switching to the state a CPU is already in returns 0.
  */
 #include "rcu_selftest.h"
+#include "../tree.h"	/* a Tree-only suite (test/Kbuild): it reads rcu_data */
 #include <kernel/ktap.h>
 #include <kernel/errno.h>
 
