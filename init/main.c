@@ -18,6 +18,7 @@
 #include <kernel/ktap.h>
 #include <kernel/kallsyms.h>
 #include <kernel/kcsan.h>
+#include <kernel/debugobjects.h>
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -60,6 +61,7 @@ void start_kernel(void)
 	parse_boot_params();
 	mm_init();
 	setup_per_cpu_areas();
+	debug_objects_early_init();	/* its pool's per-CPU caches need the areas */
 	/* Leave the boot stack (in .bss, unguarded) for one with a guard page. */
 	arch_run_on_stack(alloc_kernel_stack(BOOT_CPU_STACK_SIZE, &boot_cpu_stack), start_kernel_rest);
 }

@@ -5,7 +5,8 @@
  * inactive, active, destroyed) in a hash table keyed by its address; each
  * transition is checked and a wrong one is reported in Linux's ODEBUG
  * format with the object's type and a "hint" (for an rcu_head, the
- * callback function). kfree() asks whether the range it frees holds an
+ * callback function). The table has a lock per bucket, so CPUs working on
+ * different objects do not wait for each other (kernel/debug/odebug.h). kfree() asks whether the range it frees holds an
  * active object. Without CONFIG_DEBUG_OBJECTS every call is an empty
  * static inline.
  */
@@ -31,6 +32,8 @@ struct debug_obj_descr {
 };
 
 #ifdef CONFIG_DEBUG_OBJECTS
+/* start_kernel(), once per-CPU areas exist: the bucket locks. Until then every hook is a no-op. */
+void debug_objects_early_init(void);
 void debug_object_init(void *addr, const struct debug_obj_descr *descr);
 void debug_object_init_on_stack(void *addr, const struct debug_obj_descr *descr);
 /* 0, or -EINVAL when the object was active already: the caller must not use it again. */
@@ -53,6 +56,7 @@ bool debug_check_no_obj_freed(const void *addr, unsigned long size);
 /* Power-off statistics: objects tracked and reports made. */
 void debug_objects_show_stats(void);
 #else
+static inline void debug_objects_early_init(void) { }
 static inline void debug_object_init(void *addr, const struct debug_obj_descr *d) { }
 static inline void debug_object_init_on_stack(void *addr, const struct debug_obj_descr *d) { }
 static inline int debug_object_activate(void *addr, const struct debug_obj_descr *d) { return 0; }

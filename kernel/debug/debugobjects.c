@@ -1,17 +1,22 @@
 /*
  * Debug objects (CONFIG_DEBUG_OBJECTS): see <kernel/debugobjects.h>.
  *
- * Tracked objects live in a hash table whose buckets are chosen by the
+ * Tracked objects live in a hash table of 16384 buckets chosen by the
  * address's 256-byte chunk, so kfree() of a range looks only at the
- * buckets of the chunks it covers. One lock guards the table: the
- * tracker is a debugging aid, and its callers (call_rcu(), callback
- * invocation, kfree()) may run with interrupts off, so the lock is taken
- * irqsave and nothing is printed or allocated while it is held.
+ * buckets of the chunks it covers. Each bucket has its own raw spinlock
+ * (odebug.h): call_rcu() on one CPU and callback invocation on another
+ * touch different heads, hence almost always different buckets, and do
+ * not wait for each other. A single table lock did make them wait: with
+ * four CPUs queueing and invoking callbacks under KASAN, each spinning
+ * with interrupts off, a CPU could spend seconds in the convoy and the
+ * grace-period kthread queued behind it starved (DEBUG01). The locks are
+ * taken irqsave, since the callers may run with interrupts off, and
+ * nothing is printed or allocated while one is held.
  *
- * Entries come from a static pool, refilled with kmalloc() outside the
- * lock when it runs dry (an rcutorture callback flood tracks tens of
- * thousands of queued heads at once). Entries are never kfree()d: that
- * would re-enter debug_check_no_obj_freed() under the lock.
+ * Entries come from debugobjects_pool.c: per-CPU caches in front of a
+ * global list (a static pool, then kmalloc() refills outside every lock
+ * when it runs dry: an rcutorture callback flood tracks tens of
+ * thousands of queued heads at once).
  *
  * Reports follow Linux's wording so its greps and habits apply:
  *   ODEBUG: activate active (active state 1) object: ADDR object type: rcu_head hint: FUNC
@@ -21,7 +26,8 @@
  */
 #define pr_fmt(fmt) "ODEBUG: " fmt
 
-#include <kernel/debugobjects.h>
+#include "odebug.h"
+#include <kernel/init.h>
 #include <kernel/bug.h>
 #include <kernel/printk.h>
 #include <kernel/errno.h>
@@ -30,22 +36,7 @@
 #include <sched/task.h>
 #include <mm/slab.h>
 
-#define ODEBUG_HASH_BITS	10
-#define ODEBUG_HASH_SIZE	(1 << ODEBUG_HASH_BITS)
-#define ODEBUG_CHUNK_SHIFT	8
-#define ODEBUG_POOL_SIZE	1024
-#define ODEBUG_REFILL		128	/* entries kmalloc()ed at a time */
 #define ODEBUG_MAX_REPORTS	5
-
-struct debug_obj {
-	struct debug_obj *next;		/* bucket chain, or the free list */
-	void *addr;
-	const struct debug_obj_descr *descr;
-	u8 state;			/* enum debug_obj_state */
-	u8 astate;			/* active sub-state (debug_object_active_state()) */
-	bool annotated;			/* by debug_object_init*(): kept when inactive */
-	bool onstack;
-};
 
 static const char *const obj_states[ODEBUG_STATE_MAX] = {
 	[ODEBUG_STATE_NONE]	= "none",
@@ -55,11 +46,11 @@ static const char *const obj_states[ODEBUG_STATE_MAX] = {
 	[ODEBUG_STATE_DESTROYED] = "destroyed",
 };
 
-static DEFINE_SPINLOCK(odebug_lock);
-static struct debug_obj *odebug_hash[ODEBUG_HASH_SIZE];
-static struct debug_obj odebug_pool[ODEBUG_POOL_SIZE];
-static struct debug_obj *odebug_free;
-static bool odebug_pool_ready, odebug_disabled;
+static struct odebug_bucket obj_hash[ODEBUG_HASH_SIZE];
+/* Set once the bucket locks are initialised (debug_objects_early_init()); never cleared. */
+static bool odebug_ready;
+static bool odebug_disabled;
+/* Atomics, not under any lock: each costs one cache line, never a wait with interrupts off. */
 static unsigned long odebug_tracked, odebug_max_tracked, odebug_reports;
 
 /* A report's facts, copied under the lock and printed after it is dropped. */
@@ -69,91 +60,92 @@ struct odebug_report {
 	unsigned int state, astate;
 };
 
-static struct debug_obj **odebug_bucket(const void *addr)
+struct odebug_bucket *odebug_bucket_of(const void *addr)
 {
 	unsigned long chunk = (unsigned long)addr >> ODEBUG_CHUNK_SHIFT;
 
-	return &odebug_hash[(chunk ^ (chunk >> ODEBUG_HASH_BITS)) & (ODEBUG_HASH_SIZE - 1)];
+	return &obj_hash[(chunk ^ (chunk >> ODEBUG_HASH_BITS)) & (ODEBUG_HASH_SIZE - 1)];
 }
 
-/* Lock held. Returns the link pointing at addr's entry, or NULL. */
-static struct debug_obj **odebug_lookup(void *addr)
+void __init debug_objects_early_init(void)
+{
+	/* One call site: one lockdep class for all the buckets, none ever nested in another. */
+	for (int i = 0; i < ODEBUG_HASH_SIZE; i++)
+		raw_spin_lock_init(&obj_hash[i].lock);
+	/*
+	 * Before this, every hook returned at once (nothing calls call_rcu()
+	 * this early). Plain store: the boot CPU alone runs, and the other
+	 * CPUs start after it with a full barrier in between.
+	 */
+	WRITE_ONCE(odebug_ready, true);
+}
+
+/* Bucket lock held. Returns the link pointing at addr's entry, or NULL. */
+static struct debug_obj **odebug_lookup(struct odebug_bucket *b, const void *addr)
 {
 	struct debug_obj **pp;
 
-	for (pp = odebug_bucket(addr); *pp; pp = &(*pp)->next)
+	for (pp = &b->head; *pp; pp = &(*pp)->next)
 		if ((*pp)->addr == addr)
 			return pp;
 	return NULL;
 }
 
+/* Bucket lock held: unlink *pp's entry and give it back to this CPU's cache. */
 static void odebug_remove(struct debug_obj **pp)
 {
 	struct debug_obj *obj = *pp;
 
-	*pp = obj->next;
-	obj->next = odebug_free;
-	odebug_free = obj;
-	odebug_tracked--;
+	WRITE_ONCE(*pp, obj->next);
+	odebug_obj_free(obj);
+	__atomic_sub_fetch(&odebug_tracked, 1, __ATOMIC_RELAXED);
 }
 
-/* Lock held; NULL when the pool is empty (the caller refills and retries). */
-static struct debug_obj *odebug_insert(void *addr, const struct debug_obj_descr *descr,
+/* Bucket lock held; NULL when the pool is dry (the caller refills and retries). */
+static struct debug_obj *odebug_insert(struct odebug_bucket *b, void *addr,
+				       const struct debug_obj_descr *descr,
 				       enum debug_obj_state state)
 {
-	struct debug_obj *obj = odebug_free, **bucket = odebug_bucket(addr);
+	struct debug_obj *obj = odebug_obj_alloc();
+	unsigned long n, max;
 
 	if (!obj)
 		return NULL;
-	odebug_free = obj->next;
-	*obj = (struct debug_obj){ .next = *bucket, .addr = addr, .descr = descr,
+	*obj = (struct debug_obj){ .next = b->head, .addr = addr, .descr = descr,
 				   .state = state };
-	*bucket = obj;
-	if (++odebug_tracked > odebug_max_tracked)
-		odebug_max_tracked = odebug_tracked;
+	WRITE_ONCE(b->head, obj);
+	n = __atomic_add_fetch(&odebug_tracked, 1, __ATOMIC_RELAXED);
+	max = __atomic_load_n(&odebug_max_tracked, __ATOMIC_RELAXED);
+	while (n > max && !__atomic_compare_exchange_n(&odebug_max_tracked, &max, n, false,
+						       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;	/* max was reloaded: retry while ours is still the higher count */
 	return obj;
 }
 
-/* Lock held, interrupts off: take the static pool on first use. */
-static void odebug_pool_init(void)
-{
-	for (int i = 0; i < ODEBUG_POOL_SIZE; i++) {
-		odebug_pool[i].next = odebug_free;
-		odebug_free = &odebug_pool[i];
-	}
-	odebug_pool_ready = true;
-}
-
-/* Lock not held: grow the free list. False (and tracking off) if memory ran out. */
+/* No lock held: grow the pool. False (and tracking off) if memory ran out. */
 static bool odebug_refill(void)
 {
-	struct debug_obj *objs = kmalloc(ODEBUG_REFILL * sizeof(*objs), GFP_ATOMIC | __GFP_NOWARN);
-	unsigned long flags;
-
-	if (!objs) {
-		if (!READ_ONCE(odebug_disabled))
-			pr_warn("Out of memory. ODEBUG disabled\n");
-		WRITE_ONCE(odebug_disabled, true);
-		return false;
-	}
-	spin_lock_irqsave(&odebug_lock, flags);
-	for (int i = 0; i < ODEBUG_REFILL; i++) {
-		objs[i].next = odebug_free;
-		odebug_free = &objs[i];
-	}
-	spin_unlock_irqrestore(&odebug_lock, flags);
-	return true;
+	if (odebug_pool_refill())
+		return true;
+	if (!READ_ONCE(odebug_disabled))
+		pr_warn("Out of memory. ODEBUG disabled\n");
+	WRITE_ONCE(odebug_disabled, true);
+	return false;
 }
 
-/* Take the lock (interrupts saved in *flags) unless tracking is off; false if it is. */
-static bool odebug_lock_ready(unsigned long *flags)
+/*
+ * Lock addr's bucket (interrupts saved in *flags) unless tracking is off
+ * or not set up yet; NULL then.
+ */
+static struct odebug_bucket *odebug_lock_bucket(const void *addr, unsigned long *flags)
 {
-	if (READ_ONCE(odebug_disabled))
-		return false;
-	spin_lock_irqsave(&odebug_lock, *flags);
-	if (!odebug_pool_ready)
-		odebug_pool_init();
-	return true;
+	struct odebug_bucket *b;
+
+	if (!READ_ONCE(odebug_ready) || READ_ONCE(odebug_disabled))
+		return NULL;
+	b = odebug_bucket_of(addr);
+	raw_spin_lock_irqsave(&b->lock, *flags);
+	return b;
 }
 
 /* Count a report; true while it is among the first ODEBUG_MAX_REPORTS (any context). */
@@ -189,6 +181,7 @@ static void *odebug_stack_of(const void *addr)
 static void odebug_init(void *addr, const struct debug_obj_descr *descr, bool onstack)
 {
 	struct odebug_report r;
+	struct odebug_bucket *b;
 	struct debug_obj **pp, *obj;
 	unsigned long flags;
 	void *stack = odebug_stack_of(addr);
@@ -203,13 +196,14 @@ static void odebug_init(void *addr, const struct debug_obj_descr *descr, bool on
 		WARN_ON(1);
 	}
 retry:
-	if (!odebug_lock_ready(&flags))
+	b = odebug_lock_bucket(addr, &flags);
+	if (!b)
 		return;
-	pp = odebug_lookup(addr);
+	pp = odebug_lookup(b, addr);
 	if (!pp) {
-		obj = odebug_insert(addr, descr, ODEBUG_STATE_INIT);
+		obj = odebug_insert(b, addr, descr, ODEBUG_STATE_INIT);
 		if (!obj) {
-			spin_unlock_irqrestore(&odebug_lock, flags);
+			raw_spin_unlock_irqrestore(&b->lock, flags);
 			if (odebug_refill())
 				goto retry;
 			return;
@@ -226,7 +220,7 @@ retry:
 		obj->onstack = onstack;
 		obj->astate = 0;
 	}
-	spin_unlock_irqrestore(&odebug_lock, flags);
+	raw_spin_unlock_irqrestore(&b->lock, flags);
 	if (report)
 		odebug_print(&r, "init");
 }
@@ -244,15 +238,17 @@ void debug_object_init_on_stack(void *addr, const struct debug_obj_descr *descr)
 int debug_object_activate(void *addr, const struct debug_obj_descr *descr)
 {
 	struct odebug_report r;
+	struct odebug_bucket *b;
 	struct debug_obj **pp;
 	unsigned long flags;
 	bool report = false;
 	int ret = 0;
 
 retry:
-	if (!odebug_lock_ready(&flags))
+	b = odebug_lock_bucket(addr, &flags);
+	if (!b)
 		return 0;
-	pp = odebug_lookup(addr);
+	pp = odebug_lookup(b, addr);
 	if (pp) {
 		struct debug_obj *obj = *pp;
 
@@ -263,7 +259,7 @@ retry:
 			report = odebug_fill(&r, obj);
 			ret = -EINVAL;
 		}
-		spin_unlock_irqrestore(&odebug_lock, flags);
+		raw_spin_unlock_irqrestore(&b->lock, flags);
 		if (report)
 			odebug_print(&r, "activate");
 		return ret;
@@ -273,14 +269,14 @@ retry:
 	 * the stack that nobody annotated, whose frame may be gone before
 	 * the object is done with.
 	 */
-	if (!odebug_insert(addr, descr, ODEBUG_STATE_ACTIVE)) {
-		spin_unlock_irqrestore(&odebug_lock, flags);
+	if (!odebug_insert(b, addr, descr, ODEBUG_STATE_ACTIVE)) {
+		raw_spin_unlock_irqrestore(&b->lock, flags);
 		if (odebug_refill())
 			goto retry;
 		return 0;
 	}
 	report = odebug_stack_of(addr) && odebug_report_wanted();
-	spin_unlock_irqrestore(&odebug_lock, flags);
+	raw_spin_unlock_irqrestore(&b->lock, flags);
 	if (report) {
 		pr_warn("object %p is on stack %p, but NOT annotated.\n", addr, odebug_stack_of(addr));
 		WARN_ON(1);
@@ -288,21 +284,23 @@ retry:
 	return 0;
 }
 
-/* Apply op to addr's entry under the lock; print what it asks to report. */
+/* Apply op to addr's entry under its bucket's lock; print what it asks to report. */
 static void odebug_op(void *addr, const char *msg,
 		      bool (*op)(struct debug_obj **pp, unsigned long arg), unsigned long arg)
 {
 	struct odebug_report r;
+	struct odebug_bucket *b;
 	struct debug_obj **pp;
 	unsigned long flags;
 	bool report = false;
 
-	if (!odebug_lock_ready(&flags))
+	b = odebug_lock_bucket(addr, &flags);
+	if (!b)
 		return;
-	pp = odebug_lookup(addr);
+	pp = odebug_lookup(b, addr);
 	if (pp && op(pp, arg))
 		report = odebug_fill(&r, *pp);
-	spin_unlock_irqrestore(&odebug_lock, flags);
+	raw_spin_unlock_irqrestore(&b->lock, flags);
 	if (report)
 		odebug_print(&r, msg);
 }
@@ -368,35 +366,61 @@ void debug_object_active_state(void *addr, const struct debug_obj_descr *descr,
 	odebug_op(addr, "active_state", odebug_do_active_state, (expect & 0xff) << 8 | (next & 0xff));
 }
 
+/*
+ * Bucket lock held: forget the inactive entries of [start, end) in b,
+ * count the active ones (filling *r for the first of the call).
+ */
+static void odebug_check_bucket(struct odebug_bucket *b, unsigned long start, unsigned long end,
+				unsigned long *nr_active, struct odebug_report *r, bool *report)
+{
+	struct debug_obj **pp = &b->head;
+
+	while (*pp) {
+		struct debug_obj *obj = *pp;
+		unsigned long a = (unsigned long)obj->addr;
+
+		if (a < start || a >= end) {
+			pp = &obj->next;
+		} else if (obj->state == ODEBUG_STATE_ACTIVE) {
+			if (!(*nr_active)++)
+				*report = odebug_fill(r, obj);
+			pp = &obj->next;	/* the memory is kept: so is the entry */
+		} else {
+			odebug_remove(pp);
+		}
+	}
+}
+
 bool debug_check_no_obj_freed(const void *addr, unsigned long size)
 {
 	unsigned long start = (unsigned long)addr, end = start + size, flags;
-	unsigned long chunk, nr_active = 0;
+	unsigned long chunk, last, nr_active = 0;
 	struct odebug_report r;
 	bool report = false;
 
-	if (!size || !READ_ONCE(odebug_tracked) || !odebug_lock_ready(&flags))
+	if (!size || !READ_ONCE(odebug_ready) || READ_ONCE(odebug_disabled) ||
+	    !__atomic_load_n(&odebug_tracked, __ATOMIC_RELAXED))
 		return false;
-	for (chunk = start >> ODEBUG_CHUNK_SHIFT; chunk <= (end - 1) >> ODEBUG_CHUNK_SHIFT;
-	     chunk++) {
-		struct debug_obj **pp = odebug_bucket((void *)(chunk << ODEBUG_CHUNK_SHIFT));
+	chunk = start >> ODEBUG_CHUNK_SHIFT;
+	last = (end - 1) >> ODEBUG_CHUNK_SHIFT;
+	/* Past ODEBUG_HASH_SIZE chunks every bucket has been seen: do not count one twice. */
+	if (last - chunk >= ODEBUG_HASH_SIZE)
+		last = chunk + ODEBUG_HASH_SIZE - 1;
+	for (; chunk <= last; chunk++) {
+		struct odebug_bucket *b = odebug_bucket_of((void *)(chunk << ODEBUG_CHUNK_SHIFT));
 
-		while (*pp) {
-			struct debug_obj *obj = *pp;
-			unsigned long a = (unsigned long)obj->addr;
-
-			if (a < start || a >= end) {
-				pp = &obj->next;
-			} else if (obj->state == ODEBUG_STATE_ACTIVE) {
-				if (!nr_active++)
-					report = odebug_fill(&r, obj);
-				pp = &obj->next;	/* the memory is kept: so is the entry */
-			} else {
-				odebug_remove(pp);
-			}
-		}
+		/*
+		 * An empty bucket is skipped without its lock: an entry for
+		 * this range added concurrently would be a use of memory being
+		 * freed, which the caller's own ordering already excludes.
+		 * Pairs with the WRITE_ONCE()s of b->head under the lock.
+		 */
+		if (!READ_ONCE(b->head))
+			continue;
+		raw_spin_lock_irqsave(&b->lock, flags);
+		odebug_check_bucket(b, start, end, &nr_active, &r, &report);
+		raw_spin_unlock_irqrestore(&b->lock, flags);
 	}
-	spin_unlock_irqrestore(&odebug_lock, flags);
 	if (report)
 		odebug_print(&r, "free");
 	if (nr_active)
@@ -405,6 +429,43 @@ bool debug_check_no_obj_freed(const void *addr, unsigned long size)
 	return nr_active != 0;
 }
 
+#ifdef CONFIG_DEBUG_OBJECTS_SELFTEST
+enum debug_obj_state odebug_state_of(const void *addr)
+{
+	struct odebug_bucket *b = odebug_bucket_of(addr);
+	enum debug_obj_state state = ODEBUG_STATE_NONE;
+	struct debug_obj **pp;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&b->lock, flags);
+	pp = odebug_lookup(b, addr);
+	if (pp)
+		state = (*pp)->state;
+	raw_spin_unlock_irqrestore(&b->lock, flags);
+	return state;
+}
+
+unsigned int odebug_hash_index(const void *addr)
+{
+	return odebug_bucket_of(addr) - obj_hash;
+}
+
+raw_spinlock_t *odebug_lock_of(const void *addr)
+{
+	return &odebug_bucket_of(addr)->lock;
+}
+
+unsigned long odebug_nr_tracked(void)
+{
+	return __atomic_load_n(&odebug_tracked, __ATOMIC_RELAXED);
+}
+
+unsigned long odebug_nr_reports(void)
+{
+	return __atomic_load_n(&odebug_reports, __ATOMIC_RELAXED);
+}
+#endif
+
 /*
  * One line at power-off, when anything was tracked. Not "ODEBUG:": that
  * prefix is for reports, and test harnesses (ours, Linux's) reject any
@@ -412,9 +473,12 @@ bool debug_check_no_obj_freed(const void *addr, unsigned long size)
  */
 void debug_objects_show_stats(void)
 {
-	if (odebug_max_tracked || odebug_reports)
+	unsigned long tracked = __atomic_load_n(&odebug_tracked, __ATOMIC_RELAXED);
+	unsigned long max = __atomic_load_n(&odebug_max_tracked, __ATOMIC_RELAXED);
+	unsigned long reports = __atomic_load_n(&odebug_reports, __ATOMIC_RELAXED);
+
+	if (max || reports)
 		printk(KERN_INFO "debug objects: %lu objects tracked now, %lu at most, %lu reports (%lu printed)\n",
-			odebug_tracked, odebug_max_tracked, odebug_reports,
-			odebug_reports < ODEBUG_MAX_REPORTS ? odebug_reports :
-			(unsigned long)ODEBUG_MAX_REPORTS);
+			tracked, max, reports,
+			reports < ODEBUG_MAX_REPORTS ? reports : (unsigned long)ODEBUG_MAX_REPORTS);
 }

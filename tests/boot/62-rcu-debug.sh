@@ -3,7 +3,9 @@
 # arch/x86_64/configs/debug_defconfig (CONFIG_DEBUG_OBJECTS_RCU_HEAD, CONFIG_RCU_TRACE,
 # CONFIG_RCU_EQS_DEBUG), built in $LOGDIR/build-rcudebug, and on a Tiny RCU kernel with the
 # rcu_head debug objects and the EQS checks ($LOGDIR/build-rcudebug-tiny):
-#   rcudebug-selftest-smp2    rcutree.selftest=1 with every option on: all pass, no report
+#   rcudebug-selftest-smp2    rcutree.selftest=1 with every option on: all pass, no report; and
+#                             the KTAP suite "debugobjects" (debug_objects.selftest=1,
+#                             kernel/debug/test/): no global lock, pool lock per batch
 #   rcudebug-clean-smp2       a 10 s rcutorture with every option on: no report of any kind, and
 #                             the power-off trace dump (rcutree.trace_dump_at_shutdown=1) is there
 #   rcudebug-trace-readable   that dump: timestamps never go backwards, every line has CPU, time,
@@ -35,6 +37,7 @@
 #   "rcu: Illegal idle entry in RCU read-side critical section. (...)"
 #   "rcu: Unbalanced irq/NMI exit: ...", "rcu: Unbalanced irq/NMI enter: ..."  kernel/rcu/eqs_debug.c
 #   "rcu: debug_objects_test: NAME: ...: survived"       kernel/rcu/test/debug_objects_test.c
+#   "# debugobjects: pass:4 fail:0 ...", "ok N debugobjects_..."  kernel/debug/test/debugobjects_test.c
 #   "rcu: eqs_debug_test: NAME: ...: survived"           kernel/rcu/test/eqs_debug_test.c
 #   "Dumping ftrace buffer: RCU events (WHY), oldest first:", event lines
 #   "COMM-PID [CPU] SEC.USEC: EVENT: VALUES", "RCU trace: N events printed, ..."
@@ -117,8 +120,10 @@ if [ "$rcd_wanted" = 1 ]; then
 
 	# The self-tests want a quiet machine (a torture's expedited grace periods satisfy their
 	# polling cookies early): two boots.
-	rcd_boot rcudebug-selftest-smp2 "rcutree.selftest=1 shutdown_secs=8" \
+	rcd_boot rcudebug-selftest-smp2 "rcutree.selftest=1 debug_objects.selftest=1 shutdown_secs=10" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \
+		--expect "# debugobjects: pass:4 fail:0 " \
+		--expect "ok [0-9]+ debugobjects_no_global_lock" --expect "ok [0-9]+ debugobjects_pool_batches" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \
 		--expect "debug objects: [0-9]+ objects tracked now, [1-9][0-9]* at most, 0 reports" \
 		--reject "$RCD_ANY_REPORT" --reject "not ok"

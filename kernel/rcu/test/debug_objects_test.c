@@ -100,11 +100,20 @@ DEFINE_STATIC_SRCU(dot_srcu);
 static void dot_double_call_srcu(void)
 {
 	struct dot_obj *o = kmalloc(sizeof(*o), GFP_KERNEL);
+	int idx;
 
 	if (!o)
 		return;
+	/*
+	 * A reader across both calls: otherwise the first grace period (no
+	 * reader to wait for) can end, and its callback run, before the second
+	 * call_srcu() if this vCPU is held up between them on a loaded host;
+	 * the second is then legal, and neither reported nor refused.
+	 */
+	idx = srcu_read_lock(&dot_srcu);
 	call_srcu(&dot_srcu, &o->rh, dot_first_cb);
 	call_srcu(&dot_srcu, &o->rh, dot_second_cb);	/* the bug: still queued */
+	srcu_read_unlock(&dot_srcu, idx);
 	srcu_barrier(&dot_srcu);
 	pr_info("debug_objects_test: double_call_srcu: first callback ran %d time(s), second %d (want 1, 0): survived\n",
 		atomic_read(&dot_first), atomic_read(&dot_second));
