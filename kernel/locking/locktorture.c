@@ -334,8 +334,9 @@ static void torture_rtmutex_hold_check(void)
 	}
 	if (prio > top) {
 		WRITE_ONCE(n_pi_fail, n_pi_fail + 1);
-		pr_alert("%s" TORTURE_FLAG "!!! rt_mutex holder %s prio %d below its waiter's %d\n",
-			 torture_type, t->comm, prio, top);
+		if (n_pi_fail <= 10)	/* the first ten; the statistics line counts them all */
+			pr_alert("%s" TORTURE_FLAG "!!! rt_mutex holder %s prio %d below its waiter's %d\n",
+				 torture_type, t->comm, prio, top);
 	}
 }
 
