@@ -34,8 +34,10 @@ boot_test locktorture-rtmutex --smp 2 --timeout 40 \
 	--reject '!!!' --reject 'End of test: FAILURE'
 
 # lock_busted: every writer walks in; the first to find another inside WARNs and counts a failure.
+# A bad value on the way (long_hold=-5) gets its one warning and the default.
 boot_test locktorture-lock-busted --smp 2 --timeout 40 --expect-rc 35 --allow-bug \
-	--append "$LT_COMMON locktorture.shutdown_secs=4 locktorture.torture_type=lock_busted" \
+	--append "$LT_COMMON locktorture.shutdown_secs=4 locktorture.torture_type=lock_busted locktorture.long_hold=-5" \
+	--expect "lock: locktorture.long_hold: invalid value '-5' \\(out of range 0..10000\\), using 100" \
 	--expect 'WARNING: .*lock_torture_writer' \
 	--expect 'Writes:  Total: [1-9][0-9]*  Max/Min: .*  Fail: 1 !!!$' \
 	--expect 'lock_busted-torture:--- End of test: FAILURE: ' \
