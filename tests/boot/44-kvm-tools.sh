@@ -4,7 +4,8 @@
 # parse-console.sh FILE TITLE and console-badness.sh on canned consoles, kvm-find-errors.sh,
 # kvm-end-run-stats.sh and kvm-again.sh on a fabricated run directory, config2csv.sh on two
 # fragments (Linux's CSV, byte for byte), and the results page: its GPs column is the number its
-# plot ends at (tests/fixtures/torture/TREE02-stat3.console.log). A few seconds.
+# plot ends at (tests/fixtures/torture/TREE02-stat3.console.log); locktorture's kvm.sh, torture.sh
+# and parse-console.sh parts. A few seconds.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 
 KT_BIN=$TESTS_ROOT/tools/testing/rcutorture/bin
@@ -56,7 +57,7 @@ kvm_linux_options() {
 	# Linux 6.1's kvm.sh's other options: accepted, or refused as not implemented (exit 2).
 	"$KT_BIN/kvm.sh" --dryrun --no-initrd --no-affinity --remote --debug-info --configs TREE02 --results "$KT_RES" >/dev/null || return 1
 	local o
-	for o in "--mac 00:11:22:33:44:55" "--bootimage arch/x86/boot/bzImage" --interactive "--torture lock" "--torture scf"; do
+	for o in "--mac 00:11:22:33:44:55" "--bootimage arch/x86/boot/bzImage" --interactive "--torture XFOO" "--torture scf"; do
 		# shellcheck disable=SC2086 # option and value
 		out=$("$KT_BIN/kvm.sh" $o --dryrun 2>&1)
 		[ $? = 2 ] && kt_has "$out" "^kvm.sh: ${o% *}.*: Linux option not implemented here \(.+\)$" || return 1
@@ -71,9 +72,38 @@ kvm_linux_options() {
 		[ $? = 2 ] || { echo "not refused: $o"; return 1; }
 	done
 	kt_has "$("$KT_BIN/kvm.sh" --help)" '--allcpus' '--defconfig NAME' '--gdb' '--memory SIZE' '--remote' \
-		'--shutdown-grace N' '--trust-make' '--torture rcu\|rcuperf\|rcuscale\|refscale'
+		'--shutdown-grace N' '--trust-make' '--torture rcu\|lock\|rcuperf\|rcuscale\|refscale'
 }
 run_cmd_test kvm-linux-options kvm_linux_options
+
+# locktorture's tools (kvm.sh --torture lock, torture.sh --do-locktorture, parse-console.sh
+# --torture lock): Linux's boot defaults from configs/lock/ver_functions.sh (hotplug every 3 s
+# after 30 s unless --bootargs sets locktorture.onoff_*), the scenarios of lock types this kernel
+# lacks reported, not run; a lock_busted console judged caught, a spin_lock one passed, neither
+# the other way round (tests/fixtures/torture/LOCK-BUSTED and LOCK01.console.log, trimmed from
+# tests/boot/41-locktorture.sh's guests).
+kvm_locktorture_tools() {
+	local out fx=$TESTS_ROOT/tests/fixtures/torture
+	out=$("$KT_BIN/kvm.sh" --dryrun --torture lock --configs "CFLIST BUSTED" --duration 45s --results "$KT_RES" 2>&1) || return 1
+	echo "$out"
+	kt_has "$out" '^kvm.sh: LOCK03: not runnable in this kernel: rwsem_lock needs' \
+		'^kvm.sh: LOCK07: not runnable in this kernel: ww_mutex_lock needs' \
+		'^kvm.sh: 4 guest\(s\) of lock for 45s each' '^dryrun: LOCK01: build .* boot -smp 8 ' \
+		'^dryrun: LOCK05: cmdline: shutdown_secs=[0-9]+ locktorture.onoff_interval=3 locktorture.onoff_holdoff=30 .*locktorture.shutdown_secs=45 .*locktorture.torture_type=rtmutex_lock locktorture.stat_interval=3$' \
+		'^dryrun: BUSTED: build .*expect busted$' || return 1
+	out=$("$KT_BIN/kvm.sh" --dryrun --torture lock --configs LOCK02 --bootargs locktorture.onoff_interval=0 --results "$KT_RES" 2>&1) || return 1
+	kt_has "$out" '^dryrun: LOCK02: cmdline: .*locktorture.onoff_interval=0' || return 1
+	grep -q 'onoff_interval=3' <<<"$out" && return 1
+	out=$("$KT_BIN/torture.sh" --do-no-rcutorture --do-locktorture --configs-locktorture LOCK05 --duration 1 --dryrun --results "$KT_RES" 2>&1) || return 1
+	kt_has "$out" '^torture.sh: 1 kvm.sh call' '^torture.sh: kvm.sh --torture lock --configs LOCK05 --duration 60s ' || return 1
+	kt_has "$("$KT_BIN/parse-console.sh" --torture lock --expect busted "$fx/LOCK-BUSTED.console.log")" \
+		'^PASS \(expected failure\): lock_busted caught: 3 statistics lines with Fail: 1 \(!!!\)$' || return 1
+	kt_has "$("$KT_BIN/parse-console.sh" --torture lock "$fx/LOCK01.console.log")" '^PASS \(expected success\)$' || return 1
+	kt_has "$("$KT_BIN/parse-console.sh" --torture lock "$fx/LOCK-BUSTED.console.log")" '^FAIL .*no End of test: SUCCESS line' || return 1
+	kt_has "$("$KT_BIN/parse-console.sh" --torture lock --expect busted "$fx/LOCK01.console.log")" '^FAIL .*not lock_busted caught' || return 1
+	kt_has "$("$KT_BIN/parse-console.sh" --stats "$fx/LOCK01.console.log")" '^writes=[1-9][0-9]*$' || return 1
+}
+run_cmd_test kvm-locktorture-tools kvm_locktorture_tools
 
 # parse-console.sh FILE TITLE (Linux's form) and console-badness.sh.
 kvm_parse_linux() {

@@ -110,9 +110,11 @@ kvm_summary() {
 		# the writer's version number in rcutorture's last statistics line, one per grace period
 		# the writer waited for; the results page plots the same number over time.
 		gps=- rate=-
-		if [ "$torture" = rcu ] && [ -f "$d/console.log" ]; then
+		if { [ "$torture" = rcu ] || [ "$torture" = lock ]; } && [ -f "$d/console.log" ]; then
 			st=$("$parse" --stats "$d/console.log")
-			g=$(sed -n 's/^ver=//p' <<<"$st")
+			# locktorture: lock acquisitions instead (Linux's kvm-recheck-lock.sh's count).
+			if [ "$torture" = lock ]; then g=$(sed -n 's/^writes=//p' <<<"$st"); else
+				g=$(sed -n 's/^ver=//p' <<<"$st"); fi
 			up=$(sed -n 's/^uptime=//p' <<<"$st")
 			if [ -n "$g" ]; then
 				gps=$g

@@ -8,7 +8,7 @@
 #   --bootargs "ARGS"      more kernel arguments for every guest, after the old ones (later
 #                          ones win); given twice, they add up
 #   --duration D           a new torture time (minutes, or N with s/m/h/d): the guests'
-#                          rcutorture.shutdown_secs and the kernel's shutdown_secs backstop are
+#                          <suite>torture.shutdown_secs and the kernel's shutdown_secs backstop are
 #                          set anew, as kvm.sh would have set them
 #   --link hard|soft|copy|inplace|inplace-force  how OLD_RUN's files (its guests' files and
 #                          kernels, not its build trees) reach the new run directory (default
@@ -109,7 +109,8 @@ new_args() { # GUEST
 		if perf_suite "$torture"; then
 			a=$(sed -E "s/(^| )shutdown_secs=[0-9]+/\\1shutdown_secs=$secs/g" <<<"$a")
 		else
-			a=$(sed -E -e "s/(^| )rcutorture\\.shutdown_secs=[0-9]+/\\1rcutorture.shutdown_secs=$secs/g" \
+			# <suite>torture.shutdown_secs: rcutorture's, locktorture's.
+			a=$(sed -E -e "s/(^| )${torture}torture\\.shutdown_secs=[0-9]+/\\1${torture}torture.shutdown_secs=$secs/g" \
 				-e "s/(^| )shutdown_secs=[0-9]+/\\1shutdown_secs=$((secs + grace / 2))/g" <<<"$a")
 		fi
 	fi

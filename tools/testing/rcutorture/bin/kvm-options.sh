@@ -7,8 +7,9 @@
 #
 #   need_arg OPT [VALUE...]  exit 2 unless OPT has a value (one that does not begin with "--")
 #   kconfig_arg V            --kconfig V: check V as Linux does, add it to the earlier ones
-#   torture_arg T            --torture T: rcu, rcuperf, rcuscale, refscale; Linux's other suites
-#                            are reported as not implemented
+#   torture_arg T            --torture T: a suite with a scenario directory configs/T/ (rcu,
+#                            lock, rcuperf, rcuscale, refscale); Linux's X* suites are reported
+#                            as not implemented
 #   jitter_arg "N [S [P]]"   --jitter: N jitter processes (-1: one per --cpus), S the longest
 #                            sleep and P the longest spin, in microseconds (Linux's form)
 #   dryrun_arg WORD          --dryrun's optional Linux word (batches|scenarios|sched|script):
@@ -21,9 +22,9 @@
 #   gdb_check                after the scenarios are known: --gdb takes one guest
 #   guest_timeout            the host-side limit of a guest in seconds (0: none, with --gdb)
 #   gdb_banner KERNEL        Linux's instructions to attach gdb to a guest started with --gdb
-#   run_args NAME            the guest's command line: guest_args NAME, then, for rcutorture
-#                            runs whose scenario and --bootargs do not set it, a
-#                            rcutorture.stat_interval fitted to --duration
+#   run_args NAME            the guest's command line: guest_args NAME, then, for torture (not
+#                            perf) runs whose scenario and --bootargs do not set it, a
+#                            <suite>torture.stat_interval fitted to --duration
 #   record_run RUNDIR        write what kvm-again.sh needs to boot the run's kernels again
 
 need_arg() {
@@ -40,12 +41,12 @@ kconfig_arg() {
 
 torture_arg() {
 	case $1 in
-	rcu | rcuperf | rcuscale | refscale) ;;
-	lock) die "--torture lock: Linux option not implemented here (no locktorture in this kernel)" ;;
-	scf) die "--torture scf: Linux option not implemented here (no scftorture in this kernel)" ;;
 	X*) die "--torture $1: Linux option not implemented here (no out-of-tree X* suites: every suite needs its configs/ directory and judge)" ;;
-	*) die "bad --torture '$1' (rcu, rcuperf, rcuscale or refscale)" ;;
+	scf) [ -d "$KVM/configs/scf" ] || die "--torture scf: Linux option not implemented here (no scftorture in this kernel)" ;;
 	esac
+	# A suite is a scenario directory, configs/<suite>/ (Linux's rule too).
+	[[ $1 =~ ^[a-z]+$ ]] && [ -d "$KVM/configs/$1" ] ||
+		die "bad --torture '$1' ($(cd "$KVM/configs" && ls -d -- */ | tr -d / | tr '\n' ' ' | sed 's/ $//' | sed 's/ /, /g'))"
 }
 
 jitter_arg() {
@@ -146,19 +147,20 @@ gdb_banner() { # KERNEL
 	echo "kvm.sh:     continue"
 }
 
-# rcutorture's default stat_interval is 60 s (Linux's kvm.sh: 15): a one-minute run would plot
-# one point. Unless asked otherwise, a statistics line about every fifteenth of the run, 3 to
-# 15 s apart (Linux's 15 from a 225-s run on).
+# rcutorture's (and locktorture's) default stat_interval is 60 s (Linux's kvm.sh: 15): a
+# one-minute run would plot one point. Unless asked otherwise, a statistics line about every
+# fifteenth of the run, 3 to 15 s apart (Linux's 15 from a 225-s run on); <suite>torture. is the
+# suite's parameter prefix (rcutorture., locktorture.).
 run_args() { # NAME
 	local a si
 	a=$(guest_args "$1")
 	# Not a pipe into grep -q: under pipefail, grep quitting at the first match can fail the
 	# pipeline with the writer's SIGPIPE, which would read as "not set".
-	if [ "$torture" = rcu ] && ! grep -q 'rcutorture\.stat_interval=' <<<"$(scen_args "$1")"; then
+	if ! perf_suite "$torture" && ! grep -q "${torture}torture\\.stat_interval=" <<<"$(scen_args "$1")"; then
 		si=$((secs / 15))
 		[ $si -ge 3 ] || si=3
 		[ $si -le 15 ] || si=15
-		a="$a rcutorture.stat_interval=$si"
+		a="$a ${torture}torture.stat_interval=$si"
 	fi
 	echo "$a"
 }

@@ -56,8 +56,12 @@
 #                          random busy spins (1 ms to P us, default 100000) and sleeps (up to S
 #                          us, default 1000000), perturbing the vCPU threads as Linux's jitter.sh
 #                          does (default 0: none; Linux's default is -1)
-#   --torture rcu|rcuperf|rcuscale|refscale  which test: scenario directory configs/<torture>/
-#                          (default rcu). rcuscale and refscale are Linux's names and scenarios
+#   --torture rcu|lock|rcuperf|rcuscale|refscale  which test: scenario directory
+#                          configs/<torture>/ (default rcu). lock is locktorture (Linux's
+#                          LOCK01-07 and BUSTED; Documentation/locking/locktorture.md): its
+#                          boot line comes from configs/lock/ver_functions.sh as in Linux
+#                          (CPU hotplug every 3 s after 30 s on CONFIG_HOTPLUG_CPU kernels
+#                          unless --bootargs sets locktorture.onoff_*). rcuscale and refscale are Linux's names and scenarios
 #                          (TREE, TREE54, TINY; NOPREEMPT, PREEMPT); rcuperf the article's, with
 #                          our scenarios. They: the guest powers off when rcuperf/refscale are done, and
 #                          --duration is only its upper bound; the end prints a table of the
@@ -78,9 +82,9 @@
 #   -h, --help             this text
 #   Linux's --debug-info, --no-affinity and --no-initrd are accepted and change nothing (debug
 #   information always, guests never bound to host CPUs, no initrd); its --bootimage,
-#   --interactive, --mac and --torture lock|scf|X* are refused with "Linux option not
+#   --interactive, --mac and --torture X* are refused with "Linux option not
 #   implemented here (reason)". Besides the verdicts, each guest directory gets bootargs (its
-#   kernel command line; rcutorture guests get rcutorture.stat_interval=max(3, min(15,
+#   kernel command line; torture guests get <suite>torture.stat_interval=max(3, min(15,
 #   duration / 15)) unless the scenario or --bootargs sets it, so that short runs plot), and the
 #   run directory accel, duration, grace, memory, qemu_args, torture_suite and log: what
 #   bin/kvm-again.sh needs to boot the same kernels again.
@@ -227,6 +231,11 @@ case $accel in kvm | tcg | tcg-single) ;; *) die "bad --accel '$accel' (kvm, tcg
 
 CFDIR=$KVM/configs/$torture
 [ -d "$CFDIR" ] || die "no scenario directory configs/$torture"
+# A suite other than rcu brings Linux's per_version_boot_params in its ver_functions.sh.
+if [ "$torture" != rcu ] && ! perf_suite "$torture"; then
+	# shellcheck source=/dev/null
+	. "$CFDIR/ver_functions.sh" || die "configs/$torture/ver_functions.sh: cannot read it"
+fi
 [ -n "$configs" ] || configs=$(cflist_of "$CFDIR")
 # As in Linux, the word CFLIST in --configs stands for the default list.
 configs=$(for c in $configs; do if [ "$c" = CFLIST ]; then cflist_of "$CFDIR"; else echo "$c"; fi; done | tr '\n' ' ')
@@ -287,6 +296,10 @@ guest_args() {
 	boot=$(boot_of "$1")
 	if perf_suite "$torture"; then
 		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
+	elif [ "$torture" != rcu ]; then
+		# Another suite (lock): its configs/<suite>/ver_functions.sh as Linux's kvm.sh uses it,
+		# after the kernel's shutdown_secs backstop.
+		echo "shutdown_secs=$((secs + grace / 2)) $(per_version_boot_params "$boot $bootargs" "$(cfg_of "$1")" "$secs")"
 	else
 		# The kernel's own shutdown_secs is a backstop, should rcutorture never power off.
 		echo "rcutorture.torture_runnable=1 shutdown_secs=$((secs + grace / 2)) $(rcu_boot_defaults "$boot $bootargs" "$(cfg_of "$1")" "$secs")"

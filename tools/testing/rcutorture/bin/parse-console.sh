@@ -3,12 +3,14 @@
 # tools/testing/selftests/rcutorture/bin/parse-console.sh is used: print one verdict line and
 # exit 0 (as expected) or 1 (not as expected).
 #
-# Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|rcuperf]
+# Usage: parse-console.sh [--expect success|failure|busted|stall] [--torture rcu|lock|rcuperf]
 #                         [--features FILE] CONSOLE.log
 #        parse-console.sh FILE TITLE     (Linux's form, below)
 #        parse-console.sh --stats CONSOLE.log
 #        parse-console.sh -h | --help
-#   success  (default) the "End of test: SUCCESS" line and none of: "!!!", "BUG:", "UBSAN:",
+#   success  (default) the "End of test: SUCCESS" line (rcutorture's, or locktorture's with
+#            --torture lock; Linux's "End of test: LOCK_HOTPLUG", hotplug failures, is not it) and
+#            none of: "!!!", "BUG:", "UBSAN:",
 #            "WARNING:", "Call Trace", a stall warning ("detected [expedited ]stalls on CPUs/tasks",
 #            "self-detected stall on CPU", "rcu_tasks detected stalls on tasks"), "rcu_*kthread
 #            starved for", "Kernel panic"
@@ -19,6 +21,10 @@
 #            grace period that did not wait for them). A FAILURE with a clean pipeline (a boost
 #            or barrier failure, rtbf/rtbe) is not "BUSTED caught" and fails the judgement.
 #            Verdict: "PASS (expected failure): BUSTED caught: ..."
+#            With --torture lock (locktorture): the "End of test: FAILURE" line and a "Writes:" (or
+#            "Reads :") statistics line with "Fail: 1 !!!" (a writer found the lock held by
+#            another: lock_busted excludes nobody); the writers' WARNING splats are allowed.
+#            Verdict: "PASS (expected failure): lock_busted caught: ..."
 #   stall    an "rcu: INFO: ..." stall warning (either form), and the test still ends (SUCCESS or
 #            FAILURE line); other problems ("BUG:", panic) still fail
 #   rcuperf  (with --torture rcuperf, or Linux's suite names rcuscale and refscale) each test that started ("rcu-perf:--- Start of test",
@@ -58,6 +64,9 @@
 #   ver                    the writer's version number in rcutorture's last statistics line ("ver:
 #                          N"): the grace periods its writer waited for, Linux's "N GPs" (its
 #                          kvm-recheck-rcu.sh), the count kvm.sh's table and results page show
+#   writes                 locktorture's lock acquisitions, from its last "Writes:  Total: N" line
+#                          (Linux's kvm-recheck-lock.sh "N acquisitions/releases"), which kvm.sh's
+#                          table shows in its GPS column for --torture lock
 #
 # parse-console.sh FILE TITLE, with exactly these two arguments, behaves as Linux's script:
 # nothing is judged against an expectation; the problems found are printed with TITLE ("BUG:" and
@@ -154,11 +163,12 @@ if [ $stats = 1 ]; then
 	$0 ~ stall_re { stall++ }
 	/Uptime: [0-9.]+ seconds/ { uptime = after($0, "Uptime:") }
 	/-torture: rtc: .* ver: [0-9]+/ { ver = after($0, " ver:") }
+	/ Writes:  Total: [0-9]+/ { writes = after($0, "Total:") }
 	END {
 		printf "flavor=%s\ngps=%s\nexp_gps=%s\nlongest_gp=%s\ncbs_invoked=%s\n", flavor, gps, exp_gps, lg, have_cbs ? cbs : ""
 		printf "pipe=%s\nbatch=%s\nbang=%d\n", pipe, batch, bang
 		printf "rtmbe=%s\nrtmbkf=%s\nrtbe=%s\nrtbke=%s\nrtbre=%s\nrtbf=%s\n", rtmbe, rtmbkf, rtbe, rtbke, rtbre, rtbf
-		printf "bug=%d\nwarning=%d\nstall=%d\nuptime=%s\nver=%s\n", bug, warning, stall, uptime, ver
+		printf "bug=%d\nwarning=%d\nstall=%d\nuptime=%s\nver=%s\nwrites=%s\n", bug, warning, stall, uptime, ver, writes
 	}'
 	exit 0
 fi
@@ -167,9 +177,14 @@ problems=()
 has 'Kernel panic - not syncing' && problems+=("kernel panic")
 has 'BUG:' && problems+=("$(count 'BUG:') BUG")
 has 'UBSAN:' && problems+=("$(count 'UBSAN:') UBSAN")
+# A lock_busted run's writers WARN when they find the lock held: that is how it is caught.
+lock_busted=0
+[ "$torture/$expect" != lock/busted ] || lock_busted=1
 [ "$expect" = stall ] || {
-	has 'WARNING:' && problems+=("$(count 'WARNING:') WARNING")
-	has 'Call Trace' && problems+=("Call Trace")
+	if [ $lock_busted = 0 ]; then
+		has 'WARNING:' && problems+=("$(count 'WARNING:') WARNING")
+		has 'Call Trace' && problems+=("Call Trace")
+	fi
 	has "$STALL_RE" && problems+=("$(count "$STALL_RE") RCU stall warnings")
 	has 'rcu_.*kthread starved for' && problems+=("RCU kthread starvation")
 }
@@ -195,20 +210,26 @@ else
 		[ $failure = 1 ] || problems+=("expected End of test: FAILURE, not found")
 		;;
 	busted)
-		# Reads that saw an element aged 2..10 grace periods: slots 2 and up of the last
-		# Reader Pipe histogram ("[!!! ]Reader Pipe:  n0 n1 n2 ... n10").
-		late=$(klines | awk '/ Reader Pipe: / {
-			h = substr($0, index($0, "Reader Pipe:") + 12); n = split(h, w, " "); s = 0
-			for (i = 3; i <= n; i++) s += w[i]
-			last = s; seen = 1 }
-			END { print seen ? last : "none" }')
 		[ $failure = 1 ] || problems+=("expected End of test: FAILURE, not found")
-		if [ "$late" = none ]; then
-			problems+=("no Reader Pipe line")
-		elif [ "$late" = 0 ]; then
-			problems+=("not BUSTED caught: Reader Pipe clean beyond slot 1 (the FAILURE came from elsewhere)")
+		if [ $lock_busted = 1 ]; then
+			# locktorture: a statistics line saying some kthread found the lock already held.
+			late=$(count '(Writes|Reads ):  Total: .* Fail: 1 !!!')
+			[ "$late" -gt 0 ] || problems+=("not lock_busted caught: no statistics line with Fail: 1 !!!")
+		else
+			# Reads that saw an element aged 2..10 grace periods: slots 2 and up of the last
+			# Reader Pipe histogram ("[!!! ]Reader Pipe:  n0 n1 n2 ... n10").
+			late=$(klines | awk '/ Reader Pipe: / {
+				h = substr($0, index($0, "Reader Pipe:") + 12); n = split(h, w, " "); s = 0
+				for (i = 3; i <= n; i++) s += w[i]
+				last = s; seen = 1 }
+				END { print seen ? last : "none" }')
+			if [ "$late" = none ]; then
+				problems+=("no Reader Pipe line")
+			elif [ "$late" = 0 ]; then
+				problems+=("not BUSTED caught: Reader Pipe clean beyond slot 1 (the FAILURE came from elsewhere)")
+			fi
+			has '!!!' || problems+=("not BUSTED caught: no error markers (!!!)")
 		fi
-		has '!!!' || problems+=("not BUSTED caught: no error markers (!!!)")
 		;;
 	stall)
 		has "rcu: INFO: .*($STALL_RE)" || problems+=("expected an RCU CPU stall warning, none")
@@ -246,6 +267,10 @@ write_diags() { # VERDICT
 [ -z "$diags" ] || rm -f "$diags"
 
 if [ ${#problems[@]} -eq 0 ]; then
+	if [ $lock_busted = 1 ]; then
+		echo "PASS (expected failure): lock_busted caught: $late statistics lines with Fail: 1 (!!!)"
+		exit 0
+	fi
 	if [ "$expect" = busted ] && [ "$torture" != rcuperf ]; then
 		echo "PASS (expected failure): BUSTED caught: $late reads aged >= 2 GPs, $(count '!!!') error markers (!!!)"
 		exit 0

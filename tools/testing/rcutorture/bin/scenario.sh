@@ -18,6 +18,11 @@
 #                               torture.onoff_*, n_barrier_cbs=4 and stat_interval=15 unless ARGS
 #                               set them, shutdown_secs=SECS, test_no_idle_hz=1, verbose=1; ARGS
 #                               last, so a scenario's own value wins
+#   bootparam_hotplug_cpu ARGS  Linux's (functions.sh): ARGS set some *torture.onoff_* parameter
+#   configfrag_hotplug_cpu CONFIG
+#                               Linux's: CONFIG (a .config here) has CONFIG_HOTPLUG_CPU=y; the
+#                               two serve a suite's configs/<suite>/ver_functions.sh, whose
+#                               per_version_boot_params ARGS CONFIG SECS kvm.sh calls as Linux's
 #   kconfig_report NAME FRAG CONFIG SRCTREE
 #                               one line each, when there is something to say: the settings of
 #                               FRAG whose symbol this kernel does not have ("not in this kernel";
@@ -66,6 +71,9 @@ rcu_boot_defaults() {
 	grep -q 'rcutorture\.stat_interval' <<<"$args" || d+="rcutorture.stat_interval=15 "
 	echo "${d}rcutorture.shutdown_secs=$secs rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 $args"
 }
+
+bootparam_hotplug_cpu() { grep -q 'torture\.onoff_' <<<"$1"; }
+configfrag_hotplug_cpu() { grep -qx 'CONFIG_HOTPLUG_CPU=y' "$1" 2>/dev/null; }
 
 # Every symbol some Kconfig file of SRCTREE defines, one a line (cached per source tree).
 kconfig_symbols() {

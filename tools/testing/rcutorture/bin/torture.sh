@@ -25,6 +25,14 @@
 #   --do-ubsan, --do-no-ubsan  every kernel with UBSAN (kvm.sh --ubsan), or not (the default)
 #   --do-kasan, --do-no-kasan  also run every kvm.sh call again with --kasan, into
 #                          <DURATION>s-kasan/ (as Linux's torture.sh; default here: not, Linux's: yes)
+#   --do-locktorture, --do-no-locktorture  also run locktorture (kvm.sh --torture lock) over
+#                          --configs-locktorture (default: configs/lock/CFLIST; its not runnable
+#                          scenarios are reported by kvm.sh) for --duration or --tree-duration,
+#                          into <DURATION>s-lock/ (as Linux's torture.sh; default here: not,
+#                          Linux's: yes)
+#   --configs-locktorture "A B ..."  those scenarios (Linux's option)
+#   --do-rcutorture, --do-no-rcutorture  run the rcutorture scenarios (default) or not, e.g.
+#                          --do-no-rcutorture --do-locktorture for locktorture alone (Linux's)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
 #   --dryrun               print the kvm.sh calls and their --dryrun output; run nothing
 #   --summarize DIR        only (re)write DIR/summary.txt of an existing campaign directory DIR
@@ -69,6 +77,10 @@ do_kcsan=0
 do_ubsan=0
 do_kasan=0
 do_fuzz=0
+# Other suites (kvm.sh --torture SUITE): one kvm.sh call each, after rcutorture's.
+suites=()
+declare -A suite_configs=()
+do_rcu=1
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -92,6 +104,11 @@ while [ $# -gt 0 ]; do
 	--do-ubsan) do_ubsan=1 ;;
 	--do-no-ubsan) do_ubsan=0 ;;
 	--do-fuzz) do_fuzz=1; shift; continue ;;
+	--do-locktorture) [[ " ${suites[*]-} " == *" lock "* ]] || suites+=(lock) ;;
+	--do-no-locktorture) suites=("${suites[@]/lock/}") ;;
+	--configs-locktorture) suite_configs[lock]=$2; shift ;;
+	--do-rcutorture) do_rcu=1 ;;
+	--do-no-rcutorture) do_rcu=0 ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
@@ -229,7 +246,15 @@ for c in $configs; do
 	[ -n "${group[$s]-}" ] || order+=("$s")
 	group[$s]+="${group[$s]:+ }$c"
 done
-[ ${#order[@]} -gt 0 ] || die "no scenarios to run"
+[ $do_rcu = 1 ] || order=()
+# The other suites' calls: SUITE -> seconds, scenarios (default: the suite's CFLIST).
+declare -A suite_secs=()
+for suite in ${suites[@]+"${suites[@]}"}; do
+	[ -n "$suite" ] || continue
+	[ -n "${suite_configs[$suite]-}" ] || suite_configs[$suite]=$(cflist_of "$KVM/configs/$suite" | tr '\n' ' ')
+	suite_secs[$suite]=$(duration_secs "${duration:-$tree_duration}")
+done
+[ ${#order[@]} -gt 0 ] || [ ${#suite_secs[@]} -gt 0 ] || die "no scenarios to run"
 
 # Passes over the groups: the plain one, then one per sanitizer asked for (--do-kcsan: kvm.sh
 # --kcsan, results in <DURATION>s-kcsan/; --do-kasan: kvm.sh --kasan, <DURATION>s-kasan/).
@@ -245,7 +270,7 @@ wall_secs() {
 	local s=$1 c=${cpus:-$(nproc)} n need=0
 	while read -r n; do
 		need=$((need + (n < c ? n : c)))
-	done < <("$KVM_SH" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun 2>/dev/null |
+	done < <("$KVM_SH" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun ${3:+--torture "$3"} 2>/dev/null |
 		sed -n 's/.* boot -smp \([0-9]*\) .*/\1/p')
 	# No "-smp N" read (kvm.sh's dry run changed?): assume one guest at a time.
 	[ "$need" -gt 0 ] || need=$(($(wc -w <<<"$2") * c))
@@ -255,25 +280,39 @@ wall_secs() {
 
 CAMP=$results/torture.$(date -u +%Y.%m.%d-%H.%M.%S)
 total=0
-for s in "${order[@]}"; do total=$((total + $(wall_secs "$s" "${group[$s]}") * ${#passes[@]})); done
-echo "torture.sh: $((${#order[@]} * ${#passes[@]})) kvm.sh call(s), torture time about $((total / 3600))h$((total % 3600 / 60))m$((total % 60))s on ${cpus:-$(nproc)} host CPUs, plus builds and boots"
+for s in ${order[@]+"${order[@]}"}; do total=$((total + $(wall_secs "$s" "${group[$s]}") * ${#passes[@]})); done
+for suite in "${!suite_secs[@]}"; do
+	total=$((total + $(wall_secs "${suite_secs[$suite]}" "${suite_configs[$suite]}" "$suite")))
+done
+echo "torture.sh: $((${#order[@]} * ${#passes[@]} + ${#suite_secs[@]})) kvm.sh call(s), torture time about $((total / 3600))h$((total % 3600 / 60))m$((total % 60))s on ${cpus:-$(nproc)} host CPUs, plus builds and boots"
 echo "torture.sh: campaign directory $CAMP"
+# run_kvm SUB ARGS...: one kvm.sh call, its run directory under CAMP/SUB (or its dry run).
+run_kvm() {
+	local sub=$1 rc=0
+	shift
+	echo "torture.sh: kvm.sh$(printf ' %q' "$@")"
+	if [ $dryrun = 1 ]; then
+		"$KVM_SH" "$@" --dryrun || exit 2
+		return
+	fi
+	mkdir -p "$CAMP/$sub"
+	"$KVM_SH" "$@" 2>&1 | tee "$CAMP/kvm.$sub.log" || rc=$?
+	[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+}
 for pass in "${passes[@]}"; do
-	for s in "${order[@]}"; do
+	for s in ${order[@]+"${order[@]}"}; do
 		sub=${s}s${pass:+-$pass}
 		# shellcheck disable=SC2206 # --kvm-args is split into words on purpose
-		args=(--configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter"
-			--results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"})
-		echo "torture.sh: kvm.sh$(printf ' %q' "${args[@]}")"
-		if [ $dryrun = 1 ]; then
-			"$KVM_SH" "${args[@]}" --dryrun || exit 2
-			continue
-		fi
-		mkdir -p "$CAMP/$sub"
-		rc=0
-		"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.$sub.log" || rc=$?
-		[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+		run_kvm "$sub" --configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter" \
+			--results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"}
 	done
+done
+# The other suites (--do-locktorture): one call each, into <DURATION>s-<suite>/.
+for suite in "${!suite_secs[@]}"; do
+	s=${suite_secs[$suite]} sub=${suite_secs[$suite]}s-$suite
+	# shellcheck disable=SC2086 # --kvm-args is split into words on purpose
+	run_kvm "$sub" --torture "$suite" --configs "${suite_configs[$suite]}" --duration "${s}s" \
+		${cpus:+--cpus "$cpus"} --jitter "$jitter" --results "$CAMP/$sub" $kvm_args
 done
 [ $dryrun = 1 ] && exit 0
 

@@ -1,0 +1,1 @@
+locktorture.torture_type=mutex_lock

@@ -1,0 +1,1 @@
+locktorture.torture_type=rwsem_lock

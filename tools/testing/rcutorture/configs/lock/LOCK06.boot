@@ -1,0 +1,1 @@
+locktorture.torture_type=percpu_rwsem_lock

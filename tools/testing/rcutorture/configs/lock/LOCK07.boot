@@ -1,0 +1,1 @@
+locktorture.torture_type=ww_mutex_lock
