@@ -12,6 +12,7 @@
 #                                           TSC and APIC calibrations both right (each is measured
 #                                           from bracketed counter reads; timing a poll instead read
 #                                           1.0-2.2 GHz on a loaded host)
+#   "tsc: Refined TSC clocksource calibration: F MHz"  Linux's line, a second after boot
 #   "Kernel panic - not syncing: <msg>"     on panic (rc 7)
 # test_fault=pf (kernel/test/test_fault.c) reads an unmapped canonical address after boot; the #PF
 # handler prints Linux's oops lines ("BUG: unable to handle page fault for address: ...",
@@ -23,6 +24,18 @@ for n in 1 2 4 8; do
 		--expect "smp: Brought up 1 node, $n CPUs?$" \
 		--expect "APIC timer: (999\.[0-9]{3}|1000\.[0-9]{3}) MHz bus clock" \
 		--reject "tsc: calibration uncertain" \
+		--expect "reboot: Power down"
+done
+
+# The late TSC re-check (arch/x86_64/kernel/tsc_refine.c): boot with a wrong rate (Linux's
+# tsc_early_khz=), 10 GHz (clock slow, as the 45968 MHz of issue 29's campaign) and 100 MHz
+# (fast); a second later the PM timer (with the RTC counting its wraps) must correct the clock
+# and the APIC timer, whose rate under QEMU is 1 GHz exactly, so 999.x/1000.x shows both right.
+for k in 10000000 100000; do
+	boot_test "tsc-refine-$k" --smp 2 --append "tsc_early_khz=$k shutdown_secs=2" \
+		--expect "tsc: tsc_early_khz=$k: using" \
+		--expect "tsc: boot calibration [0-9.]+ MHz is off by more than 1% from PMTIMER over [0-9]+ ms: correcting the clock, and the APIC timer to (999\.[0-9]{3}|1000\.[0-9]{3}) MHz" \
+		--expect "tsc: Refined TSC clocksource calibration: [0-9]+\.[0-9]{3} MHz" \
 		--expect "reboot: Power down"
 done
 
