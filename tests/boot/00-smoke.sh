@@ -39,6 +39,19 @@ for k in 10000000 100000; do
 		--expect "reboot: Power down"
 done
 
+# A cross call that another CPU answers only after a 300 ms mdelay() with interrupts off
+# (test_fault=csd): with smp.csd_lock_timeout=100, Linux's CSD-lock report, the target's state
+# and backtrace, and the end of the wait. mdelay() is one deadline, so the wait lasts about
+# 300 ms however often the host stalls the vCPU: as a loop of udelay(1000) it took 1.7-4.5 s
+# at a host load of 26-40 (each udelay() lost a whole stall).
+boot_test csd-report --smp 2 --append "test_fault=csd smp.csd_lock_timeout=100 shutdown_secs=2" --allow-bug \
+	--expect "csd: Detected non-responsive CSD lock \(#1\) on CPU#[0-9]+, waiting [0-9]+ ns for CPU#[0-9]+ test_fault_nop" \
+	--expect "csd: CSD lock \(#1\) handling prior test_fault_irqs_off\+0x[0-9a-f]+/0x[0-9a-f]+\(0x0\) request\." \
+	--expect "NMI backtrace for cpu [0-9]+" \
+	--expect "csd: CSD lock \(#1\) got unstuck on CPU#[0-9]+, CPU#[0-9]+ released the lock\." \
+	--expect "test_fault: csd: CPU [0-9]+ answered after ([0-9]{1,2}|[1-9][0-9]{2}) ms" \
+	--expect "reboot: Power down"
+
 boot_test fault-pf --smp 2 --append "test_fault=pf shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "BUG: unable to handle page fault|BUG: kernel NULL pointer dereference|page fault" \
 	--expect "Call Trace:" \
