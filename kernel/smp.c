@@ -14,7 +14,9 @@
  * senders spin on that lock with a csd on their stack, asynchronous ones
  * reuse their per-target csd once it is unlocked.
  */
+#define KPARAM_SUBSYS "smp"
 #include <kernel/smp.h>
+#include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/errno.h>
@@ -26,7 +28,28 @@
 
 #define CSD_FLAG_LOCK	0x01	/* queued or running: the owner must not touch it */
 #define CSD_FLAG_SYNC	0x02	/* unlock only after func has returned */
-#define CSD_STALL_NS	(5 * NSEC_PER_SEC)
+
+/*
+ * Linux's smp.csd_lock_timeout (ms; 0: never report), the wait after which
+ * a cross call the target has not answered is reported. Linux reports only
+ * with CONFIG_CSD_LOCK_WAIT_DEBUG; here always, at Linux's default 5 s.
+ */
+static unsigned long csd_lock_timeout = 5000;
+KPARAM("smp.csd_lock_timeout", csd_lock_timeout, KPARAM_ULONG, 0, 3600000,
+       "report a cross call unanswered for this long (ms; 0: never)");
+
+/*
+ * The csd each CPU's handler is running now (NULL: none) and its function,
+ * for the report only: copies, since a synchronous sender's csd is on its
+ * stack and gone once released. Read racily from other CPUs (a torn
+ * triple only garbles one report line).
+ */
+struct cur_csd_info {
+	struct call_single_data *csd;
+	smp_call_func_t func;
+	void *info;
+};
+static DEFINE_PER_CPU(struct cur_csd_info, cur_csd);
 
 struct call_single_data {
 	struct call_single_data *next;	/* in the target's call_single_queue */
@@ -41,13 +64,45 @@ static DEFINE_PER_CPU(struct call_single_data *, call_single_queue);
 static DEFINE_PER_CPU(struct call_single_data *, cfd_csd);
 
 /*
- * Spin until the target has released csd. A wait longer than
- * CSD_STALL_NS is reported as Linux's CSD lock debugging does, once
- * every CSD_STALL_NS, with a backtrace of the target the first time.
+ * Linux's report of a wait longer than csd_lock_timeout: what the target's
+ * handler is doing (this request, an earlier one, or nothing: it has not
+ * taken the IPI), and the first time its backtrace; an unresponsive target
+ * gets the IPI again, in case it was lost.
+ */
+static void csd_lock_wait_toolong(struct call_single_data *csd, int cpu, u64 waited, int *bug_id)
+{
+	static int stall_count;
+	struct cur_csd_info *ci = per_cpu_ptr(&cur_csd, cpu);
+	struct call_single_data *cur = READ_ONCE(ci->csd);
+	bool first = !*bug_id;
+
+	if (first)
+		*bug_id = __atomic_add_fetch(&stall_count, 1, __ATOMIC_RELAXED);
+	printk(KERN_ALERT "csd: %s non-responsive CSD lock (#%d) on CPU#%d, waiting %llu ns for CPU#%02d %pS(%ps).\n",
+	       first ? "Detected" : "Continued", *bug_id, raw_smp_processor_id(),
+	       (unsigned long long)waited, cpu, csd->func, csd->info);
+	if (cur && cur != csd)
+		printk(KERN_ALERT "\tcsd: CSD lock (#%d) handling prior %pS(%ps) request.\n",
+		       *bug_id, READ_ONCE(ci->func), READ_ONCE(ci->info));
+	else
+		printk(KERN_ALERT "\tcsd: CSD lock (#%d) %s.\n",
+		       *bug_id, cur ? "handling this request" : "unresponsive");
+	if (first)
+		trigger_single_cpu_backtrace(cpu);
+	if (!cur) {
+		printk(KERN_ALERT "csd: Re-sending CSD lock (#%d) IPI from CPU#%02d to CPU#%02d\n",
+		       *bug_id, raw_smp_processor_id(), cpu);
+		arch_send_call_function_single_ipi(cpu);
+	}
+}
+
+/*
+ * Spin until the target has released csd, reporting a wait longer than
+ * smp.csd_lock_timeout once per timeout as Linux's CSD lock debugging does.
  */
 static void csd_lock_wait(struct call_single_data *csd, int cpu)
 {
-	static int stall_count;
+	u64 timeout = (u64)READ_ONCE(csd_lock_timeout) * NSEC_PER_MSEC;
 	u64 start = 0, next_report = 0;
 	int stall_id = 0;
 
@@ -57,18 +112,10 @@ static void csd_lock_wait(struct call_single_data *csd, int cpu)
 		cpu_relax();
 		if (!start) {
 			start = now;
-			next_report = now + CSD_STALL_NS;
-		} else if (now > next_report && now) {
-			bool first = !stall_id;
-
-			if (first)
-				stall_id = __atomic_add_fetch(&stall_count, 1, __ATOMIC_RELAXED);
-			printk(KERN_ALERT "csd: %s non-responsive CSD lock (#%d) on CPU#%d, waiting %llu ns for CPU#%02d %pS(%ps).\n",
-			       first ? "Detected" : "Continued", stall_id, raw_smp_processor_id(),
-			       (unsigned long long)(now - start), cpu, csd->func, csd->info);
-			if (first)
-				trigger_single_cpu_backtrace(cpu);
-			next_report = now + CSD_STALL_NS;
+			next_report = now + timeout;
+		} else if (timeout && now > next_report && now) {
+			csd_lock_wait_toolong(csd, cpu, now - start, &stall_id);
+			next_report = local_clock() + timeout;
 		}
 	}
 	if (stall_id)
@@ -116,6 +163,15 @@ static bool csd_enqueue(struct call_single_data *csd, int cpu)
 	return !first;
 }
 
+static void cur_csd_set(struct call_single_data *csd, smp_call_func_t func, void *info)
+{
+	struct cur_csd_info *ci = this_cpu_ptr(&cur_csd);
+
+	WRITE_ONCE(ci->func, func);
+	WRITE_ONCE(ci->info, info);
+	WRITE_ONCE(ci->csd, csd);
+}
+
 /* The CALL_FUNCTION IPI's work: run everything queued for this CPU, oldest first. */
 void generic_smp_call_function_interrupt(void)
 {
@@ -132,6 +188,7 @@ void generic_smp_call_function_interrupt(void)
 		void *info = csd->info;
 
 		next = csd->next;	/* csd may be reused as soon as it is unlocked */
+		cur_csd_set(csd, func, info);
 		if (csd->flags & CSD_FLAG_SYNC) {
 			func(info);
 			csd_unlock(csd);
@@ -139,6 +196,7 @@ void generic_smp_call_function_interrupt(void)
 			csd_unlock(csd);
 			func(info);
 		}
+		cur_csd_set(NULL, NULL, NULL);
 	}
 }
 

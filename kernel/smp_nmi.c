@@ -17,6 +17,10 @@
 /* CPUs asked for a backtrace and not done yet; each clears its own bit. */
 static struct cpumask backtrace_mask;
 static unsigned long backtrace_busy;	/* bit 0: a request is in progress */
+/* When the NMI now being waited for was sent (local_clock()). */
+static u64 backtrace_sent_ns;
+/* An NMI interrupts whatever runs: one this late found the CPU not executing at all. */
+#define BACKTRACE_LATE_NS	(10 * NSEC_PER_MSEC)
 /* The CPU stopping the others (-1: none); stopped CPUs set their bit in stopped_mask. */
 static int stopping_cpu = -1;
 static struct cpumask stopped_mask;
@@ -48,14 +52,21 @@ static bool spin_until(bool (*done)(const void *), const void *arg, u64 timeout_
 bool nmi_cpu_backtrace(struct pt_regs *regs)
 {
 	unsigned int cpu = raw_smp_processor_id();
+	u64 now = local_clock();	/* before printing, which may wait for the console */
 
 	if (!cpumask_test_cpu(cpu, &backtrace_mask))
 		return false;
 	printk(KERN_WARNING "NMI backtrace for cpu %u\n", cpu);
-	if (regs)
+	if (regs) {
+		u64 sent = READ_ONCE(backtrace_sent_ns);
+
+		if (sent && now > sent + BACKTRACE_LATE_NS)
+			printk(KERN_WARNING "smp: CPU %u took this NMI %llu ms after it was sent: it was not executing (a vCPU its host did not run, or an SMI)\n",
+			       cpu, (unsigned long long)((now - sent) / NSEC_PER_MSEC));
 		arch_show_regs(regs);
-	else
+	} else {
 		dump_stack();
+	}
 	cpumask_clear_cpu(cpu, &backtrace_mask);
 	return true;
 }
@@ -96,6 +107,8 @@ static bool nmi_trigger_backtrace(const struct cpumask *mask)
 		for_each_cpu(cpu, &targets) {
 			u64 spent = local_clock() - start;
 
+			/* Seen by the target as backtrace_mask is: the NMI's sending orders both. */
+			WRITE_ONCE(backtrace_sent_ns, local_clock());
 			arch_send_nmi(cpu);
 			spin_until(backtrace_done, &cpu, spent < budget ? budget - spent : 0);
 		}

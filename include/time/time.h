@@ -32,7 +32,14 @@ static inline u64 local_clock(void) { return arch_local_clock(); }
 static inline u64 clock_khz(void) { return arch_clock_khz(); }
 static inline void udelay(unsigned long usecs) { arch_udelay(usecs); }
 static inline void ndelay(unsigned long nsecs) { arch_ndelay(nsecs); }
-static inline void mdelay(unsigned long ms) { while (ms--) udelay(1000); }
+/*
+ * One deadline for the whole delay, not Linux's loop of udelay(1000): a
+ * busy-wait ends at the first clock read past its deadline, so a vCPU the
+ * host stalls for a while loses one stall per udelay() of a loop. Under
+ * TCG on a loaded host every cpu_relax() can cost such a stall, and
+ * rcutorture's 300 ms reader delay (interrupts off) lasted 4.5 s.
+ */
+static inline void mdelay(unsigned long ms) { ndelay(ms * NSEC_PER_MSEC); }
 
 static inline unsigned long msecs_to_jiffies(unsigned long ms) { return DIV_ROUND_UP(ms * HZ, 1000); }
 static inline unsigned long usecs_to_jiffies(unsigned long us) { return DIV_ROUND_UP(us * HZ, 1000000); }

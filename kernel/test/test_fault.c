@@ -3,7 +3,9 @@
  * boot is complete, so the test suite can check the exception, BUG, WARN
  * and panic paths end to end. Kinds: null, pf, ud, gp, bug, warn, panic,
  * stack (overflow into the guard page), lock (spinlock recursion, caught
- * with CONFIG_DEBUG_SPINLOCK).
+ * with CONFIG_DEBUG_SPINLOCK), csd (a cross call another CPU answers only
+ * after 300 ms with interrupts off: with smp.csd_lock_timeout=100, Linux's
+ * "csd: Detected non-responsive CSD lock" report, which then resolves).
  */
 #include <kernel/param.h>
 #include <kernel/init.h>
@@ -11,10 +13,15 @@
 #include <kernel/printk.h>
 #include <kernel/string.h>
 #include <locking/spinlock.h>
+#include <kernel/smp.h>
+#include <kernel/cpumask.h>
+#include <kernel/preempt.h>
+#include <time/delay.h>
+#include <time/time.h>
 
 static char test_fault[16];
 KPARAM("test_fault", test_fault, KPARAM_STRING, 0, 0,
-       "test only: provoke null|pf|ud|gp|bug|warn|panic|stack|lock after boot");
+       "test only: provoke null|pf|ud|gp|bug|warn|panic|stack|lock|csd after boot");
 
 /* Recurses until the stack runs into its guard page (the limit is never reached). */
 static __noinline int recurse_deep(int depth, int limit)
@@ -25,6 +32,40 @@ static __noinline int recurse_deep(int depth, int limit)
 	if (depth >= limit)
 		return pad[0];
 	return recurse_deep(depth + 1, limit) + pad[0];
+}
+
+/* Runs in the target's cross-call handler: interrupts stay off throughout. */
+static void test_fault_irqs_off(void *unused)
+{
+	mdelay(300);
+}
+
+static void test_fault_nop(void *unused)
+{
+}
+
+/* Keep another CPU's handler busy, then wait for a second call behind it. */
+static int test_fault_csd(void)
+{
+	u64 start = local_clock();
+	int me, cpu;
+
+	preempt_disable();
+	me = smp_processor_id();
+	for_each_online_cpu(cpu)
+		if (cpu != me)
+			break;
+	if (cpu >= (int)nr_cpu_ids) {
+		preempt_enable();
+		pr_warn("test_fault: csd needs a second CPU\n");
+		return 0;
+	}
+	smp_call_function_single(cpu, test_fault_irqs_off, NULL, 0);
+	smp_call_function_single(cpu, test_fault_nop, NULL, 1);
+	preempt_enable();
+	pr_info("test_fault: csd: CPU %d answered after %llu ms\n", cpu,
+		(unsigned long long)((local_clock() - start) / NSEC_PER_MSEC));
+	return 0;
 }
 
 static int test_fault_run(void)
@@ -61,6 +102,8 @@ static int test_fault_run(void)
 		spin_unlock(&test_lock);
 		return 0;
 	}
+	if (!strcmp(k, "csd"))
+		return test_fault_csd();
 	pr_warn("test_fault: unknown kind '%s'\n", k);
 	return 0;
 }

@@ -12,6 +12,7 @@
 #                                           TSC and APIC calibrations both right (each is measured
 #                                           from bracketed counter reads; timing a poll instead read
 #                                           1.0-2.2 GHz on a loaded host)
+#   "tsc: Refined TSC clocksource calibration: F MHz"  Linux's line, a second after boot
 #   "Kernel panic - not syncing: <msg>"     on panic (rc 7)
 # test_fault=pf (kernel/test/test_fault.c) reads an unmapped canonical address after boot; the #PF
 # handler prints Linux's oops lines ("BUG: unable to handle page fault for address: ...",
@@ -25,6 +26,34 @@ for n in 1 2 4 8; do
 		--reject "tsc: calibration uncertain" \
 		--expect "reboot: Power down"
 done
+
+# The late TSC re-check (arch/x86_64/kernel/tsc_refine.c): boot with a wrong rate (Linux's
+# tsc_early_khz=), 10 GHz (clock slow, as the 45968 MHz of issue 29's campaign) and 500 MHz
+# (fast); a second later the PM timer (with the RTC counting its wraps) must correct the clock
+# and the APIC timer, whose rate under QEMU is 1 GHz exactly, so 999.x/1000.x shows both right.
+# At 500 MHz the clock runs about 4.6 times fast, and so does boot in guest time: the re-check
+# comes at 2-3 s of it, so the power-off waits until 5 s (real seconds once corrected).
+for k in 10000000:2 500000:5; do
+	s=${k#*:} k=${k%:*}
+	boot_test "tsc-refine-$k" --smp 2 --append "tsc_early_khz=$k shutdown_secs=$s" \
+		--expect "tsc: tsc_early_khz=$k: using" \
+		--expect "tsc: boot calibration [0-9.]+ MHz is off by more than 1% from PMTIMER over [0-9]+ ms: correcting the clock, and the APIC timer to (999\.[0-9]{3}|1000\.[0-9]{3}) MHz" \
+		--expect "tsc: Refined TSC clocksource calibration: [0-9]+\.[0-9]{3} MHz" \
+		--expect "reboot: Power down"
+done
+
+# A cross call that another CPU answers only after a 300 ms mdelay() with interrupts off
+# (test_fault=csd): with smp.csd_lock_timeout=100, Linux's CSD-lock report, the target's state
+# and backtrace, and the end of the wait. mdelay() is one deadline, so the wait lasts about
+# 300 ms however often the host stalls the vCPU: as a loop of udelay(1000) it took 1.7-4.5 s
+# at a host load of 26-40 (each udelay() lost a whole stall).
+boot_test csd-report --smp 2 --append "test_fault=csd smp.csd_lock_timeout=100 shutdown_secs=2" --allow-bug \
+	--expect "csd: Detected non-responsive CSD lock \(#1\) on CPU#[0-9]+, waiting [0-9]+ ns for CPU#[0-9]+ test_fault_nop" \
+	--expect "csd: CSD lock \(#1\) handling prior test_fault_irqs_off\+0x[0-9a-f]+/0x[0-9a-f]+\(0x0\) request\." \
+	--expect "NMI backtrace for cpu [0-9]+" \
+	--expect "csd: CSD lock \(#1\) got unstuck on CPU#[0-9]+, CPU#[0-9]+ released the lock\." \
+	--expect "test_fault: csd: CPU [0-9]+ answered after ([0-9]{1,2}|[1-9][0-9]{2}) ms" \
+	--expect "reboot: Power down"
 
 boot_test fault-pf --smp 2 --append "test_fault=pf shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "BUG: unable to handle page fault|BUG: kernel NULL pointer dereference|page fault" \

@@ -3,7 +3,8 @@
  * exists: the RSDP (from the boot loader, else a scan of the BIOS areas),
  * the RSDT/XSDT, the MADT (which CPUs exist: logical CPU number -> APIC
  * ID, the boot CPU always being CPU 0) and the FADT/DSDT (PM1a control
- * port and the \_S5 sleep type, for ACPI power-off). Tables are reached
+ * port and the \_S5 sleep type, for ACPI power-off; the PM timer's port,
+ * for the TSC calibration). Tables are reached
  * through the boot identity map of the first 4 GiB; nothing is kept
  * mapped or referenced afterwards.
  */
@@ -54,6 +55,10 @@ struct acpi_header {
 #define FADT_PM1A_CNT		64
 #define FADT_X_DSDT		140
 #define FADT_X_PM1A_CNT		172	/* generic address structure, 12 bytes */
+#define FADT_PM_TMR_BLK		76
+#define FADT_FLAGS		112
+#define FADT_TMR_VAL_EXT	(1u << 8)	/* the PM timer counts 32 bits, not 24 */
+#define FADT_X_PM_TMR_BLK	208
 
 #define AML_NAME_OP		0x08
 #define AML_PACKAGE_OP		0x12
@@ -65,6 +70,8 @@ struct acpi_header {
 u32 x86_cpu_to_apicid[NR_CPUS];
 struct cpumask x86_cpu_present_mask;
 u16 acpi_pm1a_cnt;
+u16 acpi_pm_tmr_port;
+unsigned int acpi_pm_tmr_bits;
 u16 acpi_slp_typ_s5;
 struct x86_ioapic_info x86_ioapic;
 
@@ -320,7 +327,7 @@ static void parse_fadt(const struct acpi_header *fadt)
 {
 	const u8 *f = (const u8 *)fadt;
 	const struct acpi_header *dsdt;
-	u64 pm1a = 0, dsdt_pa = 0;
+	u64 pm1a = 0, dsdt_pa = 0, pmtmr = 0;
 
 	if (fadt->length >= FADT_X_PM1A_CNT + 12 && f[FADT_X_PM1A_CNT] == 1 /* system I/O */)
 		pm1a = get_u64(f + FADT_X_PM1A_CNT + 4);
@@ -330,6 +337,15 @@ static void parse_fadt(const struct acpi_header *fadt)
 		dsdt_pa = get_u64(f + FADT_X_DSDT);
 	if (!dsdt_pa && fadt->length >= FADT_DSDT + 4)
 		dsdt_pa = get_u32(f + FADT_DSDT);
+	/* The PM timer (3.579545 MHz): the TSC calibration's reference (tsc.c). */
+	if (fadt->length >= FADT_X_PM_TMR_BLK + 12 && f[FADT_X_PM_TMR_BLK] == 1 /* system I/O */)
+		pmtmr = get_u64(f + FADT_X_PM_TMR_BLK + 4);
+	if (!pmtmr && fadt->length >= FADT_PM_TMR_BLK + 4)
+		pmtmr = get_u32(f + FADT_PM_TMR_BLK);
+	if (pmtmr && pmtmr <= 0xffff && fadt->length >= FADT_FLAGS + 4) {
+		acpi_pm_tmr_port = (u16)pmtmr;
+		acpi_pm_tmr_bits = get_u32(f + FADT_FLAGS) & FADT_TMR_VAL_EXT ? 32 : 24;
+	}
 
 	dsdt = dsdt_pa ? table_get(dsdt_pa) : NULL;
 	if (dsdt && memcmp(dsdt->signature, "DSDT", 4))

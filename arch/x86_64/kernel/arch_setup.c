@@ -49,12 +49,13 @@ const char *arch_machine_name(void)
 
 void arch_early_setup(void)
 {
+	acpi_init();		/* first: the FADT names the PM timer the calibration uses */
 	tsc_calibrate();
-	acpi_init();
 }
 
 void arch_boot_cpu_init(void)
 {
+	tsc_apply_early_khz();
 	x86_cpu_init(0);
 	apic_init_bsp();
 	lapic_timer_calibrate();

@@ -65,6 +65,19 @@ void lapic_timer_calibrate(void)
 }
 
 /*
+ * tsc_refine.c found the TSC's rate off: apic_ticks_per_ms counted APIC
+ * ticks per TSC-measured millisecond, so it was off by the same factor.
+ * The next arming uses the new value. Returns the bus clock in kHz.
+ */
+u64 lapic_timer_rescale(u64 old_khz, u64 new_khz)
+{
+	u64 t = apic_ticks_per_ms * new_khz / old_khz;
+
+	WRITE_ONCE(apic_ticks_per_ms, t);
+	return t * 16;	/* the bus clock in kHz: the count runs at divide-by-16 */
+}
+
+/*
  * The timer only ever runs one-shot: the generic tick re-arms it from its
  * handler (kernel/time/tick.c). A periodic APIC timer keeps firing in
  * QEMU whether or not its vCPU runs, and QEMU's main loop, which delivers
@@ -78,7 +91,7 @@ static DEFINE_PER_CPU(bool, lapic_oneshot);	/* LVT is set to one-shot, unmasked 
 
 void arch_timer_set_oneshot(u64 delta_ns)
 {
-	u64 count = delta_ns * apic_ticks_per_ms / NSEC_PER_MSEC;
+	u64 count = delta_ns * READ_ONCE(apic_ticks_per_ms) / NSEC_PER_MSEC;
 
 	if (count == 0)
 		count = 1;

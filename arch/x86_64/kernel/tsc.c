@@ -1,47 +1,104 @@
 /*
- * The TSC is the clock behind local_clock(): calibrated once at boot
- * against PIT channel 2 (gated through port 0x61), then read lock-free on
- * every CPU. Time zero is kernel entry (under KVM the TSC does not start
- * near zero at power-on, so its raw value is no "time since boot").
+ * The TSC is the clock behind local_clock(): calibrated at boot, then read
+ * lock-free on every CPU. Time zero is kernel entry (under KVM the TSC does
+ * not start near zero at power-on, so its raw value is no "time since
+ * boot"). The rate comes from CPUID when the CPU or hypervisor states it
+ * (leaf 0x15, or 0x40000010 as QEMU/KVM and VMware give it), else from
+ * measuring against the ACPI PM timer, or PIT channel 2 when that fails or
+ * is absent; kernel/time/clock_calib.c does the measuring and says why it survives
+ * a host that deschedules this vCPU.
+ * About a second after boot tsc_refine.c measures again over a long
+ * interval and corrects the rate, as Linux's refined calibration does.
  */
+#define KPARAM_SUBSYS "tsc"
 #include <time/time.h>
+#include <time/clock_calib.h>
 #include <kernel/printk.h>
+#include <kernel/param.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/barrier.h>
 #include <asm/x86/x86.h>
 
 #define PIT_HZ		1193182ULL
-#define CALIBRATE_MS	30	/* < 54 ms: the 16-bit PIT count must not wrap */
+#define PMTMR_HZ	3579545ULL
+#define TSC_MIN_KHZ	100000ULL	/* plausible rates: 100 MHz... */
+#define TSC_MAX_KHZ	10000000ULL	/* ...to 10 GHz */
 
 u64 tsc_khz;
 static u64 tsc_boot;
-/* ns = cycles * mult >> 32, precomputed so the hot path needs no division. */
-static u64 tsc_mult;
 
-static u64 cycles_to_ns(u64 cycles)
+/* Linux's tsc_early_khz=: this rate instead of the calibrated one (the refinement still runs). */
+static unsigned int tsc_early_khz;
+KPARAM("tsc_early_khz", tsc_early_khz, KPARAM_UINT, 0, TSC_MAX_KHZ,
+       "use this TSC rate (kHz) instead of the boot calibration's; 0: calibrate");
+
+/*
+ * ns = base_ns + (cycles - base_cycles) * mult >> 32, so the hot path needs
+ * no division. A new rate is published as a new struct, never by editing
+ * the one readers use: the boot calibration fills the first, tsc_early_khz=
+ * the second and the refinement (at most once) the third, so no slot is
+ * ever rewritten under a reader.
+ */
+struct tsc_clock {
+	u64 base_cycles;
+	u64 base_ns;
+	u64 mult;
+};
+static struct tsc_clock tsc_clocks[3];
+static unsigned int tsc_clocks_used;
+static struct tsc_clock *tsc_clock_cur;	/* NULL until calibrated */
+
+static u64 tsc_clock_ns(const struct tsc_clock *c, u64 cycles)
 {
-	return (u64)(((unsigned __int128)cycles * tsc_mult) >> 32);
+	s64 d = (s64)(cycles - c->base_cycles);
+
+	/* A CPU that read the TSC just before another published a new base. */
+	if (d < 0)
+		d = 0;
+	return c->base_ns + (u64)(((unsigned __int128)d * c->mult) >> 32);
 }
 
 u64 arch_local_clock(void)
 {
-	u64 mult = READ_ONCE(tsc_mult);
+	/* Pairs with the smp_store_release() in tsc_set_khz(): the fields first. */
+	const struct tsc_clock *c = smp_load_acquire(&tsc_clock_cur);
 
-	if (!mult)
-		return 0;
-	return cycles_to_ns(arch_read_cycles() - tsc_boot);
+	return c ? tsc_clock_ns(c, arch_read_cycles()) : 0;
 }
 
 u64 arch_clock_khz(void)
 {
-	return tsc_khz;
+	return READ_ONCE(tsc_khz);
+}
+
+/*
+ * Run the clock at khz from now on, continuing from the time it reads now
+ * (the first call: from kernel entry). One caller at a time: the boot
+ * calibration, tsc_early_khz=, the refinement, in that order.
+ */
+void tsc_set_khz(u64 khz)
+{
+	const struct tsc_clock *old = tsc_clock_cur;
+	struct tsc_clock *c;
+	u64 now = arch_read_cycles();
+
+	if (tsc_clocks_used == ARRAY_SIZE(tsc_clocks))
+		return;
+	c = &tsc_clocks[tsc_clocks_used++];
+	c->base_cycles = old ? now : tsc_boot;
+	c->base_ns = old ? tsc_clock_ns(old, now) : 0;
+	c->mult = ((u64)1000000 << 32) / khz;
+	WRITE_ONCE(tsc_khz, khz);
+	/* Pairs with the smp_load_acquire() in arch_local_clock(). */
+	smp_store_release(&tsc_clock_cur, c);
 }
 
 void arch_ndelay(unsigned long nsecs)
 {
 	u64 start = arch_read_cycles();
-	u64 cycles = tsc_khz ? nsecs * tsc_khz / 1000000 : nsecs * 3;
+	u64 khz = READ_ONCE(tsc_khz);
+	u64 cycles = khz ? nsecs * khz / 1000000 : nsecs * 3;
 
 	while (arch_read_cycles() - start < cycles)
 		cpu_relax();
@@ -88,89 +145,147 @@ u32 tsc_bracketed_read(u32 (*read)(void), u64 *tsc, u64 *width)
 	return best;
 }
 
-/*
- * One measurement: PIT channel 2 counts down from 0xffff (mode 0, gate on);
- * read it with the TSC at the start and again CALIBRATE_MS later. Each end
- * is as uncertain as its own bracketed read, provided the 16-bit count did
- * not wrap unseen: a vCPU descheduled by the host for more than the 25 ms
- * between "CALIBRATE_MS counted" and "count wrapped past it" comes back to
- * a count that looks short of the goal or just past it, and the interval
- * then holds whole PIT periods (55 ms each) the count does not show. Seen
- * on a loaded host: 19634 MHz for a 2096 MHz TSC, a guest clock running at
- * a tenth of real time. (The older method polled for the terminal count
- * and missed deschedules the same way: 3339 MHz for 2096.) Returns the
- * cycles of the interval scaled to CALIBRATE_MS and, in *err, its
- * uncertainty likewise.
- */
-static u64 tsc_pit_once(u64 *err)
+/* The references, as clock_calib() reads them: counting up, from 0. */
+static u64 pit_up(void)
 {
-	u32 want = PIT_HZ * CALIBRATE_MS / 1000;
-	u64 t0, t1, w0, w1;
-	u16 c0, c1;
-	u8 v;
+	return (u16)(0x10000 - pit2_read());	/* channel 2 counts down */
+}
 
-	v = inb(0x61);
+u64 pmtmr_read(void)
+{
+	u32 v = inl(acpi_pm_tmr_port);
+
+	return acpi_pm_tmr_bits == 32 ? v : v & 0xffffff;
+}
+
+static u64 tsc_cycles(void)
+{
+	return arch_read_cycles();
+}
+
+/*
+ * PIT channel 2 in mode 0 from 0xffff, gate on: after the terminal count
+ * it keeps counting down through 0xffff, a free-running 16-bit counter.
+ */
+static void pit2_start(void)
+{
+	u8 v = inb(0x61);
+
 	outb(0x61, (v & ~0x02) & ~0x01);	/* gate off, speaker off */
 	outb(0x43, 0xb0);			/* channel 2, lo/hi byte, mode 0, binary */
 	outb(0x42, 0xff);
 	outb(0x42, 0xff);
 	outb(0x61, (inb(0x61) & ~0x02) | 0x01);	/* gate on: counting starts */
-	c0 = (u16)tsc_bracketed_read(pit2_read, &t0, &w0);
-	while ((u16)(c0 - pit2_read()) < want)
-		cpu_relax();
-	c1 = (u16)tsc_bracketed_read(pit2_read, &t1, &w1);
-	outb(0x61, v);
-	/* Scale to exactly `want` PIT ticks; c0 - c1 >= want and < 0xffff. */
-	*err = (w0 + w1) / 2 * want / (u16)(c0 - c1) + 1;
-	return (t1 - t0) * want / (u16)(c0 - c1);
 }
 
-#define TSC_TRIES	10
-
 /*
- * An unseen wrap adds at least one whole PIT period to an interval of at
- * most one: it makes a try read at least twice too fast, never too slow,
- * and two such tries agree only by chance. So: try until two tries agree
- * within 0.1% and keep the better bracketed of the two. If no two of
- * TSC_TRIES agree (a host descheduling this vCPU all the time), keep the
- * slowest reading, the one least likely to hold a wrap, and say so.
- * (Timing a single PIT one-shot, under a loaded host, was seen to read
- * anywhere from 2.3 to 8.8 GHz.)
+ * The rate the hardware states: the hypervisor's leaf 0x40000010 (EAX: TSC
+ * kHz), else CPUID 0x15 (crystal Hz * EBX / EAX); both are the TSC's rate
+ * (*known set), as Linux takes them. Else 0x16 (EAX: base MHz), only a
+ * nominal figure: under TCG the guest TSC runs at the host's rate whatever
+ * CPUID says. 0 if none says; *src names the one that did.
  */
-void tsc_calibrate(void)
+static u64 tsc_cpuid_khz(const char **src, bool *known)
 {
-	u64 c[TSC_TRIES], err[TSC_TRIES], best = 0, best_err = 0;
-	bool agreed = false;
-	int n;
+	u32 a, b, c, d, max;
 
-	for (n = 0; n < TSC_TRIES && !agreed; n++) {
-		c[n] = tsc_pit_once(&err[n]);
-		for (int j = 0; j < n; j++) {
-			u64 hi = c[n] > c[j] ? c[n] : c[j], lo = c[n] > c[j] ? c[j] : c[n];
-
-			if (hi - lo <= hi / 1000) {
-				int k = err[n] < err[j] ? n : j;
-
-				best = c[k];
-				best_err = err[k];
-				agreed = true;
-				break;
+	*known = true;
+	cpuid(1, 0, &a, &b, &c, &d);
+	if (c & (1u << 31)) {		/* under a hypervisor */
+		cpuid(0x40000000, 0, &max, &b, &c, &d);
+		if (max >= 0x40000010 && max < 0x40000100) {
+			cpuid(0x40000010, 0, &a, &b, &c, &d);
+			if (a) {
+				*src = "hypervisor CPUID 0x40000010";
+				return a;
 			}
 		}
 	}
-	if (!agreed) {
-		for (int j = 0; j < TSC_TRIES; j++)
-			if (!best || c[j] < best)
-				best = c[j];
+	cpuid(0, 0, &max, &b, &c, &d);
+	if (max >= 0x15) {
+		cpuid(0x15, 0, &a, &b, &c, &d);
+		if (a && b && c) {
+			*src = "CPUID 0x15";
+			return (u64)c * b / a / 1000;
+		}
 	}
-	tsc_khz = best / CALIBRATE_MS;
-	tsc_mult = ((u64)1000000 << 32) / tsc_khz;
-	printk(KERN_INFO "tsc: Detected %llu.%03llu MHz processor\n",
-	       (unsigned long long)(tsc_khz / 1000), (unsigned long long)(tsc_khz % 1000));
-	if (!agreed)
-		printk(KERN_WARNING "tsc: calibration uncertain: no two of %d tries agreed (the host kept descheduling this CPU)\n",
-		       TSC_TRIES);
-	else if (best_err >= best / 100)
-		printk(KERN_WARNING "tsc: calibration uncertain by %llu%% (the host kept descheduling this CPU)\n",
-		       (unsigned long long)(best_err * 100 / best));
+	*known = false;
+	if (max >= 0x16) {
+		cpuid(0x16, 0, &a, &b, &c, &d);
+		if (a & 0xffff) {
+			*src = "CPUID 0x16";
+			return (u64)(a & 0xffff) * 1000;
+		}
+	}
+	return 0;
+}
+
+static bool khz_close(u64 x, u64 y)	/* within 1% */
+{
+	return (x > y ? x - y : y - x) <= (x > y ? x : y) / 100;
+}
+
+#define MHZ(k)	(unsigned long long)((k) / 1000), (unsigned long long)((k) % 1000)
+
+void tsc_calibrate(void)
+{
+	static const struct clock_calib_ref pit = { "PIT", PIT_HZ, 16, pit_up, tsc_cycles };
+	struct clock_calib_ref pm = { "PMTIMER", PMTMR_HZ, acpi_pm_tmr_bits, pmtmr_read, tsc_cycles };
+	struct clock_calib_result rp = { 0 }, rm = { 0 };
+	const char *src = NULL;
+	bool known;
+	u64 khz, cpuid_khz = tsc_cpuid_khz(&src, &known);
+
+	/*
+	 * 10 ms windows of the PM timer (it wraps in 4.7 s: stalls of up to
+	 * ~0.2 s pass), else of the PIT (55 ms: ~20 ms). The refinement a
+	 * second later is the cross-check, over a long interval.
+	 */
+	if (acpi_pm_tmr_port)
+		clock_calib(&pm, PMTMR_HZ / 100, 40, &rm);
+	if (!rm.used) {
+		pit2_start();
+		clock_calib(&pit, PIT_HZ / 100, 40, &rp);
+		outb(0x61, inb(0x61) & ~0x03);	/* gate off again */
+	}
+	khz = rm.used ? rm.khz : rp.khz;
+	if (!khz && rm.fallback_khz) {
+		/* Disturbed tries against the PM timer are still right unless a stall hid 4.7 s. */
+		khz = rm.fallback_khz;
+		printk(KERN_WARNING "tsc: calibration uncertain: no undisturbed try of %u against PMTIMER (the host kept descheduling this CPU)\n",
+		       rm.tries);
+	}
+	if (cpuid_khz && khz && !khz_close(khz, cpuid_khz))
+		printk(KERN_WARNING "tsc: %s says %llu.%03llu MHz, calibration %llu.%03llu MHz: using %s\n",
+		       src, MHZ(cpuid_khz), MHZ(khz), known ? src : "the calibration");
+	if (cpuid_khz && (known || !khz))
+		khz = cpuid_khz;
+	if (!khz) {
+		/* No source at all: a wild guess beats no clock, and the refinement may fix it. */
+		khz = rp.fallback_khz ?: 2000000;
+		printk(KERN_WARNING "tsc: Fast TSC calibration failed: no usable try of %u against the PIT\n",
+		       rp.tries);
+	}
+	if (khz < TSC_MIN_KHZ || khz > TSC_MAX_KHZ)
+		printk(KERN_WARNING "tsc: %llu.%03llu MHz is implausible (outside %llu-%llu MHz)\n",
+		       MHZ(khz), TSC_MIN_KHZ / 1000, TSC_MAX_KHZ / 1000);
+	tsc_set_khz(khz);
+	printk(KERN_INFO "tsc: Detected %llu.%03llu MHz processor\n", MHZ(khz));
+	if (acpi_pm_tmr_port)
+		tsc_refine_anchor();
+}
+
+/* After the command line is parsed (arch_boot_cpu_init(), before the APIC timer is measured). */
+void tsc_apply_early_khz(void)
+{
+	u64 calibrated = tsc_khz;
+
+	if (!tsc_early_khz)
+		return;
+	if (tsc_early_khz < TSC_MIN_KHZ)
+		printk(KERN_WARNING "tsc: %u.%03u MHz is implausible (outside %llu-%llu MHz)\n",
+		       tsc_early_khz / 1000, tsc_early_khz % 1000, TSC_MIN_KHZ / 1000, TSC_MAX_KHZ / 1000);
+	tsc_set_khz(tsc_early_khz);
+	printk(KERN_INFO "tsc: tsc_early_khz=%u: using %u.%03u MHz, not the calibrated %llu.%03llu MHz\n",
+	       tsc_early_khz, tsc_early_khz / 1000, tsc_early_khz % 1000, MHZ(calibrated));
 }

@@ -101,6 +101,14 @@ extern u32 x86_cpu_to_apicid[];
 /* tsc.c */
 void tsc_mark_boot(void);
 void tsc_calibrate(void);
+/* Run the clock at khz from now on (boot CPU; the calibration, then at most one refinement). */
+void tsc_set_khz(u64 khz);
+/* tsc_early_khz=: applied once the command line is parsed. */
+void tsc_apply_early_khz(void);
+/* The ACPI PM timer's count (acpi_pm_tmr_port must be set). */
+u64 pmtmr_read(void);
+/* tsc_refine.c: a (TSC, PM timer, RTC) sample at calibration, checked again ~1 s later. */
+void tsc_refine_anchor(void);
 /*
  * Read a counter with the TSC around it, a few times; return the value of
  * the best-bracketed read, with *tsc halfway between the cycle reads around
@@ -111,12 +119,17 @@ extern u64 tsc_khz;
 
 /* timer.c: LAPIC timer as the tick source. */
 void lapic_timer_calibrate(void);
+/* The TSC's rate changed from old_khz to new_khz: the timer's was measured against it. */
+u64 lapic_timer_rescale(u64 old_khz, u64 new_khz);
 void lapic_timer_setup_this_cpu(void);
 
 /* acpi.c */
 void acpi_init(void);
 extern u16 acpi_pm1a_cnt;
 extern u16 acpi_slp_typ_s5;
+/* The FADT's ACPI PM timer: its I/O port (0: none) and width (24 or 32 bits). */
+extern u16 acpi_pm_tmr_port;
+extern unsigned int acpi_pm_tmr_bits;
 /* The MADT's first I/O APIC (phys 0: none found) and its ISA IRQ overrides. */
 struct x86_ioapic_info {
 	u32 phys;
