@@ -508,8 +508,8 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	while (count < bl && (rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += rcu_invoke_callback(rhp);
 		count++;
-		if (bl == LONG_MAX && !(count & 31))
-			cond_resched();
+		if (bl == LONG_MAX && rcu_batch_resched_due(count, true))
+			cond_resched();	/* flooded: no limit, but reschedule points */
 	}
 	rdp->cbs_invoking = false;
 	if (rdp->cbs_requeued)

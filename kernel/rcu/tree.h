@@ -557,6 +557,21 @@ static inline void rcu_flood_mark_drained(struct rcu_data *rdp)
 		rdp->qlen_last_fqs_check = n;
 }
 
+/*
+ * rcutree.blimit's batch rule, the one both callback invokers follow
+ * (rcu_do_batch() in tree.c, rcuos's rcu_nocb_do_batch() in tree_nocb.c):
+ * after count callbacks of a batch, is a reschedule point due? A flooded
+ * list (beyond rcutree.qhimark) is worked through without the limit, with
+ * a reschedule point every RCU_FLOOD_RESCHED_EVERY callbacks so that the
+ * flood does not hold the CPU; otherwise every rcutree.blimit callbacks
+ * (rcu_do_batch() ends its batch there instead).
+ */
+#define RCU_FLOOD_RESCHED_EVERY	32
+static inline bool rcu_batch_resched_due(long count, bool flooded)
+{
+	return !(count % (flooded ? RCU_FLOOD_RESCHED_EVERY : rcu_params.blimit));
+}
+
 /* --- callback offloading (tree_nocb.c); stubs without CONFIG_RCU_NOCB_CPU --- */
 #ifdef CONFIG_RCU_NOCB_CPU
 static inline bool rcu_rdp_is_offloaded(struct rcu_data *rdp) { return READ_ONCE(rdp->offloaded); }

@@ -369,18 +369,19 @@ static void rcu_nocb_invoke(struct rcu_head *rhp)
 }
 
 /*
- * One batch: every ready callback, with a reschedule point each blimit
- * callbacks (rcuos runs on a housekeeping CPU, so the limit bounds the
- * stretch between reschedules rather than the batch; when flooded,
- * beyond qhimark, rescheduling is left to every 32 as in rcu_do_batch()).
+ * One batch: every ready callback, with reschedule points as
+ * rcu_batch_resched_due() (tree.h) places them: rcuos runs on a
+ * housekeeping CPU, so rcutree.blimit bounds the stretch between
+ * reschedules rather than the batch, and a flooded list gets the flood's
+ * stride, as in rcu_do_batch().
  */
 static void rcu_nocb_do_batch(struct rcu_data *rdp)
 {
 	struct rcu_cblist rcl;
 	struct rcu_head *rhp;
 	unsigned long flags;
-	long count = 0, lazy = 0, bl;
-	bool ready, pend, kick;
+	long count = 0, lazy = 0;
+	bool ready, pend, kick, flooded;
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
 	/*
@@ -395,13 +396,13 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 	rcu_segcblist_extract_done_cbs(&rdp->cblist, &rcl);
 	/* Until they are counted out below, the CPU may not take its list back. */
 	rdp->nocb_cb_busy = true;
-	bl = rcu_segcblist_n_cbs(&rdp->cblist) > rcu_params.qhimark ? 32 : rcu_params.blimit;
+	flooded = rcu_segcblist_n_cbs(&rdp->cblist) > rcu_params.qhimark;
 	spin_unlock_irqrestore(&rdp->nocb_lock, flags);
 
 	while ((rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += __is_kfree_rcu_offset((unsigned long)rhp->func);
 		rcu_nocb_invoke(rhp);
-		if (!(++count % bl))
+		if (rcu_batch_resched_due(++count, flooded))
 			cond_resched();
 	}
 

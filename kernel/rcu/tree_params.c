@@ -8,8 +8,8 @@
  *
  * Single values out of range are handled by the parameter parser when
  * the command line is read (one warning each, from the ranges in
- * tree_param_list.h); this file handles what depends on other values
- * or on nr_cpu_ids.
+ * tree_param_list.h, the only place they are written); this file
+ * handles what depends on other values or on nr_cpu_ids.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
@@ -61,7 +61,9 @@ RCU_TREE_PARAMS(RCU_TREE_PARAM_DECL)
 /*
  * Linux's sanitize_kthread_prio(): boosting needs a real-time priority
  * (2 when rcutorture is built in, so its priority-1 hogs can be beaten);
- * the message keeps Linux's function name so its greps find it.
+ * the message keeps Linux's function name so its greps find it. The
+ * range 0-99 is the declaration's (tree_param_list.h), applied by the
+ * parser.
  */
 static void rcu_sanitize_kthread_prio(void)
 {
@@ -72,10 +74,6 @@ static void rcu_sanitize_kthread_prio(void)
 		rcu_params.kthread_prio = 2;
 	else if (IS_ENABLED(CONFIG_RCU_BOOST) && rcu_params.kthread_prio < 1)
 		rcu_params.kthread_prio = 1;
-	else if (rcu_params.kthread_prio < 0)
-		rcu_params.kthread_prio = 0;
-	else if (rcu_params.kthread_prio > 99)
-		rcu_params.kthread_prio = 99;
 	if (rcu_params.kthread_prio != in)
 		pr_alert("sanitize_kthread_prio: Limited prio to %d from %d\n",
 			 rcu_params.kthread_prio, in);
@@ -90,19 +88,12 @@ void rcu_kthread_set_prio(struct task_struct *t)
 }
 
 /*
- * Values a single parameter's range cannot express. The clamps repeat
- * the parser's ranges in case a value was set some other way.
+ * Values a single parameter's range cannot express. Each value's own
+ * range lives only in its declaration (tree_param_list.h), which the
+ * parser applies: the boot command line is the only writer.
  */
 static void rcu_params_check(void)
 {
-	if (rcu_params.jiffies_till_first_fqs > HZ)
-		rcu_params.jiffies_till_first_fqs = HZ;
-	if (rcu_params.jiffies_till_next_fqs > HZ)
-		rcu_params.jiffies_till_next_fqs = HZ;
-	else if (rcu_params.jiffies_till_next_fqs == 0)
-		rcu_params.jiffies_till_next_fqs = 1;
-	if (rcu_params.blimit < 1)
-		rcu_params.blimit = 1;
 	rcu_sanitize_kthread_prio();
 	if (rcu_params.qlowmark >= rcu_params.qhimark) {
 		pr_warn("rcutree.qlowmark: value %ld not below rcutree.qhimark=%ld, using %ld\n",
