@@ -30,7 +30,10 @@ static const struct kparam_prefix known_prefixes[] = {
 	{ "rcuscale.", "rcu", "rcuperf.", PERF_NEEDS },	/* Linux's name since 5.11 */
 	{ "refscale.", "rcu", NULL,
 	  IS_ENABLED(CONFIG_RCU_REF_SCALE_TEST) ? NULL : NEEDS_TEST("CONFIG_RCU_REF_SCALE_TEST") },
-	{ "torture.", "torture", NULL, TORTURE_NEEDS },
+	{ "scftorture.", "scftorture", NULL,
+	  IS_ENABLED(CONFIG_SCF_TORTURE_TEST) ? NULL : NEEDS_TEST("CONFIG_SCF_TORTURE_TEST") },
+	{ "torture.", "torture", NULL,
+	  IS_ENABLED(CONFIG_TORTURE_TEST) ? NULL : NEEDS_TEST("CONFIG_RCU_TORTURE_TEST") },
 	{ "smp.", "smp", NULL, NULL },
 	{ "sched.", "sched", NULL, NULL },
 	{ "user.", "user", NULL, NULL },

@@ -110,7 +110,8 @@ kvm_summary() {
 		# the writer's version number in rcutorture's last statistics line, one per grace period
 		# the writer waited for; the results page plots the same number over time.
 		gps=- rate=-
-		if [ "$torture" = rcu ] && [ -f "$d/console.log" ]; then
+		# scftorture: its handler invocations (Linux's kvm-recheck-scf.sh), the same way.
+		if { [ "$torture" = rcu ] || [ "$torture" = scf ]; } && [ -f "$d/console.log" ]; then
 			st=$("$parse" --stats "$d/console.log")
 			g=$(sed -n 's/^ver=//p' <<<"$st")
 			up=$(sed -n 's/^uptime=//p' <<<"$st")

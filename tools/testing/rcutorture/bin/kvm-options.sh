@@ -7,8 +7,8 @@
 #
 #   need_arg OPT [VALUE...]  exit 2 unless OPT has a value (one that does not begin with "--")
 #   kconfig_arg V            --kconfig V: check V as Linux does, add it to the earlier ones
-#   torture_arg T            --torture T: rcu, rcuperf, rcuscale, refscale; Linux's other suites
-#                            are reported as not implemented
+#   torture_arg T            --torture T: rcu, rcuperf, rcuscale, refscale, scf; Linux's other
+#                            suites are reported as not implemented
 #   jitter_arg "N [S [P]]"   --jitter: N jitter processes (-1: one per --cpus), S the longest
 #                            sleep and P the longest spin, in microseconds (Linux's form)
 #   dryrun_arg WORD          --dryrun's optional Linux word (batches|scenarios|sched|script):
@@ -40,11 +40,10 @@ kconfig_arg() {
 
 torture_arg() {
 	case $1 in
-	rcu | rcuperf | rcuscale | refscale) ;;
+	rcu | rcuperf | rcuscale | refscale | scf) ;;
 	lock) die "--torture lock: Linux option not implemented here (no locktorture in this kernel)" ;;
-	scf) die "--torture scf: Linux option not implemented here (no scftorture in this kernel)" ;;
 	X*) die "--torture $1: Linux option not implemented here (no out-of-tree X* suites: every suite needs its configs/ directory and judge)" ;;
-	*) die "bad --torture '$1' (rcu, rcuperf, rcuscale or refscale)" ;;
+	*) die "bad --torture '$1' (rcu, rcuperf, rcuscale, refscale or scf)" ;;
 	esac
 }
 

@@ -56,8 +56,10 @@
 #                          random busy spins (1 ms to P us, default 100000) and sleeps (up to S
 #                          us, default 1000000), perturbing the vCPU threads as Linux's jitter.sh
 #                          does (default 0: none; Linux's default is -1)
-#   --torture rcu|rcuperf|rcuscale|refscale  which test: scenario directory configs/<torture>/
-#                          (default rcu). rcuscale and refscale are Linux's names and scenarios
+#   --torture rcu|rcuperf|rcuscale|refscale|scf  which test: scenario directory configs/<torture>/
+#                          (default rcu). scf: scftorture, the cross calls' torture test (Linux's
+#                          PREEMPT and NOPREEMPT; Documentation/scftorture.md), judged as
+#                          rcutorture by its End of test line. rcuscale and refscale are Linux's names and scenarios
 #                          (TREE, TREE54, TINY; NOPREEMPT, PREEMPT); rcuperf the article's, with
 #                          our scenarios. They: the guest powers off when rcuperf/refscale are done, and
 #                          --duration is only its upper bound; the end prints a table of the
@@ -78,7 +80,7 @@
 #   -h, --help             this text
 #   Linux's --debug-info, --no-affinity and --no-initrd are accepted and change nothing (debug
 #   information always, guests never bound to host CPUs, no initrd); its --bootimage,
-#   --interactive, --mac and --torture lock|scf|X* are refused with "Linux option not
+#   --interactive, --mac and --torture lock|X* are refused with "Linux option not
 #   implemented here (reason)". Besides the verdicts, each guest directory gets bootargs (its
 #   kernel command line; rcutorture guests get rcutorture.stat_interval=max(3, min(15,
 #   duration / 15)) unless the scenario or --bootargs sets it, so that short runs plot), and the
@@ -287,9 +289,12 @@ guest_args() {
 	boot=$(boot_of "$1")
 	if perf_suite "$torture"; then
 		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
-	else
+	elif [ "$torture" = rcu ]; then
 		# The kernel's own shutdown_secs is a backstop, should rcutorture never power off.
 		echo "rcutorture.torture_runnable=1 shutdown_secs=$((secs + grace / 2)) $(rcu_boot_defaults "$boot $bootargs" "$(cfg_of "$1")" "$secs")"
+	else
+		# Another torture test (configs/<torture>/): its own per-version defaults, same backstop.
+		echo "shutdown_secs=$((secs + grace / 2)) $(suite_boot_defaults "$torture" "$boot $bootargs" "$(cfg_of "$1")" "$secs")"
 	fi
 }
 # What kvm.sh says about a scenario's CPUs and Kconfig, before it runs (and with --dryrun).

@@ -57,7 +57,9 @@
 #   uptime                 seconds, from the power-off "Uptime: N.NNN seconds" line
 #   ver                    the writer's version number in rcutorture's last statistics line ("ver:
 #                          N"): the grace periods its writer waited for, Linux's "N GPs" (its
-#                          kvm-recheck-rcu.sh), the count kvm.sh's table and results page show
+#                          kvm-recheck-rcu.sh), the count kvm.sh's table and results page show;
+#                          for scftorture, its last "scf_invoked_count ver: N" (handler
+#                          invocations, Linux's kvm-recheck-scf.sh "N SCF handler invocations")
 #
 # parse-console.sh FILE TITLE, with exactly these two arguments, behaves as Linux's script:
 # nothing is judged against an expectation; the problems found are printed with TITLE ("BUG:" and
@@ -154,6 +156,7 @@ if [ $stats = 1 ]; then
 	$0 ~ stall_re { stall++ }
 	/Uptime: [0-9.]+ seconds/ { uptime = after($0, "Uptime:") }
 	/-torture: rtc: .* ver: [0-9]+/ { ver = after($0, " ver:") }
+	/scftorture: +(!!! )?scf_invoked_count (ver|VER): [0-9]+/ { v = $0; sub(/.*scf_invoked_count (ver|VER): /, "", v); sub(/ .*/, "", v); ver = v }
 	END {
 		printf "flavor=%s\ngps=%s\nexp_gps=%s\nlongest_gp=%s\ncbs_invoked=%s\n", flavor, gps, exp_gps, lg, have_cbs ? cbs : ""
 		printf "pipe=%s\nbatch=%s\nbang=%d\n", pipe, batch, bang

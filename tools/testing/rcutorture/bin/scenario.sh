@@ -18,6 +18,13 @@
 #                               torture.onoff_*, n_barrier_cbs=4 and stat_interval=15 unless ARGS
 #                               set them, shutdown_secs=SECS, test_no_idle_hz=1, verbose=1; ARGS
 #                               last, so a scenario's own value wins
+#   suite_boot_defaults SUITE ARGS CONFIG SECS
+#                               the same for another torture test (configs/SUITE/): scf gets
+#                               Linux's configs/scf/ver_functions.sh, scf_boot_defaults: onoff
+#                               (1000 jiffies, after 30 s) when CONFIG has CONFIG_HOTPLUG_CPU=y
+#                               and ARGS no torture.onoff_*, stat_interval=15,
+#                               shutdown_secs=SECS, verbose=1; ARGS last (Linux's puts them
+#                               first, so its defaults win; here a scenario's own value wins)
 #   kconfig_report NAME FRAG CONFIG SRCTREE
 #                               one line each, when there is something to say: the settings of
 #                               FRAG whose symbol this kernel does not have ("not in this kernel";
@@ -65,6 +72,22 @@ rcu_boot_defaults() {
 	grep -q 'rcutorture\.n_barrier_cbs' <<<"$args" || d+="rcutorture.n_barrier_cbs=4 "
 	grep -q 'rcutorture\.stat_interval' <<<"$args" || d+="rcutorture.stat_interval=15 "
 	echo "${d}rcutorture.shutdown_secs=$secs rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 $args"
+}
+
+# Linux's configs/scf/ver_functions.sh (scftorture_param_onoff, per_version_boot_params).
+scf_boot_defaults() {
+	local args=$1 config=$2 secs=$3 d=""
+	if ! grep -q 'torture\.onoff_' <<<"$args" && grep -qx 'CONFIG_HOTPLUG_CPU=y' "$config" 2>/dev/null; then
+		d="scftorture.onoff_interval=1000 scftorture.onoff_holdoff=30 "
+	fi
+	echo "${d}scftorture.stat_interval=15 scftorture.shutdown_secs=$secs scftorture.verbose=1 $args"
+}
+
+suite_boot_defaults() { # SUITE ARGS CONFIG SECS
+	case $1 in
+	scf) scf_boot_defaults "$2" "$3" "$4" ;;
+	*) echo "$2" ;;
+	esac
 }
 
 # Every symbol some Kconfig file of SRCTREE defines, one a line (cached per source tree).
