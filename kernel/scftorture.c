@@ -79,7 +79,7 @@ torture_param(int, weight_many_wait, -1, -1, 1000000, "weight of smp_call_functi
 torture_param(int, weight_all, -1, -1, 1000000, "weight of smp_call_function() without waiting");
 torture_param(int, weight_all_wait, -1, -1, 1000000, "weight of smp_call_function() waiting");
 KPARAM_UNIMPL("scftorture.shutdown",
-	      "built in, the test always powers off after scftorture.shutdown_secs (Linux: module unload)");
+	      "built in, the test always powers off after scftorture.shutdown_secs");
 
 /* ===== state ===================================================================== */
 

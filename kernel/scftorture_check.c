@@ -21,9 +21,10 @@
  * come back through cpu_up(), which waits for the offline to complete
  * and be counted; so an unchanged count with the CPU online at both ends
  * means it never left. The count is read before the first mask and
- * after the second (smp_rmb() in between: each pairs with the ordering
- * of the hotplug mutex, released after the count's increment and taken
- * before the CPU can come back online).
+ * after the second, smp_rmb() in between: each pairs with the release of
+ * cpu_hotplug_lock in cpu_down() (after the count's increment) and its
+ * acquisition in cpu_up() (before the CPU sets its online bit), so a
+ * mask that shows the CPU back comes with the incremented count.
  */
 #include <kernel/cpu.h>
 #include <kernel/cpumask.h>
@@ -144,7 +145,7 @@ static unsigned long scf_hotplug_before(struct cpumask *online)
 {
 	unsigned long gen = cpuhp_nr_offline_ops();
 
-	smp_rmb();	/* count before mask: pairs with the hotplug mutex's ordering */
+	smp_rmb();	/* count before mask: pairs with cpu_hotplug_lock's release/acquire (top) */
 	cpumask_copy(online, cpu_online_mask);
 	return gen;
 }
@@ -152,7 +153,7 @@ static unsigned long scf_hotplug_before(struct cpumask *online)
 static unsigned long scf_hotplug_after(struct cpumask *online)
 {
 	cpumask_copy(online, cpu_online_mask);
-	smp_rmb();	/* mask before count: pairs with the hotplug mutex's ordering */
+	smp_rmb();	/* mask before count: pairs with cpu_hotplug_lock's release/acquire (top) */
 	return cpuhp_nr_offline_ops();
 }
 
@@ -178,6 +179,16 @@ static void scf_check_ran(struct scf_check *scfcp, const struct cpumask *targets
 	WARN_ONCE(1, "%s: CPU %u online throughout, its handler never ran (caller CPU %d)\n",
 		  __func__, cpu, me);
 	scf_err(&n_missed);
+}
+
+/* A multi-CPU call's last step before it is made: the hotplug snapshot, then scfc_in. */
+static unsigned long scf_call_prepare(struct scf_check *scfcp, struct cpumask *before)
+{
+	unsigned long gen = scf_hotplug_before(before);
+
+	barrier();	/* no compiler shortcut around the store the handler checks */
+	scfcp->scfc_in = true;
+	return gen;
 }
 
 static void scf_lock(void)
@@ -282,11 +293,8 @@ void scftorture_invoke_one(struct scf_statistics *scfp, struct torture_random_st
 			scfcp->scfc_masked = true;
 			targets = &scfcp->scfc_mask;
 		}
-		if (scfcp) {
-			gen = scf_hotplug_before(&before);
-			barrier();
-			scfcp->scfc_in = true;
-		}
+		if (scfcp)
+			gen = scf_call_prepare(scfcp, &before);
 		smp_call_function_many(targets, scf_handler, scfcp, scfsp->scfs_wait);
 		break;
 	case SCF_PRIM_ALL:
@@ -295,11 +303,8 @@ void scftorture_invoke_one(struct scf_statistics *scfp, struct torture_random_st
 		else
 			scfp->n_all++;
 		targets = cpu_online_mask;
-		if (scfcp) {
-			gen = scf_hotplug_before(&before);
-			barrier();
-			scfcp->scfc_in = true;
-		}
+		if (scfcp)
+			gen = scf_call_prepare(scfcp, &before);
 		smp_call_function(scf_handler, scfcp, scfsp->scfs_wait);
 		break;
 	default:

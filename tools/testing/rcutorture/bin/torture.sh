@@ -19,6 +19,13 @@
 #                          its guests are also judged on their kills: every kill the power-off
 #                          line counts has its one-line report (a report may precede a kill the
 #                          power-off cut short: at most one per process still running)
+#   --do-scftorture, --do-no-scftorture  also run scftorture (kvm.sh --torture scf, Linux's
+#                          configs/scf/ scenarios; Documentation/scftorture.md) for --duration or
+#                          10 minutes, into scf.<DURATION>s/ (Linux's torture.sh does by default;
+#                          default here: not)
+#   --configs-scftorture "A B"  its scenarios (Linux's option; default: configs/scf/CFLIST)
+#   --do-rcutorture, --do-no-rcutorture  run the rcutorture scenarios, or not (default: do;
+#                          --do-no-rcutorture with --do-scftorture runs scftorture alone)
 #   --kvm-args "ARGS"      more kvm.sh options, e.g. "--accel tcg-single --bootargs X=Y"
 #   --do-kcsan, --do-no-kcsan  also run every kvm.sh call a second time with --kcsan, into
 #                          <DURATION>s-kcsan/ (as Linux's torture.sh; default: not)
@@ -69,6 +76,9 @@ do_kcsan=0
 do_ubsan=0
 do_kasan=0
 do_fuzz=0
+do_rcutorture=1
+do_scftorture=0
+configs_scf=""
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "torture.sh: $*" >&2; exit 2; }
@@ -92,6 +102,11 @@ while [ $# -gt 0 ]; do
 	--do-ubsan) do_ubsan=1 ;;
 	--do-no-ubsan) do_ubsan=0 ;;
 	--do-fuzz) do_fuzz=1; shift; continue ;;
+	--do-rcutorture) do_rcutorture=1 ;;
+	--do-no-rcutorture) do_rcutorture=0 ;;
+	--do-scftorture) do_scftorture=1 ;;
+	--do-no-scftorture) do_scftorture=0 ;;
+	--configs-scftorture) configs_scf=$2; shift ;;
 	-h | --help) usage; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
@@ -210,6 +225,7 @@ done
 [ -z "$cpus" ] || [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "bad --cpus '$cpus'"
 [[ $jitter =~ ^[0-9]+$ ]] || die "bad --jitter '$jitter'"
 [ -n "$configs" ] || configs=$(cflist_of "$CFDIR" | grep -E "^($TORTURE_KINDS)")
+[ $do_rcutorture = 1 ] || configs=""
 [ $do_fuzz = 0 ] || configs+=" FUZZ01"
 
 # Group the scenarios by duration (seconds), in the order they first appear.
@@ -229,7 +245,13 @@ for c in $configs; do
 	[ -n "${group[$s]-}" ] || order+=("$s")
 	group[$s]+="${group[$s]:+ }$c"
 done
-[ ${#order[@]} -gt 0 ] || die "no scenarios to run"
+# Other torture tests (kvm.sh --torture SUITE): "SUITE SECONDS CONFIGS" a line, one call each.
+others=()
+if [ $do_scftorture = 1 ]; then
+	scf_secs=$(duration_secs "${duration:-10}") || die "bad duration '$duration'"
+	others+=("scf $scf_secs ${configs_scf:-$(cflist_of "$KVM/configs/scf" | tr '\n' ' ')}")
+fi
+[ ${#order[@]} -gt 0 ] || [ ${#others[@]} -gt 0 ] || die "no scenarios to run"
 
 # Passes over the groups: the plain one, then one per sanitizer asked for (--do-kcsan: kvm.sh
 # --kcsan, results in <DURATION>s-kcsan/; --do-kasan: kvm.sh --kasan, <DURATION>s-kasan/).
@@ -241,11 +263,11 @@ passes=("")
 # seconds each. kvm.sh counts a guest as min(its vCPUs, --cpus) host CPUs and starts guests while
 # they fit, so the call lasts about ceil(sum of those / --cpus) rounds of S (10 guests of 2 vCPUs
 # on --cpus 2: 10 x S, not S). The vCPU counts are kvm.sh --dryrun's own "-smp N".
-wall_secs() {
+wall_secs() { # S CONFIGS [SUITE]
 	local s=$1 c=${cpus:-$(nproc)} n need=0
 	while read -r n; do
 		need=$((need + (n < c ? n : c)))
-	done < <("$KVM_SH" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun 2>/dev/null |
+	done < <("$KVM_SH" --torture "${3:-rcu}" --configs "$2" --duration "${s}s" --cpus "$c" --dryrun 2>/dev/null |
 		sed -n 's/.* boot -smp \([0-9]*\) .*/\1/p')
 	# No "-smp N" read (kvm.sh's dry run changed?): assume one guest at a time.
 	[ "$need" -gt 0 ] || need=$(($(wc -w <<<"$2") * c))
@@ -256,23 +278,38 @@ wall_secs() {
 CAMP=$results/torture.$(date -u +%Y.%m.%d-%H.%M.%S)
 total=0
 for s in "${order[@]}"; do total=$((total + $(wall_secs "$s" "${group[$s]}") * ${#passes[@]})); done
-echo "torture.sh: $((${#order[@]} * ${#passes[@]})) kvm.sh call(s), torture time about $((total / 3600))h$((total % 3600 / 60))m$((total % 60))s on ${cpus:-$(nproc)} host CPUs, plus builds and boots"
+for o in "${others[@]}"; do
+	read -r suite s cf <<<"$o"
+	total=$((total + $(wall_secs "$s" "$cf" "$suite") * ${#passes[@]}))
+done
+echo "torture.sh: $(((${#order[@]} + ${#others[@]}) * ${#passes[@]})) kvm.sh call(s), torture time about $((total / 3600))h$((total % 3600 / 60))m$((total % 60))s on ${cpus:-$(nproc)} host CPUs, plus builds and boots"
 echo "torture.sh: campaign directory $CAMP"
+# kvm_call SUB ARGS...: one kvm.sh call into CAMP/SUB (with --dryrun, its dry run only).
+kvm_call() {
+	local sub=$1 rc=0
+	shift
+	echo "torture.sh: kvm.sh$(printf ' %q' "$@")"
+	if [ $dryrun = 1 ]; then
+		"$KVM_SH" "$@" --dryrun || exit 2
+		return 0
+	fi
+	mkdir -p "$CAMP/$sub"
+	"$KVM_SH" "$@" 2>&1 | tee "$CAMP/kvm.$sub.log" || rc=$?
+	[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+}
 for pass in "${passes[@]}"; do
 	for s in "${order[@]}"; do
 		sub=${s}s${pass:+-$pass}
-		# shellcheck disable=SC2206 # --kvm-args is split into words on purpose
-		args=(--configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} --jitter "$jitter"
-			--results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"})
-		echo "torture.sh: kvm.sh$(printf ' %q' "${args[@]}")"
-		if [ $dryrun = 1 ]; then
-			"$KVM_SH" "${args[@]}" --dryrun || exit 2
-			continue
-		fi
-		mkdir -p "$CAMP/$sub"
-		rc=0
-		"$KVM_SH" "${args[@]}" 2>&1 | tee "$CAMP/kvm.$sub.log" || rc=$?
-		[ $rc != 2 ] || { echo "torture.sh: kvm.sh refused its arguments" >&2; exit 2; }
+		# shellcheck disable=SC2086 # --kvm-args is split into words on purpose
+		kvm_call "$sub" --configs "${group[$s]}" --duration "${s}s" ${cpus:+--cpus "$cpus"} \
+			--jitter "$jitter" --results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"}
+	done
+	for o in "${others[@]}"; do
+		read -r suite s cf <<<"$o"
+		sub=$suite.${s}s${pass:+-$pass}
+		# shellcheck disable=SC2086
+		kvm_call "$sub" --torture "$suite" --configs "$cf" --duration "${s}s" ${cpus:+--cpus "$cpus"} \
+			--jitter "$jitter" --results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"}
 	done
 done
 [ $dryrun = 1 ] && exit 0
