@@ -32,8 +32,10 @@ static const struct kparam_prefix known_prefixes[] = {
 	  IS_ENABLED(CONFIG_RCU_REF_SCALE_TEST) ? NULL : NEEDS_TEST("CONFIG_RCU_REF_SCALE_TEST") },
 	{ "locktorture.", "lock", NULL,
 	  IS_ENABLED(CONFIG_LOCK_TORTURE_TEST) ? NULL : NEEDS_TEST("CONFIG_LOCK_TORTURE_TEST") },
+	{ "scftorture.", "scftorture", NULL,
+	  IS_ENABLED(CONFIG_SCF_TORTURE_TEST) ? NULL : NEEDS_TEST("CONFIG_SCF_TORTURE_TEST") },
 	{ "torture.", "torture", NULL,	/* kernel/torture.c, shared by the torture tests */
-	  IS_ENABLED(CONFIG_TORTURE_TEST) ? NULL : NEEDS_TEST("CONFIG_RCU_TORTURE_TEST or CONFIG_LOCK_TORTURE_TEST") },
+	  IS_ENABLED(CONFIG_TORTURE_TEST) ? NULL : NEEDS_TEST("CONFIG_RCU_TORTURE_TEST, CONFIG_LOCK_TORTURE_TEST or CONFIG_SCF_TORTURE_TEST") },
 	{ "smp.", "smp", NULL, NULL },
 	{ "sched.", "sched", NULL, NULL },
 	{ "user.", "user", NULL, NULL },

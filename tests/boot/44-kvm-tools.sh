@@ -52,12 +52,21 @@ kvm_linux_options() {
 	kt_has "$("$KT_BIN/kvm.sh" --dryrun --torture refscale --duration 45s --results "$KT_RES")" \
 		'^dryrun: NOPREEMPT: cmdline: refscale.scale_runnable=1 .*shutdown_secs=45' '^dryrun: PREEMPT: build ' || return 1
 	kt_has "$("$KT_BIN/kvm.sh" --dryrun --torture rcuscale --configs TINY --results "$KT_RES")" '^dryrun: TINY: build .*boot -smp 1 ' || return 1
+	# scftorture: Linux's configs/scf and its ver_functions.sh defaults (hotplug: defconfig has it).
+	kt_has "$("$KT_BIN/kvm.sh" --dryrun --torture scf --duration 45s --results "$KT_RES")" \
+		'^kvm.sh: 2 guest\(s\) of scf for 45s' \
+		'^dryrun: NOPREEMPT: cmdline: shutdown_secs=[0-9]+ scftorture.onoff_interval=1000 scftorture.onoff_holdoff=30 scftorture.stat_interval=15 scftorture.shutdown_secs=45 scftorture.verbose=1 nohz_full=1' \
+		'^dryrun: PREEMPT: build ' || return 1
+	kt_has "$("$KT_BIN/kvm.sh" --dryrun --torture scf --configs PREEMPT --bootargs scftorture.onoff_interval=0 --results "$KT_RES")" \
+		'^dryrun: PREEMPT: cmdline: shutdown_secs=[0-9]+ scftorture.stat_interval=15 scftorture.shutdown_secs=60 scftorture.verbose=1 scftorture.onoff_interval=0' || return 1
+	kt_has "$("$KT_BIN/torture.sh" --dryrun --do-scftorture --do-no-rcutorture --duration 30s --cpus 2 --results "$KT_RES")" \
+		'^torture.sh: kvm.sh --torture scf --configs NOPREEMPT\\ PREEMPT --duration 30s ' || return 1
 	kt_has "$("$KT_BIN/kvm.sh" --dryrun sched --configs TREE02 --results "$KT_RES")" \
 		'^kvm.sh: --dryrun sched: Linux option not implemented here' '^dryrun: TREE02: build' || return 1
 	# Linux 6.1's kvm.sh's other options: accepted, or refused as not implemented (exit 2).
 	"$KT_BIN/kvm.sh" --dryrun --no-initrd --no-affinity --remote --debug-info --configs TREE02 --results "$KT_RES" >/dev/null || return 1
 	local o
-	for o in "--mac 00:11:22:33:44:55" "--bootimage arch/x86/boot/bzImage" --interactive "--torture XFOO" "--torture scf"; do
+	for o in "--mac 00:11:22:33:44:55" "--bootimage arch/x86/boot/bzImage" --interactive "--torture XFOO"; do
 		# shellcheck disable=SC2086 # option and value
 		out=$("$KT_BIN/kvm.sh" $o --dryrun 2>&1)
 		[ $? = 2 ] && kt_has "$out" "^kvm.sh: ${o% *}.*: Linux option not implemented here \(.+\)$" || return 1
@@ -72,7 +81,7 @@ kvm_linux_options() {
 		[ $? = 2 ] || { echo "not refused: $o"; return 1; }
 	done
 	kt_has "$("$KT_BIN/kvm.sh" --help)" '--allcpus' '--defconfig NAME' '--gdb' '--memory SIZE' '--remote' \
-		'--shutdown-grace N' '--trust-make' '--torture rcu\|lock\|rcuperf\|rcuscale\|refscale'
+		'--shutdown-grace N' '--trust-make' '--torture rcu\|lock\|rcuperf\|rcuscale\|refscale\|scf'
 }
 run_cmd_test kvm-linux-options kvm_linux_options
 
@@ -133,6 +142,10 @@ WARNING: Summary: Warnings: 1 Bugs: 1 (all bugs kcsan) Call Traces: 1" ] || retu
 	# The older forms still judge (one argument; options).
 	kt_has "$("$KT_BIN/parse-console.sh" "$d/ok.log")" '^PASS \(expected success\)$' &&
 		kt_has "$("$KT_BIN/parse-console.sh" --stats "$d/ok.log")" '^ver=537$' || return 1
+	# scftorture: its handler invocations are the ver of --stats; its verdict line is judged as rcutorture's.
+	printf '[ 1.0] scftorture:  scf_invoked_count ver: 12 resched: 1\n[ 2.0] scftorture:  scf_invoked_count VER: 345 resched: 2\n[ 2.1] scftorture: --- End of test: SUCCESS:  verbose=1\n' >"$d/scf.log"
+	kt_has "$("$KT_BIN/parse-console.sh" --stats "$d/scf.log")" '^ver=345$' &&
+		kt_has "$("$KT_BIN/parse-console.sh" --torture scf "$d/scf.log")" '^PASS \(expected success\)$' || return 1
 	out=$("$KT_BIN/console-badness.sh" <"$d/hang.log")
 	[ "$(wc -l <<<"$out")" = 3 ] || return 1
 	out=$(printf 'Warning: unable to open an initial console.\n[ 1.0] rcu: INFO: rcu_tasks detected stalls on tasks:\n[ 2.0] ??? Writer stall state RTWS_SYNC(4) g10 f0x0\n' |

@@ -112,7 +112,7 @@ kvm_dryrun() {
 			--kconfig "CONFIG_NR_CPUS=3" --results "$KVM_RES")" &&
 		grep -q "REFSCALE: cmdline: refscale.scale_runnable=1 .*shutdown_secs=90" <<<"$("$KVM_SH" \
 			--dryrun --torture rcuperf --configs "TREE8 REFSCALE" --duration 90s --results "$KVM_RES")" &&
-		grep -q -- '--torture rcu|rcuperf' <<<"$("$KVM_SH" --help)" &&
+		grep -q -- '--torture rcu|lock|rcuperf|rcuscale|refscale|scf' <<<"$("$KVM_SH" --help)" &&
 		grep -q -- '--build-only' <<<"$("$KVM_SH" --help)" &&
 		! "$KVM_SH" --dryrun --accel bogus >/dev/null 2>&1 &&
 		! "$KVM_SH" --dryrun --guests x >/dev/null 2>&1 &&

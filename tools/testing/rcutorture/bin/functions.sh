@@ -110,7 +110,9 @@ kvm_summary() {
 		# the writer's version number in rcutorture's last statistics line, one per grace period
 		# the writer waited for; the results page plots the same number over time.
 		gps=- rate=-
-		if { [ "$torture" = rcu ] || [ "$torture" = lock ]; } && [ -f "$d/console.log" ]; then
+		# locktorture's acquisitions and scftorture's handler invocations (Linux's
+		# kvm-recheck-lock.sh, kvm-recheck-scf.sh), the same way.
+		if { [ "$torture" = rcu ] || [ "$torture" = lock ] || [ "$torture" = scf ]; } && [ -f "$d/console.log" ]; then
 			st=$("$parse" --stats "$d/console.log")
 			# locktorture: lock acquisitions instead (Linux's kvm-recheck-lock.sh's count).
 			if [ "$torture" = lock ]; then g=$(sed -n 's/^writes=//p' <<<"$st"); else

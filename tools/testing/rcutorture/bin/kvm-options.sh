@@ -8,8 +8,8 @@
 #   need_arg OPT [VALUE...]  exit 2 unless OPT has a value (one that does not begin with "--")
 #   kconfig_arg V            --kconfig V: check V as Linux does, add it to the earlier ones
 #   torture_arg T            --torture T: a suite with a scenario directory configs/T/ (rcu,
-#                            lock, rcuperf, rcuscale, refscale); Linux's X* suites are reported
-#                            as not implemented
+#                            lock, scf, rcuperf, rcuscale, refscale); Linux's X* suites are
+#                            reported as not implemented
 #   jitter_arg "N [S [P]]"   --jitter: N jitter processes (-1: one per --cpus), S the longest
 #                            sleep and P the longest spin, in microseconds (Linux's form)
 #   dryrun_arg WORD          --dryrun's optional Linux word (batches|scenarios|sched|script):
@@ -42,7 +42,6 @@ kconfig_arg() {
 torture_arg() {
 	case $1 in
 	X*) die "--torture $1: Linux option not implemented here (no out-of-tree X* suites: every suite needs its configs/ directory and judge)" ;;
-	scf) [ -d "$KVM/configs/scf" ] || die "--torture scf: Linux option not implemented here (no scftorture in this kernel)" ;;
 	esac
 	# A suite is a scenario directory, configs/<suite>/ (Linux's rule too).
 	[[ $1 =~ ^[a-z]+$ ]] && [ -d "$KVM/configs/$1" ] ||

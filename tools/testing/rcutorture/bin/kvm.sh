@@ -56,12 +56,15 @@
 #                          random busy spins (1 ms to P us, default 100000) and sleeps (up to S
 #                          us, default 1000000), perturbing the vCPU threads as Linux's jitter.sh
 #                          does (default 0: none; Linux's default is -1)
-#   --torture rcu|lock|rcuperf|rcuscale|refscale  which test: scenario directory
+#   --torture rcu|lock|rcuperf|rcuscale|refscale|scf  which test: scenario directory
 #                          configs/<torture>/ (default rcu). lock is locktorture (Linux's
 #                          LOCK01-07 and BUSTED; Documentation/locking/locktorture.md): its
 #                          boot line comes from configs/lock/ver_functions.sh as in Linux
 #                          (CPU hotplug every 3 s after 30 s on CONFIG_HOTPLUG_CPU kernels
-#                          unless --bootargs sets locktorture.onoff_*). rcuscale and refscale are Linux's names and scenarios
+#                          unless --bootargs sets locktorture.onoff_*). scf is scftorture, the cross
+#                          calls' torture test (Linux's PREEMPT and NOPREEMPT;
+#                          Documentation/scftorture.md), its defaults likewise from
+#                          configs/scf/ver_functions.sh. rcuscale and refscale are Linux's names and scenarios
 #                          (TREE, TREE54, TINY; NOPREEMPT, PREEMPT); rcuperf the article's, with
 #                          our scenarios. They: the guest powers off when rcuperf/refscale are done, and
 #                          --duration is only its upper bound; the end prints a table of the
@@ -297,7 +300,7 @@ guest_args() {
 	if perf_suite "$torture"; then
 		echo "$boot rcuperf.shutdown=1 refscale.shutdown=1 shutdown_secs=$secs $bootargs"
 	elif [ "$torture" != rcu ]; then
-		# Another suite (lock): its configs/<suite>/ver_functions.sh as Linux's kvm.sh uses it,
+		# Another suite (lock, scf): its configs/<suite>/ver_functions.sh as Linux's kvm.sh uses it,
 		# after the kernel's shutdown_secs backstop.
 		echo "shutdown_secs=$((secs + grace / 2)) $(per_version_boot_params "$boot $bootargs" "$(cfg_of "$1")" "$secs")"
 	else

@@ -63,7 +63,9 @@
 #   uptime                 seconds, from the power-off "Uptime: N.NNN seconds" line
 #   ver                    the writer's version number in rcutorture's last statistics line ("ver:
 #                          N"): the grace periods its writer waited for, Linux's "N GPs" (its
-#                          kvm-recheck-rcu.sh), the count kvm.sh's table and results page show
+#                          kvm-recheck-rcu.sh), the count kvm.sh's table and results page show;
+#                          for scftorture, its last "scf_invoked_count ver: N" (handler
+#                          invocations, Linux's kvm-recheck-scf.sh "N SCF handler invocations")
 #   writes                 locktorture's lock acquisitions, from its last "Writes:  Total: N" line
 #                          (Linux's kvm-recheck-lock.sh "N acquisitions/releases"), which kvm.sh's
 #                          table shows in its GPS column for --torture lock
@@ -164,6 +166,7 @@ if [ $stats = 1 ]; then
 	/Uptime: [0-9.]+ seconds/ { uptime = after($0, "Uptime:") }
 	/-torture: rtc: .* ver: [0-9]+/ { ver = after($0, " ver:") }
 	/ Writes:  Total: [0-9]+/ { writes = after($0, "Total:") }
+	/scftorture: +(!!! )?scf_invoked_count (ver|VER): [0-9]+/ { v = $0; sub(/.*scf_invoked_count (ver|VER): /, "", v); sub(/ .*/, "", v); ver = v }
 	END {
 		printf "flavor=%s\ngps=%s\nexp_gps=%s\nlongest_gp=%s\ncbs_invoked=%s\n", flavor, gps, exp_gps, lg, have_cbs ? cbs : ""
 		printf "pipe=%s\nbatch=%s\nbang=%d\n", pipe, batch, bang

@@ -31,6 +31,10 @@
 #                          into <DURATION>s-lock/ (as Linux's torture.sh; default here: not,
 #                          Linux's: yes)
 #   --configs-locktorture "A B ..."  those scenarios (Linux's option)
+#   --do-scftorture, --do-no-scftorture  also run scftorture (kvm.sh --torture scf, Linux's
+#                          configs/scf/ scenarios; Documentation/scftorture.md) the same way, into
+#                          <DURATION>s-scf/ (as Linux's torture.sh; default here: not, Linux's: yes)
+#   --configs-scftorture "A B"  its scenarios (Linux's option; default: configs/scf/CFLIST)
 #   --do-rcutorture, --do-no-rcutorture  run the rcutorture scenarios (default) or not, e.g.
 #                          --do-no-rcutorture --do-locktorture for locktorture alone (Linux's)
 #   --results DIR          where the campaign directory goes (default tools/testing/rcutorture/res)
@@ -107,6 +111,9 @@ while [ $# -gt 0 ]; do
 	--do-locktorture) [[ " ${suites[*]-} " == *" lock "* ]] || suites+=(lock) ;;
 	--do-no-locktorture) suites=("${suites[@]/lock/}") ;;
 	--configs-locktorture) suite_configs[lock]=$2; shift ;;
+	--do-scftorture) [[ " ${suites[*]-} " == *" scf "* ]] || suites+=(scf) ;;
+	--do-no-scftorture) suites=("${suites[@]/scf/}") ;;
+	--configs-scftorture) suite_configs[scf]=$2; shift ;;
 	--do-rcutorture) do_rcu=1 ;;
 	--do-no-rcutorture) do_rcu=0 ;;
 	-h | --help) usage; exit 0 ;;
@@ -251,7 +258,7 @@ done
 declare -A suite_secs=()
 for suite in ${suites[@]+"${suites[@]}"}; do
 	[ -n "$suite" ] || continue
-	[ -n "${suite_configs[$suite]-}" ] || suite_configs[$suite]=$(cflist_of "$KVM/configs/$suite" | tr '\n' ' ')
+	[ -n "${suite_configs[$suite]-}" ] || suite_configs[$suite]=$(cflist_of "$KVM/configs/$suite" | paste -sd ' ')
 	suite_secs[$suite]=$(duration_secs "${duration:-$tree_duration}")
 done
 [ ${#order[@]} -gt 0 ] || [ ${#suite_secs[@]} -gt 0 ] || die "no scenarios to run"
@@ -266,7 +273,7 @@ passes=("")
 # seconds each. kvm.sh counts a guest as min(its vCPUs, --cpus) host CPUs and starts guests while
 # they fit, so the call lasts about ceil(sum of those / --cpus) rounds of S (10 guests of 2 vCPUs
 # on --cpus 2: 10 x S, not S). The vCPU counts are kvm.sh --dryrun's own "-smp N".
-wall_secs() {
+wall_secs() { # S CONFIGS [SUITE]
 	local s=$1 c=${cpus:-$(nproc)} n need=0
 	while read -r n; do
 		need=$((need + (n < c ? n : c)))
@@ -307,7 +314,7 @@ for pass in "${passes[@]}"; do
 			--results "$CAMP/$sub" $kvm_args ${pass:+"--$pass"}
 	done
 done
-# The other suites (--do-locktorture): one call each, into <DURATION>s-<suite>/.
+# The other suites (--do-locktorture, --do-scftorture): one call each, into <DURATION>s-<suite>/.
 for suite in "${!suite_secs[@]}"; do
 	s=${suite_secs[$suite]} sub=${suite_secs[$suite]}s-$suite
 	# shellcheck disable=SC2086 # --kvm-args is split into words on purpose

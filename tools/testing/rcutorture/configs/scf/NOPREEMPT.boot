@@ -1,0 +1,1 @@
+nohz_full=1
