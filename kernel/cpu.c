@@ -143,6 +143,7 @@ int cpu_down(unsigned int cpu)
 	wake_up_process(t);
 	wait_for_completion(&st.stopped);
 	wait_for_completion(&dead);
+	cpuhp_dead_window(cpu);	/* test kernels: held here, as a starved caller is */
 	timers_dead_cpu(cpu);
 	rcutree_migrate_callbacks(cpu);
 	sched_cpu_dead(cpu);
