@@ -92,6 +92,7 @@ void cpuhp_idle_dead(void)
 	WARN_ON_ONCE(!irqs_disabled());
 	sched_cpu_idle_dead(cpu);
 	tick_cpu_dying();
+	timers_dying_cpu();	/* not left to the controller, which may not get a CPU soon */
 	rcu_report_dead(cpu);	/* no RCU reader on this CPU from here */
 	complete(done);		/* cpu_down() may go on: nothing of ours is touched after this */
 	arch_cpu_die();
@@ -143,6 +144,7 @@ int cpu_down(unsigned int cpu)
 	wake_up_process(t);
 	wait_for_completion(&st.stopped);
 	wait_for_completion(&dead);
+	cpuhp_dead_window(cpu);	/* test kernels: held here, as a starved caller is */
 	timers_dead_cpu(cpu);
 	rcutree_migrate_callbacks(cpu);
 	sched_cpu_dead(cpu);

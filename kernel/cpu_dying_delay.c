@@ -15,6 +15,12 @@
  * coming up N ms after rcu_cpu_starting() and before it marks itself
  * online (interrupts off), where RCU counts it but cross calls skip it;
  * cpuhp_starting_hook lets a self-test hold it there instead.
+ *
+ * And the controller's side: cpuhp.dead_delay_ms=N holds cpu_down()'s
+ * caller N ms (asleep) after the CPU died and before it takes over what
+ * the CPU left (timers_dead_cpu(), its RCU callbacks), as a SCHED_NORMAL
+ * caller starved by real-time tasks is held; cpuhp_dead_hook runs a
+ * self-test's code there instead.
  */
 #define KPARAM_SUBSYS "cpuhp"
 #include <kernel/cpu.h>
@@ -34,6 +40,23 @@ KPARAM("cpuhp.starting_delay_ms", cpuhp_starting_delay_ms, KPARAM_UINT, 0, 1000,
        "test kernels: hold each CPU coming up this many ms, counted by RCU but not yet online");
 
 void (*cpuhp_starting_hook)(unsigned int cpu);
+
+static unsigned int cpuhp_dead_delay_ms;
+KPARAM("cpuhp.dead_delay_ms", cpuhp_dead_delay_ms, KPARAM_UINT, 0, 5000,
+       "test kernels: hold cpu_down()'s caller this many ms after the CPU died, before it takes over the CPU's timers and callbacks");
+
+void (*cpuhp_dead_hook)(unsigned int cpu);
+
+void cpuhp_dead_window(unsigned int cpu)
+{
+	void (*hook)(unsigned int cpu) = READ_ONCE(cpuhp_dead_hook);
+	unsigned int ms = READ_ONCE(cpuhp_dead_delay_ms);
+
+	if (hook)
+		hook(cpu);
+	else if (ms)
+		msleep(ms);	/* the caller's task sleeps: the CPUs run others meanwhile */
+}
 
 void cpuhp_starting_window(unsigned int cpu)
 {

@@ -52,9 +52,17 @@ extern void (*cpuhp_dying_hook)(unsigned int cpu, bool irqs_on);
  */
 void cpuhp_starting_window(unsigned int cpu);
 extern void (*cpuhp_starting_hook)(unsigned int cpu);
+/*
+ * And cpu_down()'s caller calls this once the CPU is dead, before it takes
+ * over the CPU's timers and callbacks: cpuhp.dead_delay_ms, or the test's
+ * cpuhp_dead_hook.
+ */
+void cpuhp_dead_window(unsigned int cpu);
+extern void (*cpuhp_dead_hook)(unsigned int cpu);
 #else
 static inline void cpuhp_dying_window(unsigned int cpu, bool irqs_on) { }
 static inline void cpuhp_starting_window(unsigned int cpu) { }
+static inline void cpuhp_dead_window(unsigned int cpu) { }
 #endif
 
 #endif

@@ -68,6 +68,12 @@ unsigned long timer_next_expiry(unsigned long now);
  */
 void timer_set_idle(bool idle);
 /*
+ * CPU hotplug, on the dying CPU (out of the online mask, tick stopped,
+ * interrupts off): move its timers to the first online CPU, so that they
+ * run on time whether or not cpu_down()'s caller gets a CPU.
+ */
+void timers_dying_cpu(void);
+/*
  * CPU hotplug: move every timer of dead CPU cpu to this CPU's base
  * (kernel/cpu.c, once cpu is dead; any context but interrupts).
  */

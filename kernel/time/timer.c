@@ -377,23 +377,16 @@ void timer_set_idle(bool idle)
 
 #ifdef CONFIG_HOTPLUG_CPU
 /*
- * Both bases locked, lower CPU first, as Linux's timers_dead_cpu(). The
- * dead CPU's lock is taken without lockdep's annotation: two locks of one
- * class, held in a fixed order lockdep cannot see.
+ * Move every timer of old to new. Interrupts off. Both bases locked,
+ * lower CPU first, as Linux's timers_dead_cpu(); old's lock is taken
+ * without lockdep's annotation: two locks of one class, held in a fixed
+ * order lockdep cannot see. Returns how many moved.
  */
-void timers_dead_cpu(unsigned int cpu)
+static unsigned int timers_move_base(struct timer_base *old, struct timer_base *new)
 {
-	struct timer_base *old = per_cpu_ptr(&timer_bases, cpu), *new;
 	struct timer_list *t;
-	unsigned long flags;
-	unsigned int i;
+	unsigned int i, n = 0;
 
-	local_irq_save(flags);
-	new = this_cpu_ptr(&timer_bases);
-	if (WARN_ON_ONCE(old == new)) {
-		local_irq_restore(flags);
-		return;
-	}
 	if (old->cpu < new->cpu)
 		do_raw_spin_lock(&old->lock, __THIS_PC);
 	spin_lock(&new->lock);
@@ -406,10 +399,49 @@ void timers_dead_cpu(unsigned int cpu)
 			detach_timer(old, t);
 			WRITE_ONCE(t->flags, (t->flags & ~TIMER_CPUMASK) | new->cpu);
 			enqueue_timer(new, t);
+			n++;
 		}
 	}
 	do_raw_spin_unlock(&old->lock);
 	spin_unlock(&new->lock);
+	return n;
+}
+
+/*
+ * The dying CPU's own last step for its timers (cpuhp_idle_dead(), after
+ * tick_cpu_dying(), interrupts off): hand them to the first online CPU,
+ * which it wakes so that a stopped tick is re-programmed for them. Not
+ * left to the controller's timers_dead_cpu(): that runs in whatever task
+ * called cpu_down(), and a SCHED_NORMAL caller (rcutorture's onoff
+ * kthread) starved by real-time spinners left the timers of a dead CPU
+ * unrun for seconds; among them the grace-period kthread's force-
+ * quiescent-state wait, and so RCU priority boosting never began
+ * (rcutorture's boost test: "rcu_torture_boost boosting failed").
+ */
+void timers_dying_cpu(void)
+{
+	unsigned int cpu = raw_smp_processor_id(), heir = cpumask_first(cpu_online_mask);
+
+	WARN_ON_ONCE(!irqs_disabled() || cpu_online(cpu));
+	if (heir >= nr_cpu_ids || heir == cpu)
+		return;		/* cannot happen: the boot CPU stays; timers_dead_cpu() then */
+	if (timers_move_base(this_cpu_ptr(&timer_bases), per_cpu_ptr(&timer_bases, heir)))
+		smp_send_reschedule(heir);
+}
+
+/*
+ * The controller, once cpu is dead: anything still on its base (nothing,
+ * since timers_dying_cpu(); nothing arms a timer on a dead CPU) comes here.
+ */
+void timers_dead_cpu(unsigned int cpu)
+{
+	struct timer_base *old = per_cpu_ptr(&timer_bases, cpu), *new;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	new = this_cpu_ptr(&timer_bases);
+	if (!WARN_ON_ONCE(old == new))
+		timers_move_base(old, new);
 	local_irq_restore(flags);
 }
 #endif

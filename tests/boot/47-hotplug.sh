@@ -10,7 +10,9 @@
 # (cpuhp_preempted_reader_unfolded: with the grace-period kthread held before its hotplug fold,
 # the leaf's CPU comes and goes unfolded while a task is preempted in a reader there; both boots
 # run cpuhp_exp_starting_cpu: an expedited grace period selecting CPU 3 held between
-# rcu_cpu_starting() and set_cpu_online() ends once it is online; the preemptible boot runs
+# rcu_cpu_starting() and set_cpu_online() ends once it is online, and cpuhp_dead_cpu_timers: a
+# timer left on a CPU that died fires on time while cpu_down()'s caller is held after the death
+# (hotplug_timer_selftest.c, about 0.1 s); the preemptible boot runs
 # cpuhp_preempted_reader_exp_unseen first: a leaf no expedited grace period has counted yet).
 # Both boots power off at 15 s: the suites end at about 9 and 7 s under TCG. Each boot checks Linux's console lines and the power-off
 # accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot
@@ -42,7 +44,9 @@ boot_test cpuhp-selftest --smp 4 --timeout 90 \
 	--expect "ok [0-9]+ cpuhp_dying_reader_waits$" \
 	--expect "ok [0-9]+ cpuhp_trivial_gp_joiner$" \
 	--expect "ok [0-9]+ cpuhp_exp_starting_cpu$" \
-	--expect "# cpuhp: pass:[78] fail:0 skip:[23] total:10" \
+	--expect "# CPU [123] died with a timer due in [0-9]+ ms on it: fired on CPU [0-9]+ .*caller still held" \
+	--expect "ok [0-9]+ cpuhp_dead_cpu_timers$" \
+	--expect "# cpuhp: pass:[89] fail:0 skip:[23] total:11" \
 	--expect "rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]* times" \
 	--expect "smpboot: hotplug: [1-9][0-9]* offline \(0 failed\), .*online now 0-3" \
 	--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
@@ -61,7 +65,8 @@ if _test_selected cpuhp-preempt-leaf2; then
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_unfolded$" \
 		--expect "ok [0-9]+ cpuhp_exp_starting_cpu$" \
-		--expect "# cpuhp: pass:7 fail:0 skip:3 total:10" \
+		--expect "ok [0-9]+ cpuhp_dead_cpu_timers$" \
+		--expect "# cpuhp: pass:8 fail:0 skip:3 total:11" \
 		--expect "rcu: rcu_preempt: callback accounting: ok" \
 		--reject "not ok" --reject "MISMATCH" --reject "WARNING:" --reject "BUG:" \
 		--expect "reboot: Power down"

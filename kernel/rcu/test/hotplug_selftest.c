@@ -10,7 +10,9 @@
  * synchronize_rcu()'s one-CPU shortcut still satisfies a polling cookie
  * taken while a polled phase was open; and none of the waits returns
  * while a CPU out of the online mask, not yet through rcu_report_dead(),
- * still runs a reader (hotplug_window_selftest.c). Every wait is bounded.
+ * still runs a reader (hotplug_window_selftest.c); and a timer left on a
+ * CPU that dies runs on time while cpu_down()'s caller is held
+ * (hotplug_timer_selftest.c). Every wait is bounded.
  */
 #define KPARAM_SUBSYS "cpuhp"
 #include "../tree.h"
@@ -453,5 +455,6 @@ static const struct ktap_case cpuhp_cases[] = {
 	KTAP_CASE(cpuhp_trivial_gp_joiner),
 	KTAP_CASE(cpuhp_preempted_reader_unfolded),
 	KTAP_CASE(cpuhp_exp_starting_cpu),
+	KTAP_CASE(cpuhp_dead_cpu_timers),
 };
 KTAP_SUITE(cpuhp, cpuhp_cases, &cpuhp_selftest);

@@ -31,6 +31,8 @@ static inline bool cpuhp_shortcut_case_runs(void)
 void cpuhp_dying_reader_waits(void);
 /* And an expedited grace period that selects a CPU held on its way up, not yet online. */
 void cpuhp_exp_starting_cpu(void);
+/* hotplug_timer_selftest.c: a dead CPU's timers run while cpu_down()'s caller is held. */
+void cpuhp_dead_cpu_timers(void);
 #else
 static inline void cpuhp_dying_reader_waits(void)
 {
@@ -38,6 +40,11 @@ static inline void cpuhp_dying_reader_waits(void)
 }
 
 static inline void cpuhp_exp_starting_cpu(void)
+{
+	ktap_skip("needs CONFIG_CPUHP_DYING_DELAY");
+}
+
+static inline void cpuhp_dead_cpu_timers(void)
 {
 	ktap_skip("needs CONFIG_CPUHP_DYING_DELAY");
 }
