@@ -28,15 +28,17 @@ kvm_linux_options() {
 		"^kvm.sh: results in $KT_RES/tools-dry$" \
 		"^kvm.sh: --trust-make: kernels kept in $KT_RES/build-cache/" \
 		'^dryrun: TREE02: build .*\(debug_defconfig \+ CFcommon \+ TREE02 \+ --kconfig\), boot -smp 3 --accel tcg --mem 512M, expect success' \
-		'^dryrun: TREE02: cmdline: .* a=1 b=2 rcutorture.stat_interval=3$' || return 1
+		'^dryrun: TREE02: cmdline: .* rcutorture.stat_interval=3 rcutorture.shutdown_secs=30 .* a=1 b=2$' || return 1
+	# Decided once (scenario.sh: rcu_boot_defaults): one stat_interval= per command line.
+	[ "$(grep '^dryrun: TREE02: cmdline:' <<<"$out" | head -1 | grep -o 'stat_interval=' | wc -l)" = 1 ] || return 1
 	[ "$(grep -c '^dryrun: TREE04: build' <<<"$out")" = 2 ] || return 1
 	# A scenario (SRCU01.boot) or --bootargs that sets stat_interval keeps it; long runs get 15.
 	out=$("$KT_BIN/kvm.sh" --dryrun --configs "SRCU01 TREE02" --duration 1d --results "$KT_RES" 2>&1) || return 1
 	echo "$out"
-	kt_has "$out" '^dryrun: TREE02: cmdline: .*rcutorture.shutdown_secs=86400 .*rcutorture.stat_interval=15$' || return 1
-	grep '^dryrun: SRCU01: cmdline:' <<<"$out" | grep -q 'stat_interval=[0-9]*$' && return 1
-	kt_has "$("$KT_BIN/kvm.sh" --dryrun --configs TREE02 --bootargs rcutorture.stat_interval=2 --results "$KT_RES")" \
-		'stat_interval=2$' || return 1
+	kt_has "$out" '^dryrun: TREE02: cmdline: .*rcutorture.stat_interval=15 rcutorture.shutdown_secs=86400 ' || return 1
+	[ "$(grep '^dryrun: SRCU01: cmdline:' <<<"$out" | grep -o 'stat_interval=[0-9]*')" = stat_interval=5 ] || return 1
+	out=$("$KT_BIN/kvm.sh" --dryrun --configs TREE02 --bootargs rcutorture.stat_interval=2 --results "$KT_RES") || return 1
+	[ "$(grep '^dryrun: TREE02: cmdline:' <<<"$out" | grep -o 'stat_interval=[0-9]*')" = stat_interval=2 ] || return 1
 	# CFLIST in --configs, --cpus 0, --gdb with one scenario, Linux's names of the perf suites.
 	out=$("$KT_BIN/kvm.sh" --dryrun --configs "CFLIST BUSTED" --cpus 0 --results "$KT_RES" 2>&1) || return 1
 	# Every CFLIST scenario but those marked not runnable in this kernel, and BUSTED once more.
