@@ -3,8 +3,8 @@
 # kvm.sh runs them. Host side only (kvm.sh --dryrun: each scenario's .config is made, here in
 # $KVM_DRYRUN_CONFIGS, nothing built or booted), about 20 s on a loaded 2-core host.
 # - kvm-linux-files: configs/rcu/TREE01, TREE01.boot, TREE04, TREE04.boot, SRCU-N(.boot),
-#   RUDE01, TASKS02, TINY02, TRIVIAL(.boot) and TREE10 hold Linux 6.1's lines exactly (copied
-#   below; our "# " comment lines aside).
+#   RUDE01, TASKS02, TINY02 and TRIVIAL(.boot) hold Linux 6.1's lines exactly (copied below;
+#   our "# " comment lines aside).
 # - kvm-linux-dryrun: what kvm.sh makes of them: TREE01 boots -smp 8 (maxcpus=8: never fewer than
 #   the CPUs it boots with; Linux's --cpus 8 gives the same) with Linux's boot line (the
 #   per-flavor defaults of configs/rcu/ver_functions.sh, then TREE01.boot unchanged), trimmed
@@ -141,25 +141,6 @@ EOF
 rcutorture.torture_type=trivial
 rcutorture.onoff_interval=0
 rcutorture.shuffle_interval=0
-EOF
-		kvm_linux_same TREE10 <<'EOF' &&
-CONFIG_SMP=y
-CONFIG_NR_CPUS=56
-CONFIG_PREEMPT_NONE=y
-CONFIG_PREEMPT_VOLUNTARY=n
-CONFIG_PREEMPT=n
-#CHECK#CONFIG_TREE_RCU=y
-CONFIG_HZ_PERIODIC=n
-CONFIG_NO_HZ_IDLE=y
-CONFIG_NO_HZ_FULL=n
-CONFIG_RCU_TRACE=n
-CONFIG_RCU_NOCB_CPU=n
-CONFIG_DEBUG_LOCK_ALLOC=n
-CONFIG_PROVE_LOCKING=n
-#CHECK#CONFIG_PROVE_RCU=n
-CONFIG_DEBUG_OBJECTS=n
-CONFIG_DEBUG_OBJECTS_RCU_HEAD=n
-CONFIG_RCU_EXPERT=n
 EOF
 		kvm_linux_same RUDE01 <<'EOF'
 CONFIG_SMP=y
