@@ -61,12 +61,14 @@ void smp_setup_nr_cpu_ids(void)
 			cpumask_clear_cpu(cpu, &__cpu_possible_mask);
 		nr_cpu_ids = nr_cpus_param;
 	}
-	/* Linux's line, NUMA-less: the cap is what the rest of boot sizes for. */
-	printk(KERN_INFO "setup_percpu: NR_CPUS:%u nr_cpumask_bits:%u nr_cpu_ids:%u nr_node_ids:1\n",
-	       (unsigned int)NR_CPUS, nr_cpu_ids, nr_cpu_ids);
 	if (nr_cpu_ids < found)
 		printk(KERN_INFO "smp: nr_cpus=%u: %u of the %u CPUs found are possible\n",
 		       nr_cpus_param, nr_cpu_ids, found);
+	/* Linux's order: the arch's "smpboot: Allowing" line, then setup_percpu's. */
+	arch_smp_announce_possible(found);
+	/* Linux's line, NUMA-less: the cap is what the rest of boot sizes for. */
+	printk(KERN_INFO "setup_percpu: NR_CPUS:%u nr_cpumask_bits:%u nr_cpu_ids:%u nr_node_ids:1\n",
+	       (unsigned int)NR_CPUS, nr_cpu_ids, nr_cpu_ids);
 }
 
 /* May the boot bring up one more CPU, with online CPUs up already? */

@@ -6,6 +6,7 @@
  */
 #include <kernel/torture.h>
 #include <kernel/torture_sleep.h>
+#include <rcu/tasks.h>
 #include <time/tick.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>
@@ -292,14 +293,17 @@ static unsigned long n_stutter_pauses;
  * Sleep out a pause, if one is on. Test kthreads call this between
  * iterations; while paused every CPU can go idle, so the test also covers
  * CPUs entering and leaving dyntick-idle with work queued. Also a
- * voluntary reschedule point for the non-preemptible kernel.
+ * reschedule point for the non-preemptible kernel and, as Linux's, a Tasks
+ * RCU quiescent state (cond_resched_tasks_rcu_qs()): without it a reader
+ * that never sleeps holds Tasks RCU up when CONFIG_FORCE_TASKS_RCU builds
+ * it into a non-preemptible kernel (TASKS02).
  */
 bool stutter_wait(const char *title)
 {
 	bool waited = false;
 
 	(void)title;
-	cond_resched();
+	cond_resched_tasks_rcu_qs();
 	while (READ_ONCE(stutter_pause_test) && !torture_must_stop()) {
 		long left = (long)(READ_ONCE(stutter_resume_at) - jiffies);
 

@@ -45,6 +45,13 @@ extern unsigned int setup_max_cpus;
 bool smp_boot_wants_more_cpus(unsigned int online);
 void smp_setup_nr_cpu_ids(void);
 /*
+ * The arch's report of the possible CPUs, called by smp_setup_nr_cpu_ids()
+ * once nr_cpus= has capped nr_cpu_ids (FOUND: the CPUs the firmware
+ * listed), so that it counts what the boot really allows, as Linux's
+ * prefill_possible_map() does after its early parameters.
+ */
+void arch_smp_announce_possible(unsigned int found);
+/*
  * Boot benchmark: print the median/p90/min round trip of a synchronous
  * smp_call_function_single() to the first and last other CPU (after
  * smp_init, interrupts enabled; the smp.ipi_rtt=0 parameter skips it).

@@ -4,16 +4,19 @@
  * patched in): a grace period waits until every task that was runnable
  * when it started has switched voluntarily, gone to sleep, or exited.
  * Idle tasks are never waited for. kernel/rcu/tasks.c implements it with
- * CONFIG_TASKS_RCU (preemptible kernels). In a non-preemptible kernel a
- * task can only leave the CPU voluntarily, so any plain RCU grace period
- * is a Tasks RCU one: the API maps onto call_rcu() and friends, as Linux
- * does. The scheduler's hook, rcu_tasks_qs(), is here too.
+ * CONFIG_TASKS_RCU (preemptible kernels, or any kernel with
+ * CONFIG_FORCE_TASKS_RCU). Otherwise, in a non-preemptible kernel a task
+ * can only leave the CPU voluntarily, so any plain RCU grace period is a
+ * Tasks RCU one: the API maps onto call_rcu() and friends, as Linux does.
+ * The scheduler's hook, rcu_tasks_qs(), is here too, and
+ * cond_resched_tasks_rcu_qs() for loops that must not hold Tasks RCU up.
  */
 #ifndef _RCU_TASKS_H
 #define _RCU_TASKS_H
 
 #include <rcu/rcupdate.h>
 #include <sched/task.h>
+#include <sched/sched.h>
 
 #ifdef CONFIG_TASKS_RCU
 void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func);
@@ -31,8 +34,9 @@ void rcu_tasks_show_stats(void);
 void rcu_tasks_bootup_oddness(void);
 
 /*
- * Called by __schedule() for the task leaving the CPU, interrupts off. A
- * voluntary switch ends a Tasks RCU read-side section, so a holdout the
+ * Called by __schedule() for the task leaving the CPU, interrupts off, and
+ * by cond_resched_tasks_rcu_qs() for current (nothing here needs
+ * interrupts off: one flag, store-release). A voluntary switch ends a Tasks RCU read-side section, so a holdout the
  * grace period is waiting for is released here; the kthread sees the
  * cleared flag at its next scan (the nvcsw snapshot catches switches that
  * happened before the flag was set).
@@ -91,5 +95,20 @@ static inline void rcu_tasks_qs(struct task_struct *t, bool preempt) { }
 static inline void rcu_tasks_user_enter(struct task_struct *t) { }
 static inline void rcu_tasks_user_exit(struct task_struct *t) { }
 #endif
+
+/*
+ * Linux's cond_resched_tasks_rcu_qs(): a point in a long kernel loop that
+ * is a Tasks RCU quiescent state (the loop holds nothing Tasks RCU
+ * protects across it) and a reschedule point. cond_resched() alone is a
+ * preemption, not a voluntary switch (kernel/sched/core.c:__cond_resched()),
+ * so without this a kthread that never sleeps, such as an rcutorture
+ * reader in a non-preemptible kernel with CONFIG_FORCE_TASKS_RCU, would
+ * hold every Tasks RCU grace period up.
+ */
+static inline void cond_resched_tasks_rcu_qs(void)
+{
+	rcu_tasks_qs(current, false);
+	cond_resched();
+}
 
 #endif

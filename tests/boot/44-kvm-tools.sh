@@ -29,15 +29,17 @@ kvm_linux_options() {
 		"^kvm.sh: results in $KT_RES/tools-dry$" \
 		"^kvm.sh: --trust-make: kernels kept in $KT_RES/build-cache/" \
 		'^dryrun: TREE02: build .*\(debug_defconfig \+ CFcommon \+ TREE02 \+ --kconfig\), boot -smp 3 --accel tcg --mem 512M, expect success' \
-		'^dryrun: TREE02: cmdline: .* a=1 b=2 rcutorture.stat_interval=3$' || return 1
+		'^dryrun: TREE02: cmdline: .* rcutorture.stat_interval=3 rcutorture.shutdown_secs=30 .* a=1 b=2$' || return 1
+	# Decided once (scenario.sh: rcu_boot_defaults): one stat_interval= per command line.
+	[ "$(grep '^dryrun: TREE02: cmdline:' <<<"$out" | head -1 | grep -o 'stat_interval=' | wc -l)" = 1 ] || return 1
 	[ "$(grep -c '^dryrun: TREE04: build' <<<"$out")" = 2 ] || return 1
 	# A scenario (SRCU01.boot) or --bootargs that sets stat_interval keeps it; long runs get 15.
 	out=$("$KT_BIN/kvm.sh" --dryrun --configs "SRCU01 TREE02" --duration 1d --results "$KT_RES" 2>&1) || return 1
 	echo "$out"
-	kt_has "$out" '^dryrun: TREE02: cmdline: .*rcutorture.shutdown_secs=86400 .*rcutorture.stat_interval=15$' || return 1
-	grep '^dryrun: SRCU01: cmdline:' <<<"$out" | grep -q 'stat_interval=[0-9]*$' && return 1
-	kt_has "$("$KT_BIN/kvm.sh" --dryrun --configs TREE02 --bootargs rcutorture.stat_interval=2 --results "$KT_RES")" \
-		'stat_interval=2$' || return 1
+	kt_has "$out" '^dryrun: TREE02: cmdline: .*rcutorture.stat_interval=15 rcutorture.shutdown_secs=86400 ' || return 1
+	[ "$(grep '^dryrun: SRCU01: cmdline:' <<<"$out" | grep -o 'stat_interval=[0-9]*')" = stat_interval=5 ] || return 1
+	out=$("$KT_BIN/kvm.sh" --dryrun --configs TREE02 --bootargs rcutorture.stat_interval=2 --results "$KT_RES") || return 1
+	[ "$(grep '^dryrun: TREE02: cmdline:' <<<"$out" | grep -o 'stat_interval=[0-9]*')" = stat_interval=2 ] || return 1
 	# CFLIST in --configs, --cpus 0, --gdb with one scenario, Linux's names of the perf suites.
 	out=$("$KT_BIN/kvm.sh" --dryrun --configs "CFLIST BUSTED" --cpus 0 --results "$KT_RES" 2>&1) || return 1
 	# Every CFLIST scenario but those marked not runnable in this kernel, and BUSTED once more.
@@ -55,10 +57,10 @@ kvm_linux_options() {
 	# scftorture: Linux's configs/scf and its ver_functions.sh defaults (hotplug: defconfig has it).
 	kt_has "$("$KT_BIN/kvm.sh" --dryrun --torture scf --duration 45s --results "$KT_RES")" \
 		'^kvm.sh: 2 guest\(s\) of scf for 45s' \
-		'^dryrun: NOPREEMPT: cmdline: shutdown_secs=[0-9]+ scftorture.onoff_interval=1000 scftorture.onoff_holdoff=30 scftorture.stat_interval=15 scftorture.shutdown_secs=45 scftorture.verbose=1 nohz_full=1' \
+		'^dryrun: NOPREEMPT: cmdline: shutdown_secs=[0-9]+ scftorture.onoff_interval=1000 scftorture.onoff_holdoff=30 scftorture.stat_interval=3 scftorture.shutdown_secs=45 scftorture.verbose=1 nohz_full=1' \
 		'^dryrun: PREEMPT: build ' || return 1
 	kt_has "$("$KT_BIN/kvm.sh" --dryrun --torture scf --configs PREEMPT --bootargs scftorture.onoff_interval=0 --results "$KT_RES")" \
-		'^dryrun: PREEMPT: cmdline: shutdown_secs=[0-9]+ scftorture.stat_interval=15 scftorture.shutdown_secs=60 scftorture.verbose=1 scftorture.onoff_interval=0' || return 1
+		'^dryrun: PREEMPT: cmdline: shutdown_secs=[0-9]+ scftorture.stat_interval=4 scftorture.shutdown_secs=60 scftorture.verbose=1 scftorture.onoff_interval=0' || return 1
 	kt_has "$("$KT_BIN/torture.sh" --dryrun --do-scftorture --do-no-rcutorture --duration 30s --cpus 2 --results "$KT_RES")" \
 		'^torture.sh: kvm.sh --torture scf --configs NOPREEMPT\\ PREEMPT --duration 30s ' || return 1
 	kt_has "$("$KT_BIN/kvm.sh" --dryrun sched --configs TREE02 --results "$KT_RES")" \
@@ -98,7 +100,7 @@ kvm_locktorture_tools() {
 	kt_has "$out" '^kvm.sh: LOCK03: not runnable in this kernel: rwsem_lock needs' \
 		'^kvm.sh: LOCK07: not runnable in this kernel: ww_mutex_lock needs' \
 		'^kvm.sh: 4 guest\(s\) of lock for 45s each' '^dryrun: LOCK01: build .* boot -smp 8 ' \
-		'^dryrun: LOCK05: cmdline: shutdown_secs=[0-9]+ locktorture.onoff_interval=3 locktorture.onoff_holdoff=30 .*locktorture.shutdown_secs=45 .*locktorture.torture_type=rtmutex_lock locktorture.stat_interval=3$' \
+		'^dryrun: LOCK05: cmdline: shutdown_secs=[0-9]+ locktorture.onoff_interval=3 locktorture.onoff_holdoff=30 locktorture.stat_interval=3 locktorture.shutdown_secs=45 .*locktorture.torture_type=rtmutex_lock *$' \
 		'^dryrun: BUSTED: build .*expect busted$' || return 1
 	out=$("$KT_BIN/kvm.sh" --dryrun --torture lock --configs LOCK02 --bootargs locktorture.onoff_interval=0 --results "$KT_RES" 2>&1) || return 1
 	kt_has "$out" '^dryrun: LOCK02: cmdline: .*locktorture.onoff_interval=0' || return 1

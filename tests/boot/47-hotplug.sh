@@ -91,7 +91,8 @@ run_cmd_test hotplug-onoff-after-boot-order onoff_after_boot_order "$LOGDIR/hotp
 
 # maxcpus= and nr_cpus= (kernel/smp_cpus.c), as Linux's TREE01 uses them: 6 CPUs found,
 # nr_cpus=5 makes CPU 5 impossible (RCU's tree sized for 5, never started), maxcpus=2 starts
-# CPU 1 only at boot; rcutorture's CPU hotplug then brings CPUs 2-4, never started before,
+# CPU 1 only at boot ("smpboot: Allowing" counts the 5, as Linux's, printed after nr_cpus=
+# applies); rcutorture's CPU hotplug then brings CPUs 2-4, never started before,
 # online. The same boot shows rcutree.rcu_fanout_exact=1: with a leaf fanout of 4 the 5 CPUs
 # fill leaves 0-3 and 4 (the balanced tree, tests/boot/30-rcu.sh's rcu-kconfig-stall-runnable
 # with the same shape: 0-2 and 3-4), and the banner says autobalancing is off.
@@ -99,6 +100,8 @@ boot_test hotplug-maxcpus-nr-cpus --smp 6 --timeout 60 \
 	--append "maxcpus=2 nr_cpus=5 rcutree.rcu_fanout_leaf=4 rcutree.dump_tree=1 rcutree.rcu_fanout_exact=1 rcutorture.torture_runnable=1 rcutorture.onoff_interval=1 rcutorture.onoff_holdoff=0 rcutorture.stat_interval=2 rcutorture.shutdown_secs=3" \
 	--expect "setup_percpu: NR_CPUS:[0-9]+ nr_cpumask_bits:5 nr_cpu_ids:5 nr_node_ids:1" \
 	--expect "smp: nr_cpus=5: 5 of the 6 CPUs found are possible" \
+	--expect "smpboot: 6 Processors exceeds NR_CPUS limit of 5" \
+	--expect "smpboot: Allowing 5 CPUs, 0 hotplug CPUs" --reject "smpboot: Allowing 6 CPUs" \
 	--expect "rcu: 	RCU restricting CPUs from NR_CPUS=[0-9]+ to nr_cpu_ids=5\." \
 	--expect "rcu: 	Hierarchical RCU autobalancing is disabled\." \
 	--expect "^\[ *[0-9.]+\] rcu:  0:4 \^0 *$" --expect "^\[ *[0-9.]+\] rcu:  0:3 \^0  4:4 \^1 *$" \

@@ -12,6 +12,7 @@
 #include <kernel/string.h>
 #include <kernel/boot.h>
 #include <kernel/cpumask.h>
+#include <kernel/smp.h>
 #include <asm/x86/x86.h>
 #include <asm/x86/smp.h>
 
@@ -284,8 +285,28 @@ static void parse_madt(const struct acpi_header *madt)
 	for (cpu = 0; cpu < s.nr_cpus; cpu++)
 		cpumask_set_cpu(cpu, &__cpu_possible_mask);
 	nr_cpu_ids = s.nr_cpus;
-	printk(KERN_INFO "smpboot: Allowing %u CPUs, %u hotplug CPUs\n",
-	       s.nr_cpus, s.nr_cpus - s.present);
+}
+
+/*
+ * Linux's prefill_possible_map() lines, printed once nr_cpus= has capped
+ * nr_cpu_ids (kernel/smp_cpus.c calls this after the early parameters):
+ * "Allowing" counts the CPUs this boot can ever use, the hotplug ones
+ * being those the MADT lists as not yet present. A UP kernel says nothing.
+ */
+void arch_smp_announce_possible(unsigned int found)
+{
+	unsigned int cpu, present = 0;
+
+	if (!IS_ENABLED(CONFIG_SMP))
+		return;
+	if (found > nr_cpu_ids)
+		printk(KERN_WARNING "smpboot: %u Processors exceeds NR_CPUS limit of %u\n",
+		       found, nr_cpu_ids);
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpumask_test_cpu(cpu, &x86_cpu_present_mask))
+			present++;
+	printk(KERN_INFO "smpboot: Allowing %u CPUs, %u hotplug CPUs\n", nr_cpu_ids,
+	       nr_cpu_ids - present);
 }
 
 /* ---- FADT and DSDT: how to power off ---- */

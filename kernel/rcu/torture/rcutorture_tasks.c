@@ -3,7 +3,10 @@
  * any code that does not switch voluntarily, so the read lock is empty
  * and readers may be preempted (rcu_read_delay() preempts them now and
  * then); the delay never sleeps. In a non-preemptible kernel the API is
- * plain RCU's, and so is what this tests there.
+ * plain RCU's, and so is what this tests there, unless
+ * CONFIG_FORCE_TASKS_RCU builds the real one (Linux's TASKS02): then
+ * readers are never preempted, and the grace periods end at their
+ * voluntary switches (stutter_wait()'s cond_resched_tasks_rcu_qs()).
  *
  * Our own addition: now and then a reader in task context spins a little
  * in a sleeping state, as a waiter between set_current_state() and

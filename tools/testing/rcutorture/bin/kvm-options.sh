@@ -22,9 +22,6 @@
 #   gdb_check                after the scenarios are known: --gdb takes one guest
 #   guest_timeout            the host-side limit of a guest in seconds (0: none, with --gdb)
 #   gdb_banner KERNEL        Linux's instructions to attach gdb to a guest started with --gdb
-#   run_args NAME            the guest's command line: guest_args NAME, then, for torture (not
-#                            perf) runs whose scenario and --bootargs do not set it, a
-#                            <suite>torture.stat_interval fitted to --duration
 #   record_run RUNDIR        write what kvm-again.sh needs to boot the run's kernels again
 
 need_arg() {
@@ -144,24 +141,6 @@ gdb_banner() { # KERNEL
 	echo 'kvm.sh: After symbols load and the "(gdb)" prompt appears:'
 	echo "kvm.sh:     target remote :1234"
 	echo "kvm.sh:     continue"
-}
-
-# rcutorture's (and locktorture's) default stat_interval is 60 s (Linux's kvm.sh: 15): a
-# one-minute run would plot one point. Unless asked otherwise, a statistics line about every
-# fifteenth of the run, 3 to 15 s apart (Linux's 15 from a 225-s run on); <suite>torture. is the
-# suite's parameter prefix (rcutorture., locktorture.).
-run_args() { # NAME
-	local a si
-	a=$(guest_args "$1")
-	# Not a pipe into grep -q: under pipefail, grep quitting at the first match can fail the
-	# pipeline with the writer's SIGPIPE, which would read as "not set".
-	if ! perf_suite "$torture" && ! grep -q "${torture}torture\\.stat_interval=" <<<"$(scen_args "$1")"; then
-		si=$((secs / 15))
-		[ $si -ge 3 ] || si=3
-		[ $si -le 15 ] || si=15
-		a="$a ${torture}torture.stat_interval=$si"
-	fi
-	echo "$a"
 }
 
 record_run() { # RUNDIR

@@ -87,8 +87,8 @@
 #   information always, guests never bound to host CPUs, no initrd); its --bootimage,
 #   --interactive, --mac and --torture X* are refused with "Linux option not
 #   implemented here (reason)". Besides the verdicts, each guest directory gets bootargs (its
-#   kernel command line; torture guests get <suite>torture.stat_interval=max(3, min(15,
-#   duration / 15)) unless the scenario or --bootargs sets it, so that short runs plot), and the
+#   kernel command line; a torture test's stat_interval is Linux's 15 only from 225-s runs
+#   on, max(3, duration / 15) below (torture_stat_interval), so that short runs plot), and the
 #   run directory accel, duration, grace, memory, qemu_args, torture_suite and log: what
 #   bin/kvm-again.sh needs to boot the same kernels again.
 #
@@ -104,13 +104,14 @@
 # they are (bin/scenario.sh):
 #   - the guest's CPU count (QEMU -smp) is the fragment's CONFIG_NR_CPUS (1 when CONFIG_SMP=n;
 #     without it, --cpus or the maxcpus= of the .boot file, whichever is larger), at most the
-#     nr_cpus= of the .boot file and --bootargs, and with an explicit --cpus (no --guests) at
-#     most --cpus ("CPU count limited from X to Y"); maxcpus=N boots N of them, and the guest
+#     nr_cpus= of the .boot file and --bootargs, and with an explicit --cpus (no --guests, no
+#     --build-only) at most --cpus ("CPU count limited from X to Y"); maxcpus=N boots N of them, and the guest
 #     counts N against the --cpus budget. The arguments reach the kernel unchanged;
 #   - rcutorture gets Linux's per-flavor defaults (configs/rcu/ver_functions.sh): CPU hotplug
 #     (onoff_interval=1000, onoff_holdoff=30) when the .config has CONFIG_HOTPLUG_CPU=y and the
-#     scenario sets no torture.onoff_*, n_barrier_cbs=4, stat_interval=15, test_no_idle_hz=1,
-#     verbose=1, shutdown_secs=--duration; the scenario's own values win;
+#     scenario sets no torture.onoff_*, n_barrier_cbs=4, stat_interval=15 (fewer seconds for
+#     runs under 225 s: max(3, duration / 15)), test_no_idle_hz=1, verbose=1,
+#     shutdown_secs=--duration; the scenario's own values and --bootargs win;
 #   - after olddefconfig, one line each names the fragment's settings whose symbol this kernel
 #     does not have ("not in this kernel"; =n of a missing symbol is what Linux means by it),
 #     those that did not stick, and the "#CHECK#CONFIG_X=v" lines the .config contradicts
@@ -272,12 +273,16 @@ boot_of() { if [ -f "$CFDIR/$1.boot" ]; then grep -v '^#' "$CFDIR/$1.boot" | tr 
 # The scenario's own kernel arguments: its .boot, then --bootargs.
 scen_args() { echo "$(boot_of "$1") $bootargs"; }
 # vCPUs of a scenario (QEMU -smp), as Linux's kvm.sh: CONFIG_NR_CPUS (1 when CONFIG_SMP is off),
-# then nr_cpus= (scenario.sh: scen_cpus); with an explicit --cpus (and no --guests) at most that.
+# then nr_cpus= (scenario.sh: scen_cpus); with an explicit --cpus (and neither --guests nor
+# --build-only) at most that.
 guest_cpus_untrimmed() { scen_cpus "$(fragment_of "$1")" "$(scen_args "$1")" "$cpus"; }
 guest_cpus() {
 	local n
 	n=$(guest_cpus_untrimmed "$1")
-	if [ $cpus_given = 1 ] && [ "$guests_max" = 0 ] && [ "$n" -gt "$cpus" ]; then n=$cpus; fi
+	# --build-only guests boot elsewhere (kvm-remote.sh, whose --cpus is only make's -j): no trim.
+	if [ $cpus_given = 1 ] && [ "$guests_max" = 0 ] && [ $build_only = 0 ] && [ "$n" -gt "$cpus" ]; then
+		n=$cpus
+	fi
 	echo "$n"
 }
 # CPUs a guest keeps busy from boot: maxcpus= brings up only that many (the rest can come online
@@ -355,7 +360,7 @@ for name in "${runs[@]}"; do
 			scen_notes "$name"
 		fi
 		echo "dryrun: $name: build $RUNDIR/build/$name ($defconfig + CFcommon + $name${kconfig:+ + --kconfig}), boot -smp $(guest_cpus "$name") --accel $accel${launch_extra[*]:+ ${launch_extra[*]}}, expect $(expect_of "$name")"
-		echo "dryrun: $name: cmdline: $(run_args "$name" | tr -s ' ')"
+		echo "dryrun: $name: cmdline: $(guest_args "$name" | tr -s ' ')"
 		continue
 	fi
 	mkdir -p "$d"
@@ -413,7 +418,7 @@ guest_files() { # index
 	echo "$name" >"$d/scenario"
 	guest_cpus "$name" >"$d/cpus"
 	expect_of "$name" >"$d/expect"
-	run_args "$name" >"$d/bootargs"
+	guest_args "$name" >"$d/bootargs"
 }
 
 # --build-only: every guest directory gets its kernel, the launcher and a job script.
@@ -431,7 +436,7 @@ if [ $build_only = 1 ]; then
 		ln -f "$b/kernel.elf" "$d/kernel.elf" 2>/dev/null || cp "$b/kernel.elf" "$d/kernel.elf"
 		cp "$SRCTREE/scripts/qemu-run.sh" "$d/qemu-run.sh"
 		job_script "boot guest $(basename "$d") (scenario $name) of a kvm.sh --build-only run from this directory" \
-			"$(guest_cpus "$name")" "$accel" "$(run_args "$name")" $((secs + grace)) "$qemu_args" "$memory" >"$d/job.sh"
+			"$(guest_cpus "$name")" "$accel" "$(guest_args "$name")" $((secs + grace)) "$qemu_args" "$memory" >"$d/job.sh"
 		basename "$d" >>"$RUNDIR/guests"
 	done
 	echo "kvm.sh: built; $(wc -l <"$RUNDIR/guests") guest(s) ready to boot in $RUNDIR (bash GUEST/job.sh)"
@@ -457,7 +462,7 @@ start_guest() { # index
 	echo "$name" >"$d/scenario"
 	echo "$smp" >"$d/cpus"
 	expect_of "$name" >"$d/expect"
-	run_args "$name" >"$d/bootargs"	# for kvm-again.sh
+	guest_args "$name" >"$d/bootargs"	# for kvm-again.sh
 	cost=$(guest_cost "$name")
 	[ $gdb = 0 ] || gdb_banner "$b/kernel.elf"
 	(

@@ -15,9 +15,11 @@
 #   rcu_boot_defaults ARGS CONFIG SECS
 #                               Linux's per_version_boot_params for rcutorture: onoff (1000 ms,
 #                               after 30 s) when CONFIG has CONFIG_HOTPLUG_CPU=y and ARGS no
-#                               torture.onoff_*, n_barrier_cbs=4 and stat_interval=15 unless ARGS
+#                               torture.onoff_*, n_barrier_cbs=4 and stat_interval unless ARGS
 #                               set them, shutdown_secs=SECS, test_no_idle_hz=1, verbose=1; ARGS
-#                               last, so a scenario's own value wins
+#                               last, so a scenario's own value wins. stat_interval is Linux's 15
+#                               for runs of 225 s and more, else SECS/15, at least 3
+#                               (torture_stat_interval): the one place kvm.sh decides it
 #   bootparam_hotplug_cpu ARGS  Linux's (functions.sh): ARGS set some *torture.onoff_* parameter
 #   configfrag_hotplug_cpu CONFIG
 #                               Linux's: CONFIG (a .config here) has CONFIG_HOTPLUG_CPU=y; the
@@ -62,13 +64,23 @@ scen_cpus() {
 	echo "$n"
 }
 
+# A torture test's own default stat_interval is 60 s: a one-minute run would plot one point. A
+# statistics line about every fifteenth of the run, 3 to 15 s apart (Linux's kvm.sh: always 15).
+# rcutorture's defaults below and the suites' configs/<suite>/ver_functions.sh use it.
+torture_stat_interval() { # SECS
+	local si=$(($1 / 15))
+	[ $si -ge 3 ] || si=3
+	[ $si -le 15 ] || si=15
+	echo "$si"
+}
+
 rcu_boot_defaults() {
 	local args=$1 config=$2 secs=$3 d=""
 	if ! grep -q 'torture\.onoff_' <<<"$args" && grep -qx 'CONFIG_HOTPLUG_CPU=y' "$config" 2>/dev/null; then
 		d="rcutorture.onoff_interval=1000 rcutorture.onoff_holdoff=30 "
 	fi
 	grep -q 'rcutorture\.n_barrier_cbs' <<<"$args" || d+="rcutorture.n_barrier_cbs=4 "
-	grep -q 'rcutorture\.stat_interval' <<<"$args" || d+="rcutorture.stat_interval=15 "
+	grep -q 'rcutorture\.stat_interval=' <<<"$args" || d+="rcutorture.stat_interval=$(torture_stat_interval "$secs") "
 	echo "${d}rcutorture.shutdown_secs=$secs rcutorture.test_no_idle_hz=1 rcutorture.verbose=1 $args"
 }
 

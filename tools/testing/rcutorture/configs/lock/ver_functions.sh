@@ -7,7 +7,8 @@
 #                                         *torture.onoff_* (so --bootargs
 #                                         locktorture.onoff_interval=0 runs without hotplug)
 #   per_version_boot_params ARGS CONFIG SECS
-#                                         those, stat_interval=15, shutdown_secs=SECS and
+#                                         those, stat_interval (Linux's 15, less for runs under 225 s:
+#                                         torture_stat_interval), shutdown_secs=SECS and
 #                                         verbose=1; ARGS last, so that a scenario's own value
 #                                         wins (Linux puts ARGS first)
 
@@ -18,5 +19,5 @@ locktorture_param_onoff() {
 }
 
 per_version_boot_params() {
-	echo "$(locktorture_param_onoff "$1" "$2") locktorture.stat_interval=15 locktorture.shutdown_secs=$3 locktorture.verbose=1 $1"
+	echo "$(locktorture_param_onoff "$1" "$2") locktorture.stat_interval=$(torture_stat_interval "$3") locktorture.shutdown_secs=$3 locktorture.verbose=1 $1"
 }

@@ -6,7 +6,8 @@
 #                                         when the kernel has CONFIG_HOTPLUG_CPU=y and ARGS set
 #                                         no *torture.onoff_*
 #   per_version_boot_params ARGS CONFIG SECS
-#                                         those, stat_interval=15, shutdown_secs=SECS and
+#                                         those, stat_interval (Linux's 15, less for runs under 225 s:
+#                                         torture_stat_interval), shutdown_secs=SECS and
 #                                         verbose=1; ARGS last, so that a scenario's own value
 #                                         wins (Linux puts ARGS first)
 
@@ -17,5 +18,5 @@ scftorture_param_onoff() {
 }
 
 per_version_boot_params() {
-	echo "$(scftorture_param_onoff "$1" "$2") scftorture.stat_interval=15 scftorture.shutdown_secs=$3 scftorture.verbose=1 $1"
+	echo "$(scftorture_param_onoff "$1" "$2") scftorture.stat_interval=$(torture_stat_interval "$3") scftorture.shutdown_secs=$3 scftorture.verbose=1 $1"
 }

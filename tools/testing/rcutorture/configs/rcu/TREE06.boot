@@ -1,0 +1,2 @@
+rcupdate.rcu_self_test=1
+rcutree.rcu_fanout_exact=1
