@@ -399,11 +399,6 @@ static int scf_torture_init(void)
 	return 0;
 
 unwind:
-	torture_init_end();
-	scf_torture_cleanup();
-	kernel_note_test_failure();	/* the test could not run: not a pass */
-	if (shutdown_secs)
-		kernel_power_off();
-	return firsterr;
+	return torture_init_abort(scf_torture_cleanup, firsterr, shutdown_secs);
 }
 late_initcall(scf_torture_init);

@@ -118,6 +118,16 @@ void torture_init_end(void)
 	mutex_unlock(&fullstop_mutex);
 }
 
+int torture_init_abort(void (*cleanup)(void), int err, bool power_off)
+{
+	torture_init_end();
+	cleanup();
+	kernel_note_test_failure();	/* the test could not run: not a pass */
+	if (power_off)
+		kernel_power_off();
+	return err;
+}
+
 bool torture_cleanup_begin(void)
 {
 	mutex_lock(&fullstop_mutex);

@@ -53,6 +53,12 @@ int torture_hrtimeout_jiffies(u32 baset_j, struct torture_random_state *trsp);
 /* One torture test at a time: begin/end bracket the setup, cleanup_* the teardown. */
 bool torture_init_begin(const char *ttype, int verbose);
 void torture_init_end(void);
+/*
+ * A test whose setup failed after torture_init_begin(): end the setup, run its cleanup, count
+ * the boot as a failed test (not a pass) and, when it was to power off (shutdown_secs), power
+ * off now. Returns err, for the init function to return.
+ */
+int torture_init_abort(void (*cleanup)(void), int err, bool power_off);
 /* True if the test is already being torn down (the caller must not tear it down again). */
 bool torture_cleanup_begin(void);
 void torture_cleanup_end(void);

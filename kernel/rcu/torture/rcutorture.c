@@ -535,11 +535,6 @@ static int rcu_torture_init(void)
 	return 0;
 
 unwind:
-	torture_init_end();
-	rcu_torture_cleanup();
-	kernel_note_test_failure();	/* the test could not run: not a pass */
-	if (shutdown_secs)
-		kernel_power_off();
-	return firsterr;
+	return torture_init_abort(rcu_torture_cleanup, firsterr, shutdown_secs);
 }
 late_initcall(rcu_torture_init);
