@@ -80,18 +80,23 @@ bool rcu_sync_is_trivial(void)
 	 * The wait is over, and pollers must see a grace period pass: step
 	 * the polled number through a whole phase, and close an open one
 	 * too, as Linux's rcu_poll_gp_seq_start/end_unlocked() pair does.
-	 * Every reader that began before that phase opened has ended: this
-	 * CPU is in a quiescent state, and the others have passed
-	 * rcu_report_dead() (their readers ended before it). Leaving an open phase to the
-	 * grace period under way was not enough: a cookie taken during it
-	 * needs the phase after it, which no trivial wait would then start
-	 * (rcutorture's "Cookie check 3" saw it with CPU 1 of 2 offline).
-	 * The normal and expedited ends close a phase only if it is still
-	 * theirs (rcu_poll_gp_seq_end(), rcu_exp_poll_end()).
+	 * Every reader that began before now has ended: this CPU is in a
+	 * quiescent state, and the others have passed rcu_report_dead() (their
+	 * readers ended before it). So every cookie taken before now may
+	 * complete, including one taken while a normal grace period's phase
+	 * was open, which names the end of the phase after that one: close an
+	 * open phase, then step a whole one (the wait has no duration, so no
+	 * cookie can be taken inside it). Closing the open phase alone left
+	 * such a cookie pending (exp_selftest's exp_polling_open_phase, and
+	 * exp_polling at -smp 1 on CI; rcutorture's "Cookie check 3" saw the
+	 * same with CPU 1 of 2 offline before any step was taken). The normal
+	 * and expedited ends close a phase only if it is still theirs
+	 * (rcu_poll_gp_seq_end(), rcu_exp_poll_end()).
 	 */
 	raw_spin_lock(&rcu_state.poll_lock);
-	if (!rcu_seq_state(rcu_state.gp_seq_polled))
-		rcu_seq_start(&rcu_state.gp_seq_polled);
+	if (rcu_seq_state(rcu_state.gp_seq_polled))
+		rcu_seq_end(&rcu_state.gp_seq_polled);
+	rcu_seq_start(&rcu_state.gp_seq_polled);
 	rcu_seq_end(&rcu_state.gp_seq_polled);
 	raw_spin_unlock(&rcu_state.poll_lock);
 	/* Full-state cookies must see it too: through the expedited sequence. */

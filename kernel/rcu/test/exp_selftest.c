@@ -466,6 +466,34 @@ static void exp_polling(void)
 			EST_TIMEOUT_MS);
 }
 
+/*
+ * One CPU: synchronize_rcu_expedited() is the trivial wait (no other CPU
+ * can hold a reader). A cookie taken while a normal grace period's polled
+ * phase is open names the end of the phase after it; the trivial wait is a
+ * full grace period after the cookie, so the cookie must be done after it.
+ * The open phase is made here as rcu_gp_init() makes it (poll_lock,
+ * rcu_seq_start()), so the case does not depend on catching a real grace
+ * period in the act; a real one that starts meanwhile changes nothing.
+ */
+static void exp_polling_open_phase(void)
+{
+	unsigned long cookie, flags;
+
+	if (num_online_cpus() != 1 || rcu_gp_is_normal()) {
+		ktap_skip("needs 1 CPU (the trivial wait) and no rcupdate.rcu_normal");
+		return;
+	}
+	raw_spin_lock_irqsave(&rcu_state.poll_lock, flags);
+	if (!rcu_seq_state(rcu_state.gp_seq_polled))
+		rcu_seq_start(&rcu_state.gp_seq_polled);
+	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
+	cookie = get_state_synchronize_rcu();
+	synchronize_rcu_expedited();
+	KTAP_EXPECT_MSG(poll_state_synchronize_rcu(cookie),
+			"cookie %#lx taken in an open phase not done after the trivial wait (polled %#lx)",
+			cookie, READ_ONCE(rcu_state.gp_seq_polled));
+}
+
 /* --- rcu_expedite_gp() ------------------------------------------------------------------- */
 
 /* rcu_expedite_gp() makes synchronize_rcu() expedited (unless rcu_normal); nesting unwinds. */
@@ -496,6 +524,7 @@ static const struct ktap_case rcu_exp_cases[] = {
 	KTAP_CASE(exp_waits_for_reader),
 	KTAP_CASE(exp_idle_skip),
 	KTAP_CASE(exp_polling),
+	KTAP_CASE(exp_polling_open_phase),
 	KTAP_CASE(exp_expedite_nesting),
 };
 KTAP_SUITE(rcu_exp, rcu_exp_cases, &rcu_selftest);
