@@ -27,7 +27,7 @@
 #     printk, arch setup and everyone else reach a console driver only
 #     through its struct console, never by name. A console driver's
 #     symbols (its prefix, listed below) appear only in its own files.
-srctree=$(cd "$(dirname "$0")/.." && pwd)
+srctree=$(cd "$(dirname "$0")/.." && pwd -P)
 cd "$srctree" || exit 2
 export LC_ALL=C
 status=0
@@ -55,9 +55,14 @@ pending() {
 	return 1
 }
 
+# The tree's files: git's list when srctree is a work tree's top (not a copy inside another
+# repository's work tree, which git would answer for with that repository's files), else find.
 sources() {
-	git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S' 2>/dev/null ||
+	if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$srctree" ]; then
+		git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S'
+	else
 		find . -name '*.[chS]' -not -path './.git/*' | sed 's|^\./||'
+	fi
 }
 
 # 1. <asm/...> outside arch/. (One grep over all files: a process per file was most of the time.)

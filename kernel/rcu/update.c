@@ -16,6 +16,7 @@
 #include <kernel/atomic.h>
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <rcu/torture.h>	/* rcutorture_gp_seq_in_progress(), rcu_jiffies_till_stall_check() */
 #include <sched/completion.h>
 
 #define RCU_STALL_TIMEOUT_MIN	3	/* seconds */

@@ -133,10 +133,15 @@ run_cmd_test doc-paths-exist host_doc_paths_exist
 
 # host_contracts_planted: each rule of the contract check fails on a violation planted in a copy.
 host_contracts_planted() {
-	local d=$LOGDIR/contracts-planted rule out
+	local d rule out
 	"$TESTS_ROOT/scripts/check-contracts.sh" || return 1
+	# Outside the tree: a copy under test-logs/ (LOGDIR's default) would be inside the clone's
+	# work tree, where git answers for the clone, and its sources would reach later builds.
+	d=$(mktemp -d) || return 1
+	# shellcheck disable=SC2064 # $d now
+	trap "rm -rf '$d'" RETURN
 	for rule in asm lib weak param treeh-header treeh-test console; do
-		rm -rf "$d" && mkdir -p "$d" || return 1
+		rm -rf "${d:?}"/* && mkdir -p "$d" || return 1
 		# A copy without .git: the check then finds sources with find(1).
 		(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
 			tar -cf - -T -) | tar -C "$d" -xf - || return 1
@@ -161,6 +166,5 @@ host_contracts_planted() {
 		console) grep -q 'kernel/printk/printk.c:.*(console driver serial8250_\* named outside' <<<"$out" ;;
 		esac || { echo "$rule: violation not named"; return 1; }
 	done
-	rm -rf "$d"
 }
 run_cmd_test contracts-planted host_contracts_planted
