@@ -133,38 +133,38 @@ run_cmd_test doc-paths-exist host_doc_paths_exist
 
 # host_contracts_planted: each rule of the contract check fails on a violation planted in a copy.
 host_contracts_planted() {
-	local d rule out
+	local d rule f want out
 	"$TESTS_ROOT/scripts/check-contracts.sh" || return 1
 	# Outside the tree: a copy under test-logs/ (LOGDIR's default) would be inside the clone's
 	# work tree, where git answers for the clone, and its sources would reach later builds.
 	d=$(mktemp -d) || return 1
 	# shellcheck disable=SC2064 # $d now
 	trap "rm -rf '$d'" RETURN
+	# One copy without .git (the check then finds sources with find(1)); each rule plants its
+	# violation in one file and puts the tree's own file back afterwards.
+	(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
+		tar -cf - -T -) | tar -C "$d" -xf - || return 1
 	for rule in asm lib weak param treeh-header treeh-test console; do
-		rm -rf "${d:?}"/* && mkdir -p "$d" || return 1
-		# A copy without .git: the check then finds sources with find(1).
-		(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
-			tar -cf - -T -) | tar -C "$d" -xf - || return 1
 		case $rule in
-		asm) echo '#include <asm/io.h>' >>"$d/kernel/rcu/update.c" ;;
-		lib) echo '#include <sched/sched.h>' >>"$d/lib/sort.c" ;;
-		weak) echo 'void __attribute__((weak)) planted_hook(void) { }' >>"$d/kernel/rcu/update.c" ;;
-		param) echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/kernel/rcu/tree_gp.c" ;;
-		treeh-header) sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/kernel/rcu/test/rcu_selftest.h" ;;
-		treeh-test) sed -i '1i #include "../tree.h"' "$d/kernel/rcu/test/srcu_selftest.c" ;;
-		console) echo 'void serial8250_putc(char c);' >>"$d/kernel/printk/printk.c" ;;
+		asm) f=kernel/rcu/update.c want='kernel/rcu/update.c includes <asm/io.h>'
+			echo '#include <asm/io.h>' >>"$d/$f" ;;
+		lib) f=lib/sort.c want='lib/sort.c includes <sched/sched.h>'
+			echo '#include <sched/sched.h>' >>"$d/$f" ;;
+		weak) f=kernel/rcu/update.c want='kernel/rcu/update.c:.*(weak symbol)'
+			echo 'void __attribute__((weak)) planted_hook(void) { }' >>"$d/$f" ;;
+		param) f=kernel/rcu/tree_gp.c want='rcutree.planted_param is declared outside'
+			echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/$f" ;;
+		treeh-header) f=kernel/rcu/test/rcu_selftest.h want="$f includes kernel/rcu/tree.h"
+			sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/$f" ;;
+		treeh-test) f=kernel/rcu/test/srcu_selftest.c want="$f includes kernel/rcu/tree.h"
+			sed -i '1i #include "../tree.h"' "$d/$f" ;;
+		console) f=kernel/printk/printk.c want="$f:.*(console driver serial8250_\\* named outside"
+			echo 'void serial8250_putc(char c);' >>"$d/$f" ;;
 		esac
 		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
 		echo "$rule: $out"
-		case $rule in
-		asm) grep -q 'kernel/rcu/update.c includes <asm/io.h>' <<<"$out" ;;
-		lib) grep -q 'lib/sort.c includes <sched/sched.h>' <<<"$out" ;;
-		weak) grep -q 'kernel/rcu/update.c:.*(weak symbol)' <<<"$out" ;;
-		param) grep -q 'rcutree.planted_param is declared outside' <<<"$out" ;;
-		treeh-header) grep -q 'kernel/rcu/test/rcu_selftest.h includes kernel/rcu/tree.h' <<<"$out" ;;
-		treeh-test) grep -q 'kernel/rcu/test/srcu_selftest.c includes kernel/rcu/tree.h' <<<"$out" ;;
-		console) grep -q 'kernel/printk/printk.c:.*(console driver serial8250_\* named outside' <<<"$out" ;;
-		esac || { echo "$rule: violation not named"; return 1; }
+		grep -q -- "$want" <<<"$out" || { echo "$rule: violation not named"; return 1; }
+		cp "$TESTS_ROOT/$f" "$d/$f" || return 1
 	done
 }
 run_cmd_test contracts-planted host_contracts_planted
