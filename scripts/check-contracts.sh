@@ -159,9 +159,8 @@ done
 for d in $CONSOLE_DRIVERS; do
 	prefix=${d%%:*}
 	home=${d#*:}
-	for f in $(sources | grep -vE "^(tools|tests/host|$home)"); do
-		[ -f "$f" ] && echo "$f"
-	done | xargs grep -nE "(^|[^A-Za-z0-9_])$prefix[A-Za-z0-9_]*" /dev/null |
+	sources | grep -vE "^(tools|tests/host|$home)" |
+		xargs -r grep -HnsE "(^|[^A-Za-z0-9_])$prefix[A-Za-z0-9_]*" |
 		sed "s|^|check-contracts: |; s|\$|  (console driver $prefix* named outside $home*: reach it through register_console())|" |
 		grep . && status=1
 done
