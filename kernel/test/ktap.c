@@ -9,6 +9,17 @@
 #include <kernel/reboot.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/param.h>
+#include <kernel/shutdown.h>
+
+/*
+ * kunit_shutdown= (Linux's KUnit parameter): what to do once the suites
+ * have run. A test boot then ends when its tests do, instead of idling
+ * until a shutdown_secs= deadline chosen for the slowest host.
+ */
+static char kunit_shutdown[16];
+KPARAM_STRING("kunit_shutdown", kunit_shutdown,
+	      "after the in-kernel test suites: poweroff (halt and reboot power off too)");
 
 extern const struct ktap_suite __start_ktap_suites[], __stop_ktap_suites[];
 
@@ -87,8 +98,27 @@ static int ktap_finish(const struct ktap_totals *t)
 	return t->fail;
 }
 
+/* After the boot's suites: power off if kunit_shutdown= asks for it. */
+static void ktap_shutdown(void)
+{
+	if (!kunit_shutdown[0])
+		return;
+	if (!strcmp(kunit_shutdown, "poweroff")) {
+		shutdown_request();
+	} else if (!strcmp(kunit_shutdown, "halt") || !strcmp(kunit_shutdown, "reboot")) {
+		/* A halted or rebooted test guest would only wait for the host's timeout. */
+		pr_warn("ktap: kunit_shutdown=%s is not supported, using poweroff\n", kunit_shutdown);
+		shutdown_request();
+	} else {
+		pr_warn("ktap: kunit_shutdown: invalid value '%s' (halt, poweroff or reboot), using (none)\n",
+			kunit_shutdown);
+	}
+}
+
 int ktap_run_suites(void)
 {
+	int failed;
+
 	const struct ktap_suite *s;
 	unsigned int nsuites = 0, n = 0;
 	struct ktap_totals t = { 0 };
@@ -96,14 +126,18 @@ int ktap_run_suites(void)
 	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
 		if (!s->enabled || *s->enabled)
 			nsuites++;
-	if (!nsuites)
+	if (!nsuites) {
+		ktap_shutdown();
 		return 0;
+	}
 	printk(KERN_INFO "KTAP version 1\n");
 	printk(KERN_INFO "1..%u\n", nsuites);
 	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
 		if (!s->enabled || *s->enabled)
 			ktap_run_one(s, ++n, &t);
-	return ktap_finish(&t);
+	failed = ktap_finish(&t);
+	ktap_shutdown();
+	return failed;
 }
 
 int ktap_run_suite_named(const char *name)

@@ -18,13 +18,18 @@ boot_test params-invalid-value --smp 1 --append "shutdown_secs=notanumber shutdo
 	--expect "shutdown_secs: invalid value 'notanumber'" \
 	--expect "reboot: Power down"
 
-boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999 isolcpus=nohz,1 console=tty0" \
+boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999 isolcpus=nohz,1 console=tty0 kunit_shutdown=later" \
+	--expect "ktap: kunit_shutdown: invalid value 'later' \(halt, poweroff or reboot\), using \(none\)" \
 	--expect "kernel: shutdown_secs: invalid value '99999' \(out of range 0\.\.86400\), using 1" \
 	--expect "sched: isolcpus: invalid value 'nohz,1' \(nohz: tick isolation is nohz_full= here\), using \(none\)" \
 	--expect "kernel: console: no console 'tty0' in this kernel \(ttyS0 only\), using ttyS0" \
 	--expect "reboot: Power down"
 
-boot_test params-unknown --smp 1 --append "shutdown_secs=1 no_such_param=1 another_one" \
+# kunit_shutdown=halt: powered off at once after the initcalls (no suite enabled), long before
+# the 30-s backstop.
+boot_test params-unknown --smp 1 --append "shutdown_secs=30 no_such_param=1 another_one kunit_shutdown=halt" \
+	--expect "ktap: kunit_shutdown=halt is not supported, using poweroff" \
+	--expect "Uptime: [0-9]\." \
 	--expect "Unknown kernel command line parameters \"no_such_param=1 another_one\"" \
 	--expect "reboot: Power down"
 

@@ -28,7 +28,7 @@ sched_st_secs() { if [ "$1" = 2 ]; then echo 20; else echo 8; fi; }
 sched_selftest_boot() { # NAME SMP [boot_test options...]
 	local name=$1 smp=$2
 	shift 2
-	boot_test "$name" --smp "$smp" --append "sched.selftest=1 mm.selftest=1 shutdown_secs=$(sched_st_secs "$smp")" \
+	boot_test "$name" --smp "$smp" --append "sched.selftest=1 mm.selftest=1 kunit_shutdown=poweroff shutdown_secs=$(sched_st_secs "$smp")" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \
 		--expect "ok [0-9]+ sched_kthread_every_cpu" --expect "ok [0-9]+ sched_task_freed_after_gp" \
 		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
@@ -43,7 +43,7 @@ done
 # skew_tick=1: the same suite, whose sched_tick_skew case (kernel/time/test/tick_test.c) then checks
 # that CPU n's periodic tick is armed n/4 of half a jiffy into the jiffy (without it, in the boots
 # above, on the boundary); the power-off statistics name the setting.
-boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 skew_tick=1 shutdown_secs=8" \
+boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 skew_tick=1 kunit_shutdown=poweroff shutdown_secs=8" \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "ok [0-9]+ sched_tick_skew" \
 	--expect "# skew_tick=1: 3 of 4 CPUs tick off the jiffy boundary" \

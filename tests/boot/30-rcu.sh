@@ -30,7 +30,7 @@ rcu_selftest_boot() { # NAME SMP EXTRA_ARGS [boot_test options...]
 	local name=$1 smp=$2 extra=$3
 	shift 3
 	boot_test "$name" --smp "$smp" \
-		--append "rcutree.selftest=1 shutdown_secs=$(rcu_st_secs "$smp")${extra:+ $extra}" \
+		--append "rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=$(rcu_st_secs "$smp")${extra:+ $extra}" \
 		--expect "# Subtest: rcu" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \
 		--reject "not ok" \

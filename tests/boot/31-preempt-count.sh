@@ -79,7 +79,7 @@ if [ "$nopc_wanted" = 1 ]; then
 	fi
 	for smp in 2 4; do
 		built_boot_test "$nopc_dir" PREEMPT_COUNT=n "nopc-selftest-smp$smp" "$smp" \
-			"rcutree.selftest=1 shutdown_secs=40" \
+			"rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=40" \
 			--timeout 120 --expect '# Totals: pass:[0-9]+ fail:0 ' --reject 'not ok [0-9]'
 	done
 	built_boot_test "$nopc_dir" PREEMPT_COUNT=n nopc-torture-smp4 4 \

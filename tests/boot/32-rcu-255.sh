@@ -23,7 +23,7 @@ if _test_selected rcu-selftest-smp255; then
 	run_cmd_test rcu-selftest-smp255-build build_255
 	if [ -f "$rcu255_dir/kernel.elf" ]; then
 		KERNEL=$rcu255_dir/kernel.elf boot_test rcu-selftest-smp255 --smp 255 --accel tcg-single \
-			--timeout 300 --append "rcutree.selftest=1 shutdown_secs=90" \
+			--timeout 300 --append "rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=90" \
 			--expect "smp: Brought up 1 node, 255 CPUs" \
 			--expect "# Subtest: rcu_exp" \
 			--expect "# Totals: pass:[0-9]+ fail:0 " \

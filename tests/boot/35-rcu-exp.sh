@@ -54,7 +54,7 @@ rcu_exp_counts() {
 # exp_coalescing queues callers in the funnel, so some must have waited at a node.
 for smp in 2 4; do
 	boot_test "rcu-exp-selftest-smp$smp" --smp "$smp" \
-		--append "rcutree.selftest=1 $([ "$smp" = 2 ] && echo shutdown_secs=12 || echo rcutree.rcu_fanout_leaf=2 shutdown_secs=6)" \
+		--append "rcutree.selftest=1 $([ "$smp" = 2 ] && echo kunit_shutdown=poweroff shutdown_secs=12 || echo rcutree.rcu_fanout_leaf=2 kunit_shutdown=poweroff shutdown_secs=6)" \
 		--expect "# Subtest: rcu_exp" \
 		--expect "^\[ *[0-9.]+\] ok [0-9]+ rcu_exp" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \

@@ -35,7 +35,7 @@ nocb_count_lines() { # LOG REGEX N: exactly N console lines match
 # counts may run a few over 2000: a kthread that exits on the CPU meanwhile queues one to free its
 # task_struct.
 boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
-	--append "rcu_nocbs=1-3 rcutree.selftest=1 shutdown_secs=10" \
+	--append "rcu_nocbs=1-3 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
 	--expect "rcu: ${TAB:=$(printf '\t')}Offload RCU callbacks from CPUs: 1-3\." \
 	--expect "# Subtest: rcu_nocb" \
 	--expect "# offloaded CPU 1: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 0, by rcuo 2[0-9]{3}, on CPU 1 0," \
@@ -51,7 +51,7 @@ boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
 
 # rcu_nocb_poll: the offloaded CPU's call_rcu() loop in the suite sends no wakeup at all (its KTAP line);
 boot_test rcu-nocb-poll --smp 4 --timeout 90 \
-	--append "rcu_nocbs=1-3 rcu_nocb_poll rcutree.selftest=1 shutdown_secs=10" \
+	--append "rcu_nocbs=1-3 rcu_nocb_poll rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
 	--expect "rcu: ${TAB}Poll for callbacks from no-CBs CPUs\." \
 	--expect "# offloaded CPU 1 \(rcu_nocb_poll\): .* invoked by itself 0, by rcuo 2[0-9]{3}, .*wakeups sent 0," \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
@@ -73,7 +73,7 @@ run_cmd_test rcu-nocb-poll-wakeups nocb_poll_wakeups_only_floods "$LOGDIR/rcu-no
 # Flood on an offloaded list (qhimark 500): counted as a flood (an FQS request and a wakeup), every
 # callback invoked by rcuos by the end of rcu_barrier(), none by the CPU itself.
 boot_test rcu-nocb-flood --smp 4 --timeout 90 \
-	--append "rcu_nocbs=1-3 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.selftest=1 shutdown_secs=10" \
+	--append "rcu_nocbs=1-3 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
 	--expect "# flood of 600 on offloaded CPU 1 \(qhimark 500\): floods [1-9][0-9]*, invoked by itself 0, by rcuo (6[0-9][0-9]|[7-9][0-9][0-9]|[0-9]{4,})," \
 	--expect "ok [0-9]+ nocb_flood$" --expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "rcu: CPU 1: offloaded: .* floods [1-9]" \

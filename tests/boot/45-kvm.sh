@@ -371,8 +371,10 @@ kvm_short_matrix() {
 		must grep -Eq '^ONOFF01 +8 +success +poweroff +[1-9][0-9]* +[0-9]+\.[0-9] +PASS' <<<"$out" &&
 		must grep -q -- "-smp 8" "$dir/ONOFF01/qemu-cmd" &&
 		must kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* barrier: [1-9][0-9]*/[1-9][0-9]*:0 ' &&
-		must kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* onoff: [1-9][0-9][0-9]+/[0-9]+:[1-9][0-9][0-9]+/[0-9]+ ' &&
-		must kvm_console_has "$dir" ONOFF01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9][0-9]+ times' &&
+		# At least 10 offline/online operations: 150-270 here in 20 s, depending on the host's
+		# load, so a hundred (the old bound) is not safe on a slower CI runner.
+		must kvm_console_has "$dir" ONOFF01 'rcu-torture: rtc: .* onoff: [1-9][0-9]+/[0-9]+:[1-9][0-9]+/[0-9]+ ' &&
+		must kvm_console_has "$dir" ONOFF01 'rcu: rcu_sched: callback accounting: ok \(CPUs went offline [1-9][0-9]+ times' &&
 		kvm_rows_pass "$out" EXP01:4 FWD01:4 BOOST01:4 ALONE01:2 POLL01:2 TASKS05:2 TASKS04:2 SRCU01:4 SRCU02:4 FASTNOHZ01:4 NOCB01:4 NOCB02:4 NOHZ01:4 DEBUG01:4 STRICT01:4 KASAN01:4 KCSAN01:4 &&
 		must kvm_console_has "$dir" FWD01 'rcu_torture_fwd_prog: tested [1-9][0-9]* tested_tries [1-9]' &&
 		must kvm_console_has "$dir" EXP01 'rcu: rcu_sched: [1-9][0-9]* expedited grace periods,' &&

@@ -32,7 +32,7 @@ if [ -f "$hp_cfg" ] && ! grep -q '^CONFIG_HOTPLUG_CPU=y' "$hp_cfg"; then
 fi
 
 boot_test cpuhp-selftest --smp 4 --timeout 90 \
-	--append "cpuhp.selftest=1 shutdown_secs=15" \
+	--append "cpuhp.selftest=1 kunit_shutdown=poweroff shutdown_secs=15" \
 	--expect "# Subtest: cpuhp" \
 	--expect "smpboot: CPU [123] is now offline" \
 	--expect "smpboot: Booting Node 0 Processor [123] APIC 0x[123]" \
@@ -59,7 +59,7 @@ if _test_selected cpuhp-preempt-leaf2; then
 	# Leaves {0,1} and {2,3}: the reader on CPU 3 is preempted there by cpu_down(3)'s stopper
 	# and moved; with CPUs 2 and 3 offline its leaf has no CPU, yet grace periods wait for it.
 	built_boot_test "$hp_dir" "preemptible" cpuhp-preempt-leaf2 4 \
-		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 shutdown_secs=15" --timeout 90 \
+		"cpuhp.selftest=1 rcutree.rcu_fanout_leaf=2 kunit_shutdown=poweroff shutdown_secs=15" --timeout 90 \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_exp_unseen$" \
 		--expect "# leaf 2-3: 2 CPUs down, no CPU left on it" \
 		--expect "ok [0-9]+ cpuhp_preempted_reader_leaf$" \

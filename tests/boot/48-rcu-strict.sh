@@ -43,7 +43,7 @@ strict_selftest() {
 	local name=$1 dir=$2 what=$3
 	shift 3
 	built_boot_test "$dir" "$what" "$name" 2 \
-		"rcutree.strict_selftest=1 rcutree.rcu_unlock_delay=5000 shutdown_secs=4" --timeout 60 \
+		"rcutree.strict_selftest=1 rcutree.rcu_unlock_delay=5000 kunit_shutdown=poweroff shutdown_secs=4" --timeout 60 \
 		--expect "rcu: ${TAB}RCU strict \(and thus non-scalable\) grace periods enabled\.$" \
 		--expect "rcu: ${TAB}Boot-time adjustment of first FQS scan delay to 0 jiffies\.$" \
 		--expect "rcu: rcutree\.rcu_unlock_delay: invalid value '5000' \(out of range 0\.\.1000\), using 0$" \
@@ -59,7 +59,7 @@ strict_selftest rcu-strict-preempt-selftest "$strict_p_dir" "strict preemptible"
 
 # Without the option: every attempt's unlock left the CPU owing the grace period.
 boot_test rcu-strict-off-selftest --smp 2 --timeout 60 \
-	--append "rcutree.strict_selftest=1 shutdown_secs=4" \
+	--append "rcutree.strict_selftest=1 kunit_shutdown=poweroff shutdown_secs=4" \
 	--reject "RCU strict" \
 	--expect "# non-strict: CPU [01]: 5 attempt\(s\): 5 found its CPU still owing the grace period right after rcu_read_unlock\(\), 0 saw" \
 	--expect "ok 1 strict_qs_at_unlock # SKIP not a strict kernel" \

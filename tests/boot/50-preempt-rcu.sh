@@ -96,7 +96,7 @@ if [ "$prcu_plain_wanted" = 1 ]; then
 
 	# One CPU: both suites; the cases needing a second CPU skip, the blocked-list case runs (its
 	# preempting task sleeps and the reader resumes on the same CPU).
-	prcu_suite preempt-rcu-smp1 plain 1 "rcutree.selftest=1 rcutree.preempt_selftest=1 shutdown_secs=10" \
+	prcu_suite preempt-rcu-smp1 plain 1 "rcutree.selftest=1 rcutree.preempt_selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
 		--expect "# Subtest: rcu$"
 
 	# Without boosting, a FIFO hog starves the preempted reader for all of its 5 s and the grace
@@ -130,7 +130,7 @@ if [ "$prcu_boost_wanted" = 1 ]; then
 	# Boosting: the starved reader is lent FIFO 2 and leaves its critical section while the
 	# FIFO 1 hog still spins; the rcu suite runs under the FIFO RCU kthreads too.
 	prcu_suite preempt-rcu-boost-smp2 boost 2 \
-		"rcutree.selftest=1 rcutree.preempt_selftest=1 rcutree.kthread_prio=2 shutdown_secs=16" \
+		"rcutree.selftest=1 rcutree.preempt_selftest=1 rcutree.kthread_prio=2 kunit_shutdown=poweroff shutdown_secs=16" \
 		--expect "rcu: ${TAB}RCU priority boosting: priority 2 delay 500 ms\." \
 		--expect "# Subtest: rcu$" \
 		--expect "ok [0-9]+ rcu_preempt_boost$" \
@@ -146,7 +146,7 @@ if [ "$prcu_boost_wanted" = 1 ]; then
 	# rcu_exp suite that rcutree.selftest=1 also runs judges expedited coalescing by counts
 	# that the FIFO RCU kthreads of a boosting kernel on 4 vCPUs sometimes miss.)
 	prcu_suite preempt-rcu-boost-smp4-leaf2 boost 4 \
-		"rcutree.preempt_selftest=1 rcutree.kthread_prio=2 rcutree.rcu_fanout_leaf=2 shutdown_secs=8" \
+		"rcutree.preempt_selftest=1 rcutree.kthread_prio=2 rcutree.rcu_fanout_leaf=2 kunit_shutdown=poweroff shutdown_secs=8" \
 		--expect "rcu: ${TAB}Boot-time adjustment of leaf fanout to 2\." \
 		--expect "ok [0-9]+ rcu_preempt_exp_waits$" \
 		--expect "ok [0-9]+ rcu_preempt_boost$" \

@@ -84,7 +84,7 @@ if [ "$tasks_wanted" = 1 ]; then
 		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_SELFTEST=y' \
 		'CONFIG_SCHED_MOVE_DELAY=y'
 
-	tasks_suite tasks-rcu-selftest-smp1 1 "rcutree.tasks_selftest=1 shutdown_secs=15" \
+	tasks_suite tasks-rcu-selftest-smp1 1 "rcutree.tasks_selftest=1 kunit_shutdown=poweroff shutdown_secs=15" \
 		--expect "ok [0-9]+ rcu_tasks_stall_warning # SKIP" \
 		--expect "ok [0-9]+ rcu_tasks_waits_for_moved_reader # SKIP" \
 		--reject "INFO: rcu_tasks detected stalls"

@@ -42,7 +42,7 @@ if [ "$fnh_wanted" = 1 ]; then
 	run_cmd_test fastnohz-build build_config "$fnh_dir" fast_no_hz_defconfig \
 		'CONFIG_RCU_FAST_NO_HZ=y' 'CONFIG_RCU_NOHZ_SELFTEST=y'
 
-	fnh_boot fastnohz-selftest-smp2 2 "rcutree.nohz_selftest=1 shutdown_secs=12" \
+	fnh_boot fastnohz-selftest-smp2 2 "rcutree.nohz_selftest=1 kunit_shutdown=poweroff shutdown_secs=12" \
 		--accel tcg-single \
 		--expect "# Subtest: rcu_nohz" \
 		--expect "# rcu_nohz: pass:5 fail:0 skip:0 total:5" \
@@ -52,7 +52,7 @@ if [ "$fnh_wanted" = 1 ]; then
 		--expect "rcu: CPU 1: dyntick-idle with callbacks: [1-9][0-9]* idle entries, [1-9][0-9]* RCU timer wakeups, ordinary " \
 		--reject "not ok"
 
-	fnh_boot fastnohz-rcu-smp2 2 "rcutree.selftest=1 shutdown_secs=15" \
+	fnh_boot fastnohz-rcu-smp2 2 "rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=15" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \
 		--expect "# rcu_gp: pass:[0-9]+ fail:0 " \
 		--expect "ok [0-9]+ rcu_dyntick_idle_credit$" \

@@ -61,7 +61,7 @@ if [ "$nhf_wanted" = 1 ]; then
 
 	# At most 10 local timer interrupts per spinning CPU: ([0-9]|10) below, one line per CPU.
 	nhf_boot nohzfull-spin-smp4 4 \
-		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=50" \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 kunit_shutdown=poweroff shutdown_secs=50" \
 		--timeout 150 --accel tcg \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1-3\.$" \
@@ -79,7 +79,7 @@ if [ "$nhf_wanted" = 1 ]; then
 		--reject "not ok"
 
 	nhf_boot nohzfull-absent-smp4 4 \
-		"rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 shutdown_secs=50" \
+		"rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=10 kunit_shutdown=poweroff shutdown_secs=50" \
 		--timeout 150 --accel tcg \
 		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts" \
 		--expect "# CPU 1 \(ticking\): [1-9][0-9]{2,} local timer interrupts, .*; user/spin in ring 3$" \
@@ -107,7 +107,7 @@ if _test_selected nohzfull-preempt-smp4; then
 	run_cmd_test nohzfull-preempt-build build_config "$nhf_preempt_dir" preempt_defconfig \
 		'+CONFIG_NO_HZ_FULL=y' 'CONFIG_NO_HZ_FULL=y' 'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y'
 	built_boot_test "$nhf_preempt_dir" "preemptible NO_HZ_FULL" nohzfull-preempt-smp4 4 \
-		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 shutdown_secs=20" \
+		"nohz_full=1-3 rcutree.nohz_full_selftest=1 rcutree.nohz_full_secs=2 kunit_shutdown=poweroff shutdown_secs=20" \
 		--timeout 90 --accel tcg \
 		--expect "NO_HZ: Full dynticks CPUs: 1-3\.$" \
 		--expect "ok [0-9]+ nohz_full_tasks_rcu$" \

@@ -26,7 +26,7 @@ srcu_selftest_boot() { # NAME SMP [boot_test options...]
 	local name=$1 smp=$2
 	shift 2
 	boot_test "$name" --smp "$smp" --timeout 90 --allow-bug \
-		--append "srcutree.selftest=1 shutdown_secs=30" \
+		--append "srcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=60" \
 		--expect "# Subtest: srcu" \
 		--expect "^\[ *[0-9.]+\] ok [0-9]+ srcu" \
 		--expect "# Totals: pass:[0-9]+ fail:0 " \

@@ -120,7 +120,7 @@ if [ "$rcd_wanted" = 1 ]; then
 
 	# The self-tests want a quiet machine (a torture's expedited grace periods satisfy their
 	# polling cookies early): two boots.
-	rcd_boot rcudebug-selftest-smp2 "rcutree.selftest=1 debug_objects.selftest=1 shutdown_secs=10" \
+	rcd_boot rcudebug-selftest-smp2 "rcutree.selftest=1 debug_objects.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \
 		--expect "# debugobjects: pass:4 fail:0 " \
 		--expect "ok [0-9]+ debugobjects_no_global_lock" --expect "ok [0-9]+ debugobjects_pool_batches" \

@@ -81,7 +81,7 @@ if [ "$prove_wanted" = 1 ]; then
 		'CONFIG_DEBUG_ATOMIC_SLEEP=y' 'CONFIG_RCU_PROVE_TEST=y'
 
 	# Apart: the expedited suite counts every expedited grace period, rcutorture's too.
-	prove_boot prove-clean-smp2 "rcutree.selftest=1 shutdown_secs=10" \
+	prove_boot prove-clean-smp2 "rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \
 		--reject "$PROVE_REPORTS" --reject "not ok"
 	prove_boot prove-torture-smp2 "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=12" \
@@ -161,7 +161,7 @@ if [ "$prove_preempt_wanted" = 1 ]; then
 
 	# 17 s: under PROVE_RCU rcu_preempt alone ends near 12 s on a loaded host (12 s was already
 	# too short once), and rcu_watching adds 1 to 3 s.
-	prove_boot prove-preempt-clean "rcutree.selftest=1 rcutree.preempt_selftest=1 shutdown_secs=17" \
+	prove_boot prove-preempt-clean "rcutree.selftest=1 rcutree.preempt_selftest=1 kunit_shutdown=poweroff shutdown_secs=17" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " \
 		--expect "# rcu_preempt: pass:[0-9]+ fail:0 " \
 		--expect "# rcu_watching: pass:1 fail:0 " \

@@ -94,7 +94,7 @@ if [ "$kasan_wanted" = 1 ]; then
 		'CONFIG_KASAN=y' 'CONFIG_KASAN_STACK=y' 'CONFIG_KASAN_TEST=y'
 
 	built_boot_test "$kasan_dir" KASAN kasan-selftest-smp4 4 \
-		"rcutree.selftest=1 mm.selftest=1 shutdown_secs=15" --timeout 90 \
+		"rcutree.selftest=1 mm.selftest=1 kunit_shutdown=poweroff shutdown_secs=15" --timeout 90 \
 		--expect "kasan: KernelAddressSanitizer initialized \(generic\)" \
 		--expect "# rcu: pass:[0-9]+ fail:0 " --expect "# slab: pass:[0-9]+ fail:0 " \
 		--reject "BUG: KASAN" --reject "not ok"

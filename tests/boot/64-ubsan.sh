@@ -87,7 +87,7 @@ if [ "$ubsan_wanted" = 1 ]; then
 	built_boot_test "$ubsan_dir" UBSAN ubsan-bad-param 1 "test_ubsan=bogus shutdown_secs=1" \
 		--expect "${KLINE}kernel: test_ubsan: invalid value 'bogus' \\(not all, .*\\), using none$" \
 		--reject "${KLINE}UBSAN: " --expect "reboot: Power down"
-	built_boot_test "$ubsan_dir" UBSAN ubsan-clean-smp4 4 "rcutree.selftest=1 shutdown_secs=8" \
+	built_boot_test "$ubsan_dir" UBSAN ubsan-clean-smp4 4 "rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=8" \
 		--expect "# Subtest: rcu" --expect "# Totals: pass:[0-9]+ fail:0 " --reject "not ok" \
 		--reject "${KLINE}UBSAN: " --expect "reboot: Power down"
 fi

@@ -40,7 +40,7 @@ kcsan_only_planted() {
 if [ "$kcsan_wanted" = 1 ]; then
 	run_cmd_test kcsan-build build_config "$kcsan_dir" test_defconfig '+CONFIG_KCSAN=y' \
 		'CONFIG_KCSAN=y' 'CONFIG_KCSAN_SELFTEST=y'
-	built_boot_test "$kcsan_dir" KCSAN kcsan-planted-smp2 2 "kcsan.selftest=1 shutdown_secs=14" \
+	built_boot_test "$kcsan_dir" KCSAN kcsan-planted-smp2 2 "kcsan.selftest=1 kunit_shutdown=poweroff shutdown_secs=14" \
 		--timeout 90 --allow-bug \
 		--expect 'kcsan: enabled early' \
 		--expect "${KLINE}BUG: KCSAN: data-race in kcsan_test_plain_inc / kcsan_test_plain_inc$" \
@@ -56,7 +56,7 @@ if [ "$kcsan_wanted" = 1 ]; then
 	if [ -f "$LOGDIR/kcsan-planted-smp2.log" ] && _test_selected kcsan-planted-smp2; then
 		run_cmd_test kcsan-planted-only kcsan_only_planted "$LOGDIR/kcsan-planted-smp2.log"
 	fi
-	built_boot_test "$kcsan_dir" KCSAN kcsan-selftest-smp4 4 "rcutree.selftest=1 shutdown_secs=14" \
+	built_boot_test "$kcsan_dir" KCSAN kcsan-selftest-smp4 4 "rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=14" \
 		--timeout 90 --expect 'kcsan: enabled early' --expect '# Subtest: rcu' \
 		--expect '# Totals: pass:[0-9]+ fail:0 ' --reject 'not ok' --expect 'reboot: Power down'
 	built_boot_test "$kcsan_dir" KCSAN kcsan-bad-param 1 "kcsan.skip_watch=0 shutdown_secs=3" \
