@@ -154,9 +154,9 @@ host_contracts_planted() {
 			echo 'void __attribute__((weak)) planted_hook(void) { }' >>"$d/$f" ;;
 		param) f=kernel/rcu/tree_gp.c want='rcutree.planted_param is declared outside'
 			echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/$f" ;;
-		treeh-header) f=kernel/rcu/test/rcu_selftest.h want="$f includes kernel/rcu/tree.h"
+		treeh-header) f=kernel/rcu/test/common.h want="$f includes kernel/rcu/tree.h"
 			sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/$f" ;;
-		treeh-test) f=kernel/rcu/test/srcu_selftest.c want="$f includes kernel/rcu/tree.h"
+		treeh-test) f=kernel/rcu/test/srcu.c want="$f includes kernel/rcu/tree.h"
 			sed -i '1i #include "../tree.h"' "$d/$f" ;;
 		console) f=kernel/printk/printk.c want="$f:.*(console driver serial8250_\\* named outside"
 			echo 'void serial8250_putc(char c);' >>"$d/$f" ;;
