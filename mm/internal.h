@@ -102,7 +102,7 @@ bool kmalloc_percpu_ready(void);
 
 /* slab.c's counters, for mm_get_stats(). */
 void kmalloc_get_stats(struct mm_stats *st);
-/* How often the lock of the kmalloc class serving size bytes was taken (mm/test/slab_test.c). */
+/* How often the lock of the kmalloc class serving size bytes was taken (mm/test/slab.c). */
 unsigned long kmalloc_class_lock_takes(size_t size);
 
 #endif

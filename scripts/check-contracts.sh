@@ -27,6 +27,9 @@
 #     printk, arch setup and everyone else reach a console driver only
 #     through its struct console, never by name. A console driver's
 #     symbols (its prefix, listed below) appear only in its own files.
+#  7. A file in a kernel test/ folder is named after what it tests: no
+#     "selftest", leading "test_" or trailing "_test" in its name, which
+#     the folder already says (Documentation/process/coding-style.md).
 srctree=$(cd "$(dirname "$0")/.." && pwd -P)
 cd "$srctree" || exit 2
 export LC_ALL=C
@@ -165,5 +168,10 @@ for d in $CONSOLE_DRIVERS; do
 		grep . && status=1
 done
 
-[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter, tree.h and console-driver contracts hold"
+# 7. Plain names in test/ folders (tests/ and tools/ are not test/ folders).
+sources | grep -E '(^|/)test/[^/]+$' | grep -E '/(test_[^/]*|[^/]*(selftest|_test\.)[^/]*)$' |
+	sed 's|^|check-contracts: |; s|$|: a file in a test/ folder is named after what it tests, without test or selftest (Documentation/process/coding-style.md)|' |
+	grep . && status=1
+
+[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter, tree.h, console-driver and test-file-name contracts hold"
 exit $status

@@ -5,7 +5,8 @@
 # Runs, in order:
 #   0. scripts/check-contracts.sh                     layer contracts (asm/, lib/, weak symbols,
 #                                                     Tree/Tiny parameter list, console drivers named
-#                                                     only in their own files); test "check-contracts"
+#                                                     only in their own files, plain names in
+#                                                     test/ folders); test "check-contracts"
 #   1. make -C tests/host check                       host unit tests (sanitizers)
 #   2. make -C tests/host fuzz FUZZ_SECS=$FUZZ_SECS   fuzzers, default 15 s (FUZZ_SECS=0 skips)
 #      Both must end their output with one "N passed, N failed" line (their own total); the last

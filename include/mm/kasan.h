@@ -66,7 +66,7 @@ bool kasan_slab_free(void *ptr, void *slot, size_t slot_size, unsigned long ip);
 void kasan_record_aux_stack(void *addr);
 /* Give every quarantined object back to kmalloc now (tests that count slab pages). */
 void kasan_quarantine_flush(void);
-/* How often the quarantine's global lock was taken (mm/test/slab_test.c: not once per kfree()). */
+/* How often the quarantine's global lock was taken (mm/test/slab.c: not once per kfree()). */
 unsigned long kasan_quarantine_lock_takes(void);
 /* ksize(): the usable size of a live slab object (all but the metadata), now accessible. */
 size_t kasan_slab_ksize(void *slot, size_t slot_size);

@@ -520,7 +520,7 @@ void rcu_nohz_show_stats(void);
 /* GP cleanup: is rdp's CPU idle on an RCU one-shot of its own (so not to be kicked)? */
 bool rcu_nohz_sleeping(struct rcu_data *rdp);
 /*
- * The test's switch (kernel/rcu/test/nohz_selftest.c): false makes a
+ * The test's switch (kernel/rcu/test/fast_nohz.c): false makes a
  * CPU holding callbacks keep its tick, as a kernel without the option,
  * so both behaviours can be measured in one boot. Default true.
  */

@@ -513,7 +513,7 @@ void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 			READ_ONCE(rdp->nocb_gp_sleep) ? "idle" : "running");
 }
 
-/* For the self-test (kernel/rcu/test/nocb_selftest.c). */
+/* For the self-test (kernel/rcu/test/nocb.c). */
 bool rcu_nocb_polling(void)
 {
 	return rcu_nocb_poll;

@@ -70,9 +70,9 @@
 
 /*
  * Y(prefix, ctype, ktype, name): "<prefix>.<name>", declared by the file
- * that owns it. First the Tree-only tests (rcu_stall_test.c,
- * exp_stall_test.c, preempt_selftest.c, tasks_selftest.c,
- * nohz_selftest.c), RCU_FAST_NO_HZ's delays (tree_nohz.c), callback
+ * that owns it. First the Tree-only tests (test/stall.c,
+ * test/exp_stall.c, test/preempt.c, test/tasks.c,
+ * test/fast_nohz.c), RCU_FAST_NO_HZ's delays (tree_nohz.c), callback
  * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU) and strict grace
  * periods' unlock delay (tree_strict.c), then
  * update.c's stall and expediting parameters: Tiny RCU has neither

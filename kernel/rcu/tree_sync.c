@@ -87,7 +87,7 @@ bool rcu_sync_is_trivial(void)
 	 * was open, which names the end of the phase after that one: close an
 	 * open phase, then step a whole one (the wait has no duration, so no
 	 * cookie can be taken inside it). Closing the open phase alone left
-	 * such a cookie pending (exp_selftest's exp_polling_open_phase, and
+	 * such a cookie pending (test/exp.c's exp_polling_open_phase, and
 	 * exp_polling at -smp 1 on CI; rcutorture's "Cookie check 3" saw the
 	 * same with CPU 1 of 2 offline before any step was taken). The normal
 	 * and expedited ends close a phase only if it is still theirs

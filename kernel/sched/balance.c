@@ -40,7 +40,7 @@
 /*
  * On by default; sched.idle_balance=0 leaves tasks where wake-up placement
  * put them. (It was off for a while because of a 255-CPU test failure
- * that turned out to be the test's own: see rculist_test.c.)
+ * that turned out to be the test's own: see kernel/rcu/test/rculist.c.)
  */
 bool sched_idle_balance_on = true;
 KPARAM_BOOL("sched.idle_balance", sched_idle_balance_on,

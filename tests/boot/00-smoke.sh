@@ -14,7 +14,7 @@
 #                                           1.0-2.2 GHz on a loaded host)
 #   "tsc: Refined TSC clocksource calibration: F MHz"  Linux's line, a second after boot
 #   "Kernel panic - not syncing: <msg>"     on panic (rc 7)
-# test_fault=pf (kernel/test/test_fault.c) reads an unmapped canonical address after boot; the #PF
+# test_fault=pf (kernel/test/fault.c) reads an unmapped canonical address after boot; the #PF
 # handler prints Linux's oops lines ("BUG: unable to handle page fault for address: ...",
 # "Call Trace:") and panics, so QEMU exits with 7 and shutdown_secs=5 never fires.
 
@@ -61,7 +61,7 @@ boot_test fault-pf --smp 2 --append "test_fault=pf shutdown_secs=5" --expect-rc 
 	--expect "Kernel panic - not syncing" \
 	--reject "reboot: Power down"
 
-# The other fault kinds (kernel/test/test_fault.c): each must produce its report and a panic exit.
+# The other fault kinds (kernel/test/fault.c): each must produce its report and a panic exit.
 boot_test fault-null --smp 1 --append "test_fault=null shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "BUG: kernel NULL pointer dereference, address: 0000000000000008" \
 	--expect "#PF: error_code\(0x0000\) - not-present page" --expect "RIP: .*test_fault_run" \
@@ -71,13 +71,13 @@ boot_test fault-ud --smp 1 --append "test_fault=ud shutdown_secs=5" --expect-rc 
 boot_test fault-gp --smp 1 --append "test_fault=gp shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "general protection fault: 0000 \[#1\]"
 boot_test fault-bug --smp 2 --append "test_fault=bug shutdown_secs=5" --expect-rc 7 --allow-bug \
-	--expect "kernel BUG at kernel/test/test_fault.c:[0-9]+!" --expect "Kernel panic - not syncing: BUG"
+	--expect "kernel BUG at kernel/test/fault.c:[0-9]+!" --expect "Kernel panic - not syncing: BUG"
 boot_test fault-stack --smp 1 --append "test_fault=stack shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "BUG: stack guard page was hit at 0000400" --expect "BUG: double fault" --expect "Kernel panic - not syncing"
 boot_test fault-lock --smp 1 --append "test_fault=lock shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "BUG: spinlock recursion on CPU#0" --expect "Kernel panic - not syncing"
 boot_test fault-warn --smp 2 --append "test_fault=warn shutdown_secs=1" --allow-bug \
-	--expect "WARNING: CPU: [0-9]+ PID: 1 at kernel/test/test_fault.c:[0-9]+ test_fault_run" \
+	--expect "WARNING: CPU: [0-9]+ PID: 1 at kernel/test/fault.c:[0-9]+ test_fault_run" \
 	--expect "---\[ end trace" --expect "reboot: Power down"
 boot_test panic-smp4 --smp 4 --append "test_fault=panic shutdown_secs=5" --expect-rc 7 --allow-bug \
 	--expect "Kernel panic - not syncing: test_fault=panic" \

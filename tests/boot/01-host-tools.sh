@@ -23,7 +23,8 @@
 #                             <asm/...> in generic code, a kernel/ header in lib/, a weak symbol,
 #                             a Tree-only rcutree.* parameter Tiny would not know, tree.h in a
 #                             header or a test built for every flavor, the 8250 driver named by
-#                             printk
+#                             printk, a *_selftest.c file in a test/ folder; and rule 4's other
+#                             half: the list names a parameter no KPARAM declares
 # About 6 s.
 
 # host_scripts_config: CMD... run on a scratch copy; each check names what it expected.
@@ -144,7 +145,7 @@ host_contracts_planted() {
 	# violation in one file and puts the tree's own file back afterwards.
 	(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
 		tar -cf - -T -) | tar -C "$d" -xf - || return 1
-	for rule in asm lib weak param treeh-header treeh-test console; do
+	for rule in asm lib weak param treeh-header treeh-test console testname param-list; do
 		case $rule in
 		asm) f=kernel/rcu/update.c want='kernel/rcu/update.c includes <asm/io.h>'
 			echo '#include <asm/io.h>' >>"$d/$f" ;;
@@ -154,17 +155,21 @@ host_contracts_planted() {
 			echo 'void __attribute__((weak)) planted_hook(void) { }' >>"$d/$f" ;;
 		param) f=kernel/rcu/tree_gp.c want='rcutree.planted_param is declared outside'
 			echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/$f" ;;
-		treeh-header) f=kernel/rcu/test/rcu_selftest.h want="$f includes kernel/rcu/tree.h"
+		treeh-header) f=kernel/rcu/test/common.h want="$f includes kernel/rcu/tree.h"
 			sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/$f" ;;
-		treeh-test) f=kernel/rcu/test/srcu_selftest.c want="$f includes kernel/rcu/tree.h"
+		treeh-test) f=kernel/rcu/test/srcu.c want="$f includes kernel/rcu/tree.h"
 			sed -i '1i #include "../tree.h"' "$d/$f" ;;
 		console) f=kernel/printk/printk.c want="$f:.*(console driver serial8250_\\* named outside"
 			echo 'void serial8250_putc(char c);' >>"$d/$f" ;;
+		testname) f=kernel/rcu/test/planted_selftest.c want="$f: a file in a test/ folder is named after"
+			echo '/* planted */' >"$d/$f" ;;
+		param-list) f=kernel/rcu/tree_param_list.h want="$f names rcutree.planted_listed, which no KPARAM"
+			echo 'Y(rcutree, bool, bool, planted_listed)' >>"$d/$f" ;;
 		esac
 		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
 		echo "$rule: $out"
 		grep -q -- "$want" <<<"$out" || { echo "$rule: violation not named"; return 1; }
-		cp "$TESTS_ROOT/$f" "$d/$f" || return 1
+		if [ -e "$TESTS_ROOT/$f" ]; then cp "$TESTS_ROOT/$f" "$d/$f"; else rm "$d/$f"; fi || return 1
 	done
 }
 run_cmd_test contracts-planted host_contracts_planted

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
-# tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/test/selftest.c,
+# tests/boot/20-sched.sh - the scheduler at boot: the KTAP suite "sched" (kernel/sched/test/suite.c,
 # sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
 # take almost no timer interrupts), skew_tick=1, and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
-# The self-test boots also run kmalloc's KTAP suite "slab" (mm/test/slab_test.c, mm.selftest=1):
+# The self-test boots also run kmalloc's KTAP suite "slab" (mm/test/slab.c, mm.selftest=1):
 # its per-CPU object caches under the same CPU counts and preemption models.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
@@ -40,7 +40,7 @@ for n in 1 2 4 8; do
 	sched_selftest_boot "sched-selftest-smp$n" "$n"
 done
 
-# skew_tick=1: the same suite, whose sched_tick_skew case (kernel/time/test/tick_test.c) then checks
+# skew_tick=1: the same suite, whose sched_tick_skew case (kernel/time/test/tick.c) then checks
 # that CPU n's periodic tick is armed n/4 of half a jiffy into the jiffy (without it, in the boots
 # above, on the boundary); the power-off statistics name the setting.
 boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 skew_tick=1 kunit_shutdown=poweroff shutdown_secs=8" \
@@ -60,7 +60,7 @@ done
 if [ "$sched_preempt_wanted" = 1 ]; then
 	run_cmd_test sched-build-preempt build_config "$sched_preempt_dir" preempt_defconfig CONFIG_PREEMPT=y
 	for n in 1 2 4 8; do
-		# On 2+ CPUs the watched move (kernel/sched/test/migrate_test.c, CONFIG_SCHED_MOVE_DELAY)
+		# On 2+ CPUs the watched move (kernel/sched/test/migrate.c, CONFIG_SCHED_MOVE_DELAY)
 		# must run, not skip: a moving task's on_rq never reads 0 (TASK_ON_RQ_MIGRATING).
 		moved=()
 		[ "$n" = 1 ] || moved=(--expect "ok [0-9]+ sched_migrate_keeps_on_rq$")
@@ -99,7 +99,7 @@ if _test_selected sched-dyntick; then
 	run_cmd_test sched-dyntick-loc sched_check_idle_loc "$LOGDIR/sched-dyntick.log"
 fi
 
-# The soft-lockup detector (kernel/sched/watchdog.c, suite "watchdog", kernel/sched/test/watchdog_test.c)
+# The soft-lockup detector (kernel/sched/watchdog.c, suite "watchdog", kernel/sched/test/watchdog.c)
 # with watchdog_thresh=1: a FIFO 1 hog and then a preempt-off hog each spin 3.5 s on CPU 1 while a
 # SCHED_NORMAL kthread waits there; each is reported once, by name, with the hog's registers (RIP in
 # the hog's function) and backtrace. About 15 s.

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
-# tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/test/selftest.c,
+# tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/test/api.c,
 # rcutree.selftest=1) on 1, 2, 4 and 8 CPUs; the rcutree./rcupdate. boot-time adjustment banners
 # and what blimit and qhimark do to callback batches; a provoked CPU stall
-# (kernel/rcu/test/rcu_stall_test.c), reported, suppressed by rcupdate.rcu_cpu_stall_suppress,
+# (kernel/rcu/test/stall.c), reported, suppressed by rcupdate.rcu_cpu_stall_suppress,
 # and reported after a build-time CONFIG_RCU_CPU_STALL_TIMEOUT=3 by a kernel that also starts
 # rcutorture without parameters (CONFIG_RCU_TORTURE_TEST_RUNNABLE); grace periods on an idle 8-CPU guest without waking its idle
 # CPUs; the boot benchmark (kernel/rcu/test/gp_bench.c); and bad rcu_fanout_leaf values.

@@ -5,7 +5,7 @@
 # built). About a minute in all.
 #
 # Console lines relied on (format, source):
-#   "    # Subtest: rcu_exp" / "ok N rcu_exp"       the KTAP suite kernel/rcu/test/exp_selftest.c
+#   "    # Subtest: rcu_exp" / "ok N rcu_exp"       the KTAP suite kernel/rcu/test/exp.c
 #   "\tAll grace periods are expedited (rcu_expedited)."         update.c, Linux's banner words
 #   "\tNo expedited grace period (rcu_normal)."                  idem
 #   "\tNo expedited grace period (rcu_normal_after_boot)."       idem
@@ -20,7 +20,7 @@
 #                                                         kernel/rcu/tree_exp.c, Linux's format
 #   "rcu: INFO: rcu_preempt detected expedited stalls on CPUs/tasks: { PN } J jiffies s: S
 #    root: 0x0/T"                                         idem, a preempted reader
-#   "rcu: exp_stall_test: ..."                            kernel/rcu/test/exp_stall_test.c (ours)
+#   "rcu: exp_stall_test: ..."                            kernel/rcu/test/exp_stall.c (ours)
 #
 # The parameter boots run rcutree.gp_bench=2: 210 synchronize_rcu() calls on an idle guest. Which
 # machinery served them shows in the power-off counts (rcu_exp_counts below).

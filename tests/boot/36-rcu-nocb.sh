@@ -1,9 +1,9 @@
 # shellcheck shell=bash
 # tests/boot/36-rcu-nocb.sh - callback offloading (CONFIG_RCU_NOCB_CPU, kernel/rcu/tree_nocb.c):
-# the KTAP suite "rcu_nocb" (kernel/rcu/test/nocb_selftest.c) with CPUs 1-3 of 4 offloaded, with
+# the KTAP suite "rcu_nocb" (kernel/rcu/test/nocb.c) with CPUs 1-3 of 4 offloaded, with
 # and without rcu_nocb_poll, and with a small qhimark for its flood case, the banners, the power-off counters, and the parsing of rcu_nocbs=
 # (good, malformed, nonexistent CPUs) and of the group stride; the KTAP suite "rcu_nocb_toggle"
-# (kernel/rcu/test/nocb_toggle_selftest.c, in the same boots) and rcutorture's nocbs_nthreads
+# (kernel/rcu/test/nocb_toggle.c, in the same boots) and rcutorture's nocbs_nthreads
 # togglers switching CPUs at run time. Skipped when the kernel under test
 # was built without CONFIG_RCU_NOCB_CPU (test_defconfig has it). About 1 minute on 2 host cores.
 #

@@ -12,7 +12,7 @@
 # run cpuhp_exp_starting_cpu: an expedited grace period selecting CPU 3 held between
 # rcu_cpu_starting() and set_cpu_online() ends once it is online, and cpuhp_dead_cpu_timers: a
 # timer left on a CPU that died fires on time while cpu_down()'s caller is held after the death
-# (hotplug_timer_selftest.c, about 0.1 s); the preemptible boot runs
+# (kernel/rcu/test/hotplug_timer.c, about 0.1 s); the preemptible boot runs
 # cpuhp_preempted_reader_exp_unseen first: a leaf no expedited grace period has counted yet).
 # Both boots power off at 15 s: the suites end at about 9 and 7 s under TCG. Each boot checks Linux's console lines and the power-off
 # accounting: every CPU's callbacks balance, none lost across the moves. Last, rcutorture's hotplug held back by torture.disable_onoff_at_boot

@@ -20,7 +20,7 @@
 # Console lines assumed:
 #   "rcu: <TAB>RCU strict (and thus non-scalable) grace periods enabled."   Linux 6.1's banner
 #   "rcu: <TAB>Boot-time adjustment of first FQS scan delay to 0 jiffies."  as Linux with the option
-#   "# strict: CPU N: A attempt(s): O found its CPU still owing ..."        strict_selftest.c
+#   "# strict: CPU N: A attempt(s): O found its CPU still owing ..."        kernel/rcu/test/strict.c
 #   "rcutorture.extendables: value 0x1f has bits this kernel lacks ..."     rcutorture_extend.c
 
 TAB=$(printf '\t')

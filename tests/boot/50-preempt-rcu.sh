@@ -1,11 +1,11 @@
 # shellcheck shell=bash
 # tests/boot/50-preempt-rcu.sh - preemptible Tree RCU (CONFIG_PREEMPT_RCU) and RCU priority boosting
-# (CONFIG_RCU_BOOST) at boot: the KTAP suites "rcu" (kernel/rcu/test/selftest.c, the whole update-side
-# API under preemptible readers) and "rcu_preempt" (kernel/rcu/test/preempt_selftest.c: readers
+# (CONFIG_RCU_BOOST) at boot: the KTAP suites "rcu" (kernel/rcu/test/api.c, the whole update-side
+# API under preemptible readers) and "rcu_preempt" (kernel/rcu/test/preempt.c: readers
 # preempted by FIFO tasks, blocked-tasks lists, the outermost unlock, normal and expedited grace
 # periods waiting for a preempted reader, boosting) with "rcu_preempt_exp"
-# (kernel/rcu/test/exp_unblock_selftest.c, on the 4-CPU two-level boot) and "rcu_watching"
-# (kernel/rcu/test/watching_selftest.c: rcu_is_watching() from a task moved between CPUs, 1 s,
+# (kernel/rcu/test/preempt_exp.c, on the 4-CPU two-level boot) and "rcu_watching"
+# (kernel/rcu/test/watching.c: rcu_is_watching() from a task moved between CPUs, 1 s,
 # needs 2 CPUs; CONFIG_RCU_WATCHING_WINDOW_HOOK holds it inside the call), the stall warning
 # naming a blocked task, the kthread_prio banner and its sanitising, and the grace-period benchmark.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
@@ -17,7 +17,7 @@
 #   build-preempt-boost  arch/x86_64/configs/preempt_rcu_boost_defconfig (RCU_BOOST=y, delay 500 ms)
 # The boost case's hog runs at FIFO kthread_prio-1, so boosted boots pass rcutree.kthread_prio=2
 # (with the default 1 the case skips). The boosting kernel also runs the suite "cpuhp_last_cpu"
-# (kernel/rcu/test/last_cpu_selftest.c: a self-requeuing callback on the last online CPU must leave
+# (kernel/rcu/test/hotplug_last_cpu.c: a self-requeuing callback on the last online CPU must leave
 # it to SCHED_NORMAL tasks, issue 28; about 8 s). Whole file: about 1.5 minutes on 2 host cores.
 #
 # Console lines assumed:
@@ -25,7 +25,7 @@
 #   "rcu: <TAB>RCU priority boosting: priority P delay D ms."    kernel/rcu/tree_params.c
 #   "rcu: sanitize_kthread_prio: Limited prio to N from M"       kernel/rcu/tree_params.c
 #   "# Totals: pass:P fail:0 skip:S total:T"                     kernel/test/ktap.c
-#   "# reader PN preempted on CPU C by a FIFO F hog ..."        kernel/rcu/test/preempt_selftest.c
+#   "# reader PN preempted on CPU C by a FIFO F hog ..."        kernel/rcu/test/preempt.c
 #   "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:"     kernel/rcu/tree_stall.c
 #   "rcu: <TAB>Tasks blocked on level-0 rcu_node (CPUs 0-1): PN" kernel/rcu/tree_plugin.c
 #   "rcu-bench: synchronize_rcu idle ..."                        kernel/rcu/test/gp_bench.c (figures only)
@@ -141,7 +141,7 @@ if [ "$prcu_boost_wanted" = 1 ]; then
 	# A two-level rcu_node tree (2 CPUs per leaf): a leaf whose last blocking reader leaves
 	# reports up to the root; the reader's CPU (3) is on the second leaf; a reader leaving the
 	# expedited stretch while a CPU of its leaf still owes the grace period must not report the
-	# leaf into the next expedited grace period (suite rcu_preempt_exp, exp_unblock_selftest.c,
+	# leaf into the next expedited grace period (suite rcu_preempt_exp, preempt_exp.c,
 	# which needs this shape and 3 CPUs: it skips in the other boots). (Only these suites: the
 	# rcu_exp suite that rcutree.selftest=1 also runs judges expedited coalescing by counts
 	# that the FIFO RCU kthreads of a boosting kernel on 4 vCPUs sometimes miss.)

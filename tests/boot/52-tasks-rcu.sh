@@ -2,7 +2,7 @@
 # tests/boot/52-tasks-rcu.sh - Tasks RCU (CONFIG_TASKS_RCU, kernel/rcu/tasks.c) on the preemptible
 # kernel of arch/x86_64/configs/preempt_defconfig, built in $LOGDIR/build-preempt (the directory
 # tests/boot/20-sched.sh and 50-preempt-rcu.sh use: one build serves all three), then:
-#   tasks-rcu-selftest-smp1  the KTAP suite "rcu_tasks" (kernel/rcu/test/tasks_selftest.c) on one
+#   tasks-rcu-selftest-smp1  the KTAP suite "rcu_tasks" (kernel/rcu/test/tasks.c) on one
 #                            CPU; its stall case skips (default 10-minute timeout), and so does
 #                            the moved-reader case (2 CPUs)
 #   tasks-rcu-stall-smp2     the suite with rcupdate.rcu_task_stall_timeout=2000 (jiffies): its
@@ -23,7 +23,7 @@
 #   "INFO: rcu_tasks detected stalls on tasks:"                           idem, Linux's words
 #   "0x...: .. nvcsw: V/V holdout: 1 idle_cpu: I/C"                       idem, Linux's format
 #   "task:rtt_spin/1      state:R pid:N ..."                     kernel/sched/core.c sched_show_task()
-#   "# spinner PN (rtt_spin/1) holds the Tasks RCU grace period ..."  kernel/rcu/test/tasks_selftest.c
+#   "# spinner PN (rtt_spin/1) holds the Tasks RCU grace period ..."  kernel/rcu/test/tasks.c
 #   "rcu_tasks: N grace periods, mean M ms, ... S stall warnings, ..."    rcu_tasks_show_stats()
 #   "process N (rtt_spin/1) no longer affine to cpu1"                      kernel/sched/core.c
 #   "rcu: rcupdate.rcu_task_stall_timeout: invalid value '-5' (out of range 0..2147483647), using 600000"

@@ -2,7 +2,7 @@
 # tests/boot/57-rcu-fast-nohz.sh - dyntick-idle grace-period acceleration (CONFIG_RCU_FAST_NO_HZ,
 # kernel/rcu/tree_nohz.c) on arch/x86_64/configs/fast_no_hz_defconfig, built in
 # $LOGDIR/build-fastnohz, then:
-#   fastnohz-selftest-smp2  the KTAP suite "rcu_nohz" (kernel/rcu/test/nohz_selftest.c): wakeups
+#   fastnohz-selftest-smp2  the KTAP suite "rcu_nohz" (kernel/rcu/test/fast_nohz.c): wakeups
 #                           per second of an idle CPU holding ordinary and lazy callbacks with the
 #                           acceleration switched off and on in the same boot, no callback lost,
 #                           the latency cost; the power-off statistics line per CPU. tcg-single:
@@ -17,7 +17,7 @@
 #   "rcu: <TAB>RCU dyntick-idle grace-period acceleration is enabled."   kernel/rcu/tree_params.c
 #   "# CPU 1 holding ordinary callbacks: off N wakeups/s, ... on M wakeups/s (R RCU timer), ..."
 #   "# CPU 1, one lazy callback every 10 ms: RCU-caused wakeups off N/s (...); on M/s (...)"
-#                                                                  kernel/rcu/test/nohz_selftest.c
+#                                                                  kernel/rcu/test/fast_nohz.c
 #   "rcu: CPU N: dyntick-idle with callbacks: E idle entries, W RCU timer wakeups, ordinary ..."
 #                                                                  kernel/rcu/tree_nohz.c
 #   "rcu: rcutree.rcu_idle_gp_delay: value 0 out of range 1..1000, using 1"   lib/cmdline.c

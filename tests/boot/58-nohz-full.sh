@@ -2,7 +2,7 @@
 # tests/boot/58-nohz-full.sh - full dynticks (CONFIG_NO_HZ_FULL, nohz_full=<cpulist>) on
 # arch/x86_64/configs/nohz_full_defconfig, built in $LOGDIR/build-nohzfull, then:
 #   nohzfull-spin-smp4     nohz_full=1-3: the KTAP suite "nohz_full"
-#                          (kernel/rcu/test/nohz_full_selftest.c) with 10-s user-mode spinners on
+#                          (kernel/rcu/test/nohz_full.c) with 10-s user-mode spinners on
 #                          CPUs 1-3 while CPU 0 loops on synchronize_rcu(): each spinning CPU takes
 #                          at most 10 local timer interrupts (a count bound, checked in the kernel
 #                          and here), grace periods complete (count and median latency printed);
@@ -36,7 +36,7 @@
 #   "NO_HZ: Full dynticks CPUs: 1-3."                               kernel/time/tick-nohz-full.c
 #   "rcu: <TAB>Offload RCU callbacks from CPUs: 1-3."                kernel/rcu/tree_nocb.c
 #   "# CPU N (nohz_full): L local timer interrupts, R resched in T ms; RCU: ..."
-#   "# nohz_full: N grace periods in T ms, median latency M us, ..." kernel/rcu/test/nohz_full_selftest.c
+#   "# nohz_full: N grace periods in T ms, median latency M us, ..." kernel/rcu/test/nohz_full.c
 #   "tick: CPU N: nohz_full: S busy tick stops, R restarts, dependencies D"   kernel/time/tick-sched.c
 #   "rcu: INFO: rcu_sched (detected stalls on CPUs/tasks:|self-detected stall on CPU)"
 

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # tests/boot/60-srcu.sh - sleepable RCU (kernel/rcu/srcutree*.c, srcutiny.c): the KTAP suite "srcu"
-# (kernel/rcu/test/srcu_selftest*.c, srcutree.selftest=1) on the Tree SRCU kernel at 1 and 2
+# (kernel/rcu/test/srcu*.c, srcutree.selftest=1) on the Tree SRCU kernel at 1 and 2
 # CPUs and on the Tiny SRCU kernel that tests/boot/55-tiny-rcu.sh builds, and the srcutree.*
 # parameters' warnings. About 40 s on 2 host cores.
 #
@@ -9,7 +9,7 @@
 #   "srcu: cleanup_srcu_struct(srcu_struct): readers still active, not freed"
 #                         kernel/rcu/srcutree_api.c, srcutiny.c: the one WARNING the suite provokes
 #   "# srcu-bench: synchronize_srcu idle|busy exp_holdoff=N n=20 mean_us=M max_us=X gps: ..."
-#                         srcu_selftest_cbs.c (Tree only); figures never judged
+#                         kernel/rcu/test/srcu_cbs.c (Tree only); figures never judged
 #   "srcu: srcutree.X: invalid value 'V' (not a number), using N"   kernel/params.c + lib/cmdline.c
 
 # srcu_one_warning LOG: exactly one WARNING, the provoked cleanup refusal.

@@ -36,9 +36,9 @@
 #   "rcu: call_rcu(): Double-freed CB ADDR->FUNC()!!! FUNC2() not queued"  kernel/rcu/rcu_head_debug.c
 #   "rcu: Illegal idle entry in RCU read-side critical section. (...)"
 #   "rcu: Unbalanced irq/NMI exit: ...", "rcu: Unbalanced irq/NMI enter: ..."  kernel/rcu/eqs_debug.c
-#   "rcu: debug_objects_test: NAME: ...: survived"       kernel/rcu/test/debug_objects_test.c
-#   "# debugobjects: pass:4 fail:0 ...", "ok N debugobjects_..."  kernel/debug/test/debugobjects_test.c
-#   "rcu: eqs_debug_test: NAME: ...: survived"           kernel/rcu/test/eqs_debug_test.c
+#   "rcu: debug_objects_test: NAME: ...: survived"       kernel/rcu/test/debug_objects.c
+#   "# debugobjects: pass:4 fail:0 ...", "ok N debugobjects_..."  kernel/debug/test/debugobjects.c
+#   "rcu: eqs_debug_test: NAME: ...: survived"           kernel/rcu/test/eqs_debug.c
 #   "Dumping ftrace buffer: RCU events (WHY), oldest first:", event lines
 #   "COMM-PID [CPU] SEC.USEC: EVENT: VALUES", "RCU trace: N events printed, ..."
 #                                                        kernel/rcu/rcu_trace.c

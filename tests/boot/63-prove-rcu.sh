@@ -24,7 +24,7 @@
 #   prove-preempt-clean  the "rcu" and "rcu_preempt" suites (preempted readers, blocked-tasks
 #                        lists, quiescent states at the outermost unlock) draw no report
 #   prove-preempt-sleep  mutex_lock() in a reader: preempt_count 0 but "RCU nest depth: 1"
-# Each planted bug (kernel/rcu/test/prove_test.c, rcu_debug_test=NAME) gets its own boot at
+# Each planted bug (kernel/rcu/test/prove_rcu.c, rcu_debug_test=NAME) gets its own boot at
 # -smp 2 and must leave the kernel running to a clean power-off. About 80 s on 2 host cores,
 # plus the two builds (about a minute and a half each).
 #
@@ -35,7 +35,7 @@
 #   "WARNING: possible circular locking dependency detected", "-> #1 (NAME):", "*** DEADLOCK ***"
 #   "WARNING: bad unlock balance detected!"
 #   "BUG: sleeping function called from invalid context at FILE:LINE"  kernel/locking/might_sleep.c
-#   "rcu: rcu_debug_test: 'NAME' done, kernel still running"          kernel/rcu/test/prove_test.c
+#   "rcu: rcu_debug_test: 'NAME' done, kernel still running"          kernel/rcu/test/prove_rcu.c
 
 prove_dir=$(cd "$LOGDIR" && pwd)/build-prove
 prove_preempt_dir=$(cd "$LOGDIR" && pwd)/build-prove-preempt
@@ -90,7 +90,7 @@ if [ "$prove_wanted" = 1 ]; then
 
 	prove_bug prove-deref deref --expect "stack backtrace:$" \
 		--expect "WARNING: suspicious RCU usage$" \
-		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ suspicious rcu_dereference_check\(\) usage!$" \
+		--expect "kernel/rcu/test/prove_rcu\.c:[0-9]+ suspicious rcu_dereference_check\(\) usage!$" \
 		--expect "other info that might help us debug this:$" \
 		--expect "rcu_scheduler_active = 2, debug_locks = 1$" \
 		--expect "no locks held by $PROVE_TASK\.$" \
@@ -98,7 +98,7 @@ if [ "$prove_wanted" = 1 ]; then
 
 	prove_bug prove-protected protected --expect "stack backtrace:$" \
 		--expect "WARNING: suspicious RCU usage$" \
-		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ suspicious rcu_dereference_protected\(\) usage!$" \
+		--expect "kernel/rcu/test/prove_rcu\.c:[0-9]+ suspicious rcu_dereference_protected\(\) usage!$" \
 		--expect "rcu_scheduler_active = 2, debug_locks = 1$"
 
 	prove_bug prove-sync sync --expect "stack backtrace:$" \
@@ -140,12 +140,12 @@ if [ "$prove_wanted" = 1 ]; then
 
 	prove_bug prove-list list --expect "stack backtrace:$" \
 		--expect "WARNING: suspicious RCU usage$" \
-		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ RCU-list traversed in non-reader section!!?$" \
+		--expect "kernel/rcu/test/prove_rcu\.c:[0-9]+ RCU-list traversed in non-reader section!!?$" \
 		--expect "rcu: rcu_debug_test: list sum 6$"
 
 	prove_bug prove-srcu srcu --expect "stack backtrace:$" \
 		--expect "WARNING: suspicious RCU usage$" \
-		--expect "kernel/rcu/test/prove_test\.c:[0-9]+ suspicious rcu_dereference_check\(\) usage!$" \
+		--expect "kernel/rcu/test/prove_rcu\.c:[0-9]+ suspicious rcu_dereference_check\(\) usage!$" \
 		--expect "1 lock held by $PROVE_TASK:$" \
 		--expect " #0: [0-9a-f]{16} \(rcu_read_lock\), at: prove_srcu_deref\+0x" \
 		--expect "rcu: rcu_debug_test: srcu read 42 and 42$"

@@ -2,7 +2,7 @@
 # tests/boot/64-ubsan.sh - UBSAN (CONFIG_UBSAN, kernel/debug/ubsan.c;
 # Documentation/dev-tools/ubsan.md) on test_defconfig + CONFIG_UBSAN=y, built in
 # $LOGDIR/build-ubsan, then:
-#   ubsan-planted        test_ubsan=all (kernel/debug/test/test_ubsan.c): each planted case runs
+#   ubsan-planted        test_ubsan=all (kernel/debug/test/ubsan.c): each planted case runs
 #                        twice, its report appears with Linux's lines, the kernel powers off
 #   ubsan-planted-once   in that console: each of the 7 reports exactly once (one site, reported
 #                        once), each between two of Linux's 80-'=' separators, no other report
@@ -13,9 +13,9 @@
 # The enum case gives no report: GCC 12 instruments enum loads only in C++ (ubsan.md). About 25 s
 # of boots on 2 host cores, plus the build (about 30 s).
 #
-# Console lines relied on (kernel/debug/ubsan.c, kernel/debug/test/test_ubsan.c):
+# Console lines relied on (kernel/debug/ubsan.c, kernel/debug/test/ubsan.c):
 #   "================================================================================" (80 '=')
-#   "UBSAN: <kind> in kernel/debug/test/test_ubsan.c:L:C", the detail line, "CPU: n PID: p Comm: c"
+#   "UBSAN: <kind> in kernel/debug/test/ubsan.c:L:C", the detail line, "CPU: n PID: p Comm: c"
 #   "test_ubsan: test_ubsan_<case> (CONFIG_UBSAN_<X>=y)", "test_ubsan: done"
 #   "Kernel panic - not syncing: can't return from __builtin_unreachable()"
 
@@ -24,16 +24,16 @@ UBSAN_SEP='=====================================================================
 # Each planted report's lines (extended regexes, kernel lines): one shift-out-of-bounds line for
 # each of the four shift sites, then each detail line.
 UBSAN_PLANTED=(
-	"UBSAN: shift-out-of-bounds in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
+	"UBSAN: shift-out-of-bounds in kernel/debug/test/ubsan\\.c:[0-9]+:[0-9]+$"
 	"shift exponent 40 is too large for 32-bit type 'int'$"
 	"shift exponent -1 is negative$"
 	"left shift of negative value -2$"
 	"left shift of 2147483647 by 4 places cannot be represented in type 'int'$"
-	"UBSAN: array-index-out-of-bounds in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
+	"UBSAN: array-index-out-of-bounds in kernel/debug/test/ubsan\\.c:[0-9]+:[0-9]+$"
 	"index 5 is out of range for type 'int \\[4\\]'$"
-	"UBSAN: invalid-load in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
+	"UBSAN: invalid-load in kernel/debug/test/ubsan\\.c:[0-9]+:[0-9]+$"
 	"load of value 3 is not a valid value for type '_Bool'$"
-	"UBSAN: division-overflow in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$"
+	"UBSAN: division-overflow in kernel/debug/test/ubsan\\.c:[0-9]+:[0-9]+$"
 	"division by zero$"
 )
 
@@ -81,7 +81,7 @@ if [ "$ubsan_wanted" = 1 ]; then
 	fi
 	built_boot_test "$ubsan_dir" UBSAN ubsan-unreachable 2 "test_ubsan=unreachable shutdown_secs=3" \
 		--expect-rc 7 --allow-bug --reject "${KLINE}(BUG|WARNING):" \
-		--expect "${KLINE}UBSAN: unreachable in kernel/debug/test/test_ubsan\\.c:[0-9]+:[0-9]+$" \
+		--expect "${KLINE}UBSAN: unreachable in kernel/debug/test/ubsan\\.c:[0-9]+:[0-9]+$" \
 		--expect "${KLINE}calling __builtin_unreachable\\(\\)$" \
 		--expect "${KLINE}Kernel panic - not syncing: can't return from __builtin_unreachable\\(\\)$"
 	built_boot_test "$ubsan_dir" UBSAN ubsan-bad-param 1 "test_ubsan=bogus shutdown_secs=1" \

@@ -1,7 +1,7 @@
 /*
  * Planted bugs of the RCU debugging options, one dispatcher for all
  * (kernel/rcu/test/planted_bugs.c). Each option's test file
- * (prove_test.c, debug_objects_test.c, eqs_debug_test.c) describes its
+ * (prove_rcu.c, debug_objects.c, eqs_debug.c) describes its
  * bugs as a group: a table of names and functions, and how one is
  * committed (inline, or from a kthread on some CPU). The dispatcher owns
  * the parameter rcu_debug_test=NAME, which finds NAME in any built group,

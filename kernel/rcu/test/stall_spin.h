@@ -1,5 +1,5 @@
 /*
- * The stall provokers' busy-wait (rcu_stall_test.c, exp_stall_test.c):
+ * The stall provokers' busy-wait (stall.c, exp_stall.c):
  * spin for a number of seconds without sleeping, whatever the caller's
  * interrupt state.
  *
