@@ -12,6 +12,7 @@
 #define KPARAM_SUBSYS "rcu"
 
 #include "tree.h"
+#include "kvfree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
 #include <sched/isolation.h>
@@ -710,6 +711,7 @@ void rcu_init(void)
 	for_each_possible_cpu(cpu)
 		rcu_init_percpu_data(cpu);
 	rcu_nocb_init();	/* rcu_nocbs=: offloaded CPUs and their groups */
+	kvfree_rcu_init();	/* kvfree_rcu()'s per-CPU blocks and monitors (kvfree.c) */
 	rcu_state.ncpus = nr_cpu_ids;
 	preempt_disable();
 	rcu_cpu_starting(raw_smp_processor_id());
