@@ -41,6 +41,9 @@
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <kernel/might_sleep.h>
+#include <kernel/preempt.h>
+#include <kernel/irqflags.h>
+#include <sched/sched.h>
 #include <time/timer.h>
 #include <time/time.h>
 #include "kvfree.h"
@@ -62,6 +65,7 @@ struct kfree_rcu_cpu_work {
 	struct kfree_rcu_cpu *krcp;
 	struct kvfree_rcu_bulk_data *bulk_free;	/* blocks of pointers */
 	struct rcu_head *head_free;		/* fallback: objects chained by their rcu_head */
+	unsigned long nr_objs;			/* objects in the batch */
 	bool busy;				/* handed over, not yet freed (krcp->lock) */
 };
 
@@ -252,6 +256,14 @@ static void kfree_rcu_free_batch(struct kfree_rcu_cpu_work *krw)
 			kvfree(b->records[i]);
 		n += b->nr_records;
 		pages++;
+		/*
+		 * A flood's batch may hold hundreds of blocks: let the CPU
+		 * reschedule (and report its quiescent state) between them.
+		 * Tree RCU invokes callbacks from kthreads only (rcuc/N,
+		 * rcuo), between which rcu_do_batch() does the same.
+		 */
+		if (in_task() && !irqs_disabled())
+			cond_resched();
 	}
 	for (h = krw->head_free; h; h = hnext) {
 		hnext = h->next;
@@ -303,6 +315,7 @@ static int krc_detach(struct kfree_rcu_cpu *krcp, struct kfree_rcu_cpu_work **ou
 		krw->busy = true;
 		krw->bulk_free = krcp->bulk_head;
 		krw->head_free = krcp->head;
+		krw->nr_objs = krcp->count;
 		krcp->bulk_head = NULL;
 		krcp->head = NULL;
 		krcp->count = 0;
@@ -315,13 +328,15 @@ static int krc_detach(struct kfree_rcu_cpu *krcp, struct kfree_rcu_cpu_work **ou
 
 /*
  * Hand a detached batch to a grace period: free it now if the cookie of
- * its newest object is already complete (poll_state_synchronize_rcu()'s
+ * its newest object is already complete (in the monitor's interrupt only
+ * if it is small) (poll_state_synchronize_rcu()'s
  * full barrier orders the readers' accesses before the frees, pairing
  * with the grace period's), else after one more with call_rcu().
  */
 static void kfree_rcu_submit(struct kfree_rcu_cpu_work *krw, unsigned long snap)
 {
-	if (poll_state_synchronize_rcu(snap)) {
+	/* In the monitor's interrupt, only a batch of at most one block is freed there. */
+	if ((in_task() || krw->nr_objs <= KVFREE_BULK_MAX_ENTR) && poll_state_synchronize_rcu(snap)) {
 		unsigned long flags;
 
 		spin_lock_irqsave(&krw->krcp->lock, flags);

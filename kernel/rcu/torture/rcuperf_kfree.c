@@ -21,7 +21,6 @@
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
 #define TORTURE_PARAM_PREFIX "rcuperf."
-#define TORTURE_PARAM_LINKAGE
 
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>
