@@ -11,8 +11,9 @@
  *  - kvfree_no_memory: block allocations made to fail
  *    (kvfree_rcu_test_fail_alloc()) with the spare blocks given back
  *    through the shrinker: kfree_rcu() falls back to the rcu_head list,
- *    the headless kvfree_rcu() waits for a grace period itself (a reader
- *    holding its object holds it up) and frees; nothing is lost.
+ *    the headless kvfree_rcu() waits for a grace period itself and frees;
+ *    a reader on another CPU holds both objects meanwhile and must never
+ *    see either freed; nothing is lost.
  *  - kvfree_hotplug: a CPU queues kfree_rcu()s and goes offline while a
  *    reader elsewhere holds one of the objects: the dead CPU's batch is
  *    still handed to a grace period and freed, without kvfree_rcu_barrier(),
@@ -46,6 +47,7 @@ struct kv_obj {
 
 struct kv_reader {
 	struct kv_obj __rcu *slot;	/* the object, until the updater unpublishes it */
+	struct kv_obj __rcu *slot2;	/* a second one, or NULL */
 	unsigned int hold_ms;
 	struct completion started, done;
 	unsigned long reads, bad, seen;	/* seen: the first bad word */
@@ -55,16 +57,19 @@ struct kv_reader {
 static int kv_reader_fn(void *arg)
 {
 	struct kv_reader *r = arg;
-	struct kv_obj *p;
+	struct kv_obj *p, *p2;
 	u64 end;
 
 	rcu_read_lock();
 	p = rcu_dereference(r->slot);
+	p2 = rcu_dereference(r->slot2);
 	complete(&r->started);
 	end = local_clock() + (u64)r->hold_ms * 1000000;
 	while (p && local_clock() < end) {
 		unsigned long m = READ_ONCE(p->magic);
 
+		if (p2 && m == KV_MAGIC)
+			m = READ_ONCE(p2->magic);
 		if (m != KV_MAGIC && !r->bad++)
 			r->seen = m;
 		r->reads++;
@@ -85,14 +90,16 @@ static struct kv_obj *kv_alloc(void)
 	return o;
 }
 
-/* Start a reader on cpu holding o; NULL (reported) on failure. */
-static struct kv_reader *kv_reader_start(unsigned int cpu, struct kv_obj *o, unsigned int hold_ms)
+/* Start a reader on cpu holding o (and o2 unless NULL); NULL (reported) on failure. */
+static struct kv_reader *kv_reader_start2(unsigned int cpu, struct kv_obj *o, struct kv_obj *o2,
+					  unsigned int hold_ms)
 {
 	struct kv_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
 
 	if (!KTAP_EXPECT_MSG(r != NULL, "no memory for a reader"))
 		return NULL;
 	RCU_INIT_POINTER(r->slot, o);
+	RCU_INIT_POINTER(r->slot2, o2);
 	r->hold_ms = hold_ms;
 	init_completion(&r->started);
 	init_completion(&r->done);
@@ -102,9 +109,13 @@ static struct kv_reader *kv_reader_start(unsigned int cpu, struct kv_obj *o, uns
 		return NULL;
 	}
 	wake_up_process(r->t);
-	if (!KTAP_EXPECT_MSG(ktest_wait(&r->started, KV_WAIT_MS), "reader on CPU %u did not start", cpu))
-		return r;
+	KTAP_EXPECT_MSG(ktest_wait(&r->started, KV_WAIT_MS), "reader on CPU %u did not start", cpu);
 	return r;
+}
+
+static struct kv_reader *kv_reader_start(unsigned int cpu, struct kv_obj *o, unsigned int hold_ms)
+{
+	return kv_reader_start2(cpu, o, NULL, hold_ms);
 }
 
 /* Wait for r's hold to end, check it never saw its object freed, stop and free it. */
@@ -231,25 +242,28 @@ static void kvfree_no_memory(void)
 	KTAP_EXPECT_MSG(b.cached == 0, "%lu spare blocks left after shrink_all()", b.cached);
 	KTAP_EXPECT(b.shrunk - a.shrunk >= a.cached);
 
-	kvfree_rcu_test_fail_alloc(true);
 	o = kv_alloc();
-	if (KTAP_EXPECT(o != NULL))
-		kfree_rcu(o, rh);	/* no block to be had: the rcu_head carries it */
 	h.o = kv_alloc();
-	if (!KTAP_EXPECT(h.o != NULL)) {
-		kvfree_rcu_test_fail_alloc(false);
+	if (!KTAP_EXPECT(o != NULL && h.o != NULL)) {
+		kfree(o);
+		kfree(h.o);
 		return;
 	}
 	/*
-	 * A reader elsewhere holds the headless object: kvfree_rcu() must wait
-	 * for it. This thread stays on CPU 0 so that it runs while the reader
+	 * A reader elsewhere holds both objects: the fallback one may go only
+	 * after a grace period, and the headless kvfree_rcu() must wait for
+	 * it. This thread stays on CPU 0 so that it runs while the reader
 	 * spins (with it on the reader's CPU, the reader would be done first).
 	 */
 	ktest_pin_current(0, &saved);
 	if (num_online_cpus() >= 2)
-		r = kv_reader_start(ktest_last_online_cpu(), h.o, KV_HOLD_MS);
-	if (r)
+		r = kv_reader_start2(ktest_last_online_cpu(), h.o, o, KV_HOLD_MS);
+	if (r) {
 		rcu_assign_pointer(r->slot, NULL);
+		rcu_assign_pointer(r->slot2, NULL);
+	}
+	kvfree_rcu_test_fail_alloc(true);
+	kfree_rcu(o, rh);	/* no block to be had: the rcu_head carries it */
 	ok = ktest_call_timeout("kv_headless", 0, kv_do_headless, &h, KV_WAIT_MS, &done_gp, &ns);
 	kvfree_rcu_test_fail_alloc(false);
 	KTAP_EXPECT_MSG(ok, "headless kvfree_rcu() did not return within %u ms", KV_WAIT_MS);
