@@ -430,7 +430,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	trace_rcu_callback(head, func, rcu_segcblist_n_cbs(&rdp->cblist));	/* RCU_TRACE */
 	rdp->n_cbs_queued++;
-	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* kfree_rcu(): lazy (tree_nohz.c) */
+	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* a kfree offset: lazy (tree_nohz.c) */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/*
 		 * Flooded: lift the batch limit and push the grace period along
@@ -467,7 +467,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 		rcu_gp_kthread_wake();
 }
 
-/* Returns true for a lazy callback (kfree_rcu()'s: nothing but a kfree()). */
+/* Returns true for a lazy callback (a kfree offset: nothing but a kfree()). */
 static bool rcu_invoke_callback(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
