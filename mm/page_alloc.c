@@ -13,6 +13,7 @@
 #include <kernel/printk.h>
 #include <kernel/bug.h>
 #include <mm/kasan.h>
+#include <mm/shrinker.h>
 #include "internal.h"
 
 /* Low memory (BIOS data, EBDA, the AP trampoline, ROMs) is never handed out. */
@@ -181,7 +182,8 @@ void *alloc_pages(gfp_t gfp, unsigned int order)
 		return addr;
 	}
 
-	if (likely(order <= MAX_ORDER)) {
+	/* A failure asks the shrinkers (<mm/shrinker.h>) for their spare pages, then tries again. */
+	for (int tries = 0; likely(order <= MAX_ORDER) && tries < 2; tries++) {
 		spin_lock_irqsave(&zone_lock, flags);
 		pfn = buddy_alloc(&zone, order);
 		if (pfn != BUDDY_NO_PFN) {
@@ -190,6 +192,8 @@ void *alloc_pages(gfp_t gfp, unsigned int order)
 			page_allocs++;
 		}
 		spin_unlock_irqrestore(&zone_lock, flags);
+		if (pfn != BUDDY_NO_PFN || !shrink_all())
+			break;
 	}
 	if (unlikely(pfn == BUDDY_NO_PFN)) {
 		__atomic_fetch_add(&page_failures, 1, __ATOMIC_RELAXED);

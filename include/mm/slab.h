@@ -26,6 +26,11 @@ void *kmalloc(size_t size, gfp_t gfp);
  * is a BUG.
  */
 void kfree(const void *ptr);
+/* kvfree(): there is no vmalloc here, so every kv*alloc'ed object is a kmalloc'ed one. */
+static inline void kvfree(const void *ptr)
+{
+	kfree(ptr);
+}
 /* Usable size of a kmalloc'ed object (at least what was asked for). */
 size_t ksize(const void *ptr);
 

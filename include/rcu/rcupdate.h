@@ -362,19 +362,45 @@ void rcu_exp_latency_reset(void);
 #define rcu_barrier_bh			rcu_barrier
 
 /*
- * kfree_rcu(ptr, field): kfree(ptr) after a grace period, with no callback
- * function of the caller's: the offset of the rcu_head in its object
- * travels in place of the function pointer (offsets are below 4096, no
- * function lives there), as Linux does.
+ * kvfree_rcu(ptr, field) / kvfree_rcu(ptr), kfree_rcu() the same, as
+ * Linux 6.1 has them: kvfree(ptr) after a grace period, with no callback
+ * function of the caller's. The two-argument form passes the offset of
+ * the rcu_head in its object in place of the function pointer (offsets are
+ * below 4096, no function lives there); the one-argument ("headless")
+ * form passes the pointer itself with a NULL head, and may sleep: when no
+ * memory can be had it waits for a grace period with synchronize_rcu().
+ * kfree_rcu_mightsleep(ptr) (Linux 6.3's name) is the headless form.
+ * Tree RCU batches the pointers per CPU into pages (kernel/rcu/kvfree.c),
+ * Tiny RCU queues the rcu_head with call_rcu() (kernel/rcu/tiny_kvfree.c).
+ * Documentation/RCU/kvfree_rcu.md.
  */
 #define __is_kfree_rcu_offset(off)	((unsigned long)(off) < 4096)
-#define kfree_rcu(ptr, field) do {						\
+#define __is_kvfree_rcu_offset(off)	__is_kfree_rcu_offset(off)
+void kvfree_call_rcu(struct rcu_head *head, rcu_callback_t func);
+/*
+ * Wait until every object passed to kvfree_rcu() before the call has been
+ * freed (Linux 6.12's name; 6.1 has no such call, and rcu_barrier() does
+ * not cover kvfree_rcu()'s batches). Process context; sleeps.
+ */
+void kvfree_rcu_barrier(void);
+
+#define kvfree_rcu_arg_2(ptr, field) do {					\
 	__typeof__(ptr) ___p = (ptr);						\
-	BUILD_BUG_ON(offsetof(__typeof__(*(ptr)), field) >= 4096);		\
+	BUILD_BUG_ON(!__is_kvfree_rcu_offset(offsetof(__typeof__(*(ptr)), field))); \
 	if (___p)								\
-		call_rcu(&___p->field,						\
-			 (rcu_callback_t)(unsigned long)offsetof(__typeof__(*(ptr)), field)); \
+		kvfree_call_rcu(&___p->field,					\
+			(rcu_callback_t)(unsigned long)offsetof(__typeof__(*(ptr)), field)); \
 } while (0)
+#define kvfree_rcu_arg_1(ptr) do {						\
+	__typeof__(ptr) ___p = (ptr);						\
+	if (___p)								\
+		kvfree_call_rcu(NULL, (rcu_callback_t)(unsigned long)(___p));	\
+} while (0)
+#define KVFREE_GET_MACRO(_1, _2, NAME, ...)	NAME
+#define kvfree_rcu(...)	KVFREE_GET_MACRO(__VA_ARGS__, kvfree_rcu_arg_2, kvfree_rcu_arg_1)(__VA_ARGS__)
+#define kfree_rcu(...)			kvfree_rcu(__VA_ARGS__)
+#define kfree_rcu_mightsleep(ptr)	kvfree_rcu_arg_1(ptr)
+#define kvfree_rcu_mightsleep(ptr)	kvfree_rcu_arg_1(ptr)
 
 /* Wait for a grace period through a given call_rcu-style function. */
 typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);

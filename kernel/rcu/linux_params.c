@@ -18,8 +18,7 @@ KPARAM_UNIMPL("rcutree.use_softirq", "callbacks always run in rcuc/N kthreads, a
 KPARAM_UNIMPL("rcutree.qovld", "no callback-overload forcing of quiescent states");
 KPARAM_UNIMPL("rcutree.rcu_divisor", "blimit is fixed; no backlog divisor");
 KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count only");
-KPARAM_UNIMPL("rcutree.rcu_min_cached_objs", "kfree_rcu() has no page cache");
-KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kfree_rcu() has no page cache");
+KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kvfree_rcu() allocates its pages when needed");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
 KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
 #ifndef CONFIG_RCU_FAST_NO_HZ
@@ -87,13 +86,6 @@ KPARAM_UNIMPL("torture.random_shuffle", "the shuffler picks CPUs in turn");
 #endif
 #ifdef CONFIG_RCU_PERF_TEST
 /* Registered under rcuperf.: rcuscale.* reaches them through the prefix alias. */
-KPARAM_UNIMPL("rcuperf.kfree_rcu_test", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.kfree_rcu_test_single", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.kfree_rcu_test_double", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.kfree_mult", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.kfree_nthreads", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.kfree_alloc_num", "no kfree_rcu() scalability test");
-KPARAM_UNIMPL("rcuperf.kfree_loops", "no kfree_rcu() scalability test");
 KPARAM_UNIMPL("rcuperf.writer_holdoff_jiffies", "see rcuperf.writer_holdoff");
 KPARAM_UNIMPL("refscale.lookup_instances", "no typesafe-lookup scale types");
 KPARAM_UNIMPL("refscale.verbose_batched", "no batched verbose output");

@@ -12,6 +12,7 @@
 #define KPARAM_SUBSYS "rcu"
 
 #include "tree.h"
+#include "kvfree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
 #include <sched/isolation.h>
@@ -429,7 +430,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	trace_rcu_callback(head, func, rcu_segcblist_n_cbs(&rdp->cblist));	/* RCU_TRACE */
 	rdp->n_cbs_queued++;
-	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* kfree_rcu(): lazy (tree_nohz.c) */
+	rdp->n_lazy_cbs += __is_kfree_rcu_offset(func);	/* a kfree offset: lazy (tree_nohz.c) */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/*
 		 * Flooded: lift the batch limit and push the grace period along
@@ -466,7 +467,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 		rcu_gp_kthread_wake();
 }
 
-/* Returns true for a lazy callback (kfree_rcu()'s: nothing but a kfree()). */
+/* Returns true for a lazy callback (a kfree offset: nothing but a kfree()). */
 static bool rcu_invoke_callback(struct rcu_head *rhp)
 {
 	unsigned long f = (unsigned long)rhp->func;
@@ -710,6 +711,7 @@ void rcu_init(void)
 	for_each_possible_cpu(cpu)
 		rcu_init_percpu_data(cpu);
 	rcu_nocb_init();	/* rcu_nocbs=: offloaded CPUs and their groups */
+	kvfree_rcu_init();	/* kvfree_rcu()'s per-CPU blocks and monitors (kvfree.c) */
 	rcu_state.ncpus = nr_cpu_ids;
 	preempt_disable();
 	rcu_cpu_starting(raw_smp_processor_id());

@@ -9,7 +9,7 @@
  *    an ordinary one, rounded up to a multiple of the delay so that idle
  *    CPUs wake on the same jiffies and share the trip out of idle;
  *  - rcutree.rcu_idle_lazy_gp_delay jiffies (default 6*HZ) when every
- *    callback is lazy (kfree_rcu(): memory that can wait), rounded up to
+ *    callback is lazy (an offset for function: memory that can wait), rounded up to
  *    the next whole second less 3 * cpu jiffies (round_jiffies()'s skew,
  *    so lazy CPUs do not all wake on one jiffy).
  *
@@ -45,7 +45,7 @@ KPARAM_CLAMP("rcutree.rcu_idle_gp_delay", rcu_idle_gp_delay, KPARAM_INT, 1, HZ,
 	     "jiffies an idle CPU holding ordinary callbacks sleeps (RCU_FAST_NO_HZ)");
 static int rcu_idle_lazy_gp_delay = RCU_IDLE_LAZY_GP_DELAY;
 KPARAM_CLAMP("rcutree.rcu_idle_lazy_gp_delay", rcu_idle_lazy_gp_delay, KPARAM_INT, 1, 60 * HZ,
-	     "jiffies an idle CPU holding only lazy (kfree_rcu) callbacks sleeps (RCU_FAST_NO_HZ)");
+	     "jiffies an idle CPU holding only lazy (kfree offset) callbacks sleeps (RCU_FAST_NO_HZ)");
 
 /* The selftest's switch: off, a CPU with callbacks keeps its tick (see tree.h). */
 static bool rcu_nohz_active = true;

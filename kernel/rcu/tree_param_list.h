@@ -73,7 +73,8 @@
  * that owns it. First the Tree-only tests (test/stall.c,
  * test/exp_stall.c, test/preempt.c, test/tasks.c,
  * test/fast_nohz.c), RCU_FAST_NO_HZ's delays (tree_nohz.c), callback
- * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU) and strict grace
+ * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU), kvfree_rcu()'s page cache
+ * and its suite (kvfree.c, test/kvfree.c) and strict grace
  * periods' unlock delay (tree_strict.c), then
  * update.c's stall and expediting parameters: Tiny RCU has neither
  * stall warnings nor expedited grace periods, as in Linux. Last, Tasks
@@ -89,6 +90,8 @@
 	Y(rcutree, bool, KPARAM_BOOL, tasks_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, strict_selftest)				\
+	Y(rcutree, bool, KPARAM_BOOL, kvfree_selftest)				\
+	Y(rcutree, int, KPARAM_INT, rcu_min_cached_objs)			\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_full_selftest)			\
 	Y(rcutree, int, KPARAM_INT, nohz_full_secs)				\
 	Y(rcutree, int, KPARAM_INT, nohz_full_stall_secs)			\

@@ -10,6 +10,7 @@
 
 #include <sched/isolation.h>
 #include "tree.h"
+#include "kvfree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
 #include <rcu/torture.h>
@@ -87,4 +88,5 @@ void rcu_show_stats(void)
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();
 	rcu_tasks_show_stats();
+	kvfree_rcu_show_stats();
 }

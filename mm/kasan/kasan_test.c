@@ -54,6 +54,7 @@ static __noinline void kasan_uaf_rcu(void)
 	b->value = 2;
 	kfree_rcu(a, rh);
 	call_rcu(&b->rh, kasan_test_free_cb);
+	kvfree_rcu_barrier();	/* kfree_rcu()'s batch (Tree RCU: kernel/rcu/kvfree.c) */
 	rcu_barrier();
 	pr_info("kasan_test: read %d after kfree_rcu()\n", READ_ONCE(HIDE(a)->value));
 	pr_info("kasan_test: read %d after call_rcu()\n", READ_ONCE(HIDE(b)->value));

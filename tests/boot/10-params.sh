@@ -41,10 +41,10 @@ boot_test params-unknown-prefixed --smp 1 --append "shutdown_secs=1 rcutree.no_s
 # Linux parameters this kernel lacks (kernel/rcu/linux_params.c): one "not implemented" line each
 # with the reason, nothing passed on to user space, no "unknown parameter"; Linux's rcuscale name
 # for the perf type is accepted; no parameter name is registered twice (kernel/params.c).
-boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.use_softirq=1 nohz_full=1-3 rcuscale.kfree_rcu_test=1 srcutree.convert_to_big rcupdate.rcu_task_ipi_delay=5 rcuscale.scale_type=rcu" \
+boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.use_softirq=1 nohz_full=1-3 rcutree.rcu_delay_page_cache_fill_msec=5 srcutree.convert_to_big rcupdate.rcu_task_ipi_delay=5 rcuscale.scale_type=rcu" \
 	--expect "rcu: rcutree\.use_softirq=1: Linux parameter not implemented here \(callbacks always run in rcuc/N kthreads, as with use_softirq=0\), ignored$" \
 	--expect "tick: nohz_full=1-3: Linux parameter not implemented here \(.*\), ignored$" \
-	--expect "rcu: rcuperf\.kfree_rcu_test=1: Linux parameter not implemented here" \
+	--expect "rcu: rcutree\.rcu_delay_page_cache_fill_msec=5: Linux parameter not implemented here" \
 	--expect "srcu: srcutree\.convert_to_big: Linux parameter not implemented here" \
 	--expect "rcu: rcupdate\.rcu_task_ipi_delay=5: Linux parameter not implemented here" \
 	--reject "Unknown kernel command line parameters" --reject "unknown parameter" \

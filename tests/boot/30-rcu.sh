@@ -15,6 +15,7 @@
 #   "	RCU CPU stall warnings timeout set to N (rcu_cpu_stall_timeout)."   kernel/rcu/update.c
 #   "rcu: rcu_sched: N grace periods completed (...)"                      rcu_show_stats(), at
 #   "rcu: CPU n: cbs queued Q invoked I pending P max batch B, QS reported R, ..."  power-off
+#   "rcu: kvfree_rcu: batches B (...), pages P, objects freed O (...), fallbacks F, ..."  power-off
 #   " LOC:  n0 n1 ..."                             kernel/irq.c, the power-off interrupt table
 #   "rcu: INFO: rcu_sched detected stalls on CPUs/tasks:"  kernel/rcu/tree_stall.c
 #   "rcu-bench: ..."                               kernel/rcu/test/gp_bench.c; figures never judged
@@ -24,7 +25,8 @@ TAB=$(printf '\t')
 # shutdown_secs for self-test boots: the suite must end before the power-off, or the Totals line is
 # missing. It takes about 2 s (1.5 s of it the list-under-readers case); on 2 CPUs under MTTCG a
 # busy host slows every cross-CPU wakeup, hence more room there.
-rcu_st_secs() { if [ "$1" = 2 ]; then echo 14; else echo 8; fi; }
+# The 4-CPU boot also runs the kvfree_rcu() suite (about 1 s more).
+rcu_st_secs() { case $1 in 2) echo 14 ;; 4) echo 9 ;; *) echo 8 ;; esac; }
 
 rcu_selftest_boot() { # NAME SMP EXTRA_ARGS [boot_test options...]
 	local name=$1 smp=$2 extra=$3
@@ -60,9 +62,13 @@ rcu_stats_check() {
 rcu_selftest_boot rcu-selftest-smp1 1 ""
 rcu_selftest_boot rcu-selftest-smp2 2 ""
 # On 4 CPUs with rcutree.blimit=5: no CPU ever queues qhimark (10000) callbacks, so no batch
-# may exceed 5 callbacks.
-rcu_selftest_boot rcu-selftest-smp4-blimit5 4 "rcutree.blimit=5" \
-	--expect "rcu: ${TAB}Boot-time adjustment of callback invocation limit to 5\."
+# may exceed 5 callbacks. The same boot runs the kvfree_rcu() suite (kernel/rcu/test/kvfree.c:
+# frees only after readers on other CPUs let go, no memory, a CPU going offline with a batch)
+# and prints its power-off line.
+rcu_selftest_boot rcu-selftest-smp4-blimit5 4 "rcutree.blimit=5 rcutree.kvfree_selftest=1" \
+	--expect "rcu: ${TAB}Boot-time adjustment of callback invocation limit to 5\." \
+	--expect "# rcu_kvfree: pass:3 fail:0 skip:0 total:3" \
+	--expect "rcu: kvfree_rcu: batches [1-9][0-9]* .*objects freed [1-9][0-9]* .*fallbacks [1-9]"
 if _test_selected rcu-selftest-smp4-blimit5; then
 	run_cmd_test rcu-blimit5-max-batch rcu_stats_check "$LOGDIR/rcu-selftest-smp4-blimit5.log" le 5
 fi

@@ -9,7 +9,7 @@
 # Usage: perf-vs-linux.sh [options]
 #   --smp "2 4 8"        guest sizes (default "2 4 8")
 #   --reps N             boots per side, kind and size (default 3); samples are pooled over them
-#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture fwd (default: all)
+#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture fwd kfree (default: all)
 #   --holdoff S          seconds both sides wait after boot before measuring (default 10, Linux's)
 #   --ours KERNEL        our kernel.elf (default: built here from defconfig + the three tests)
 #   --linux BZIMAGE      Linux's (default: $LNX/build-hz1000-none/..., built by build-linux.sh)
@@ -20,14 +20,16 @@
 # Kinds: sync1/exp1 one writer, no readers, synchronize_rcu()/_expedited(); sync/exp the default
 # shape (a writer and a reader per CPU); async call_rcu() round trips (Linux: gp_async=1);
 # refscale the "rcu" reader pair; torture rcutorture for 60 s, writer updates ("ver") per second;
-# fwd the same with a forward-progress flood every 5 s: peak callbacks held per flood (memory).
+# fwd the same with a forward-progress flood every 5 s: peak callbacks held per flood (memory);
+# kfree rcuscale's kfree_rcu() test with Linux's defaults (a thread per CPU, 10 loops of 8000
+# kfree_rcu()s of 24-byte objects, both forms): total time and memory footprint.
 # A quiet host matters: our figures swing with host load more than Linux's (see the doc).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
-smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture fwd" holdoff=10
+smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture fwd kfree" holdoff=10
 ours= linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out= dry=0 only=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -76,6 +78,7 @@ linux_args() {
 	refscale) echo "initcall_blacklist=rcu_torture_init,rcu_scale_init refscale.scale_type=rcu refscale.shutdown=1 refscale.holdoff=$holdoff" ;;
 	torture) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
 	fwd) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
+	kfree) echo "$bl_scale rcuscale.kfree_rcu_test=1" ;;
 	esac
 }
 ours_args() {
@@ -89,6 +92,7 @@ ours_args() {
 	refscale) echo "refscale.scale_runnable=1 refscale.scale_type=rcu refscale.holdoff=$holdoff" ;;
 	torture) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
 	fwd) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
+	kfree) echo "rcuperf.kfree_rcu_test=1" ;;
 	esac
 }
 
@@ -112,7 +116,7 @@ boot() { # SIDE KIND SMP REP
 		echo "# cmd: ${args[*]}"
 	} >"$log"
 	"${args[@]}" </dev/null >>"$log" 2>&1 || echo "# exit $?" >>"$log"
-	echo "perf-vs-linux: $side $kind smp$smp rep$rep: $(grep -c 'writer-duration\|Runs.Time\|rtc:\|fwd_prog_cr Duration' "$log") result lines"
+	echo "perf-vs-linux: $side $kind smp$smp rep$rep: $(grep -c "writer-duration\|Runs.Time\|rtc:\|fwd_prog_cr Duration\|Total time taken by all kfree'ers" "$log") result lines"
 }
 
 for rep in $(seq 1 "$reps"); do

@@ -12,6 +12,8 @@ Both kernels print the same per-sample lines (Linux's formats, which ours follow
                                               one forward-progress flood: C callbacks
                                               allocated at its peak (struct rcu_fwd_cb, the
                                               same 64-byte kmalloc object on both sides)
+  "Total time taken by all kfree'ers: N ns, loops: L, batches: B, memory footprint: MMB"
+                                              rcuscale's kfree_rcu() test (rcuperf's here)
 Samples of all boots of one side, kind and size are pooled. Percentiles are nearest-rank.
 """
 import math
@@ -30,6 +32,8 @@ START = re.compile(TS + r"rcu-torture:--- Start of test", re.M)
 RTC = re.compile(TS + r"rcu-torture: rtc: \S+ (?:ver|VER): (\d+) ", re.M)
 FWD = re.compile(r"rcu_torture_fwd_prog_cr Duration (\d+) barrier: \d+ pending -?\d+ n_launders: (\d+)"
                  r" n_launders_sa: -?\d+ n_max_gps: -?\d+ n_max_cbs: (\d+)")
+KFREE = re.compile(r"Total time taken by all kfree'ers: (\d+) ns, loops: \d+, batches: (-?\d+), "
+                   r"memory footprint: (-?\d+)MB")
 FWD_OBJ = 64    # bytes of one struct rcu_fwd_cb in both kernels' kmalloc
 
 
@@ -53,6 +57,10 @@ def parse(text, kind):
         floods = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in FWD.finditer(text)]
         got["max_cbs"] = [c for _, _, c in floods]
         got["per_jiffy"] = [n / d for d, n, _ in floods if d]
+    elif kind == "kfree":
+        m = KFREE.search(text)
+        if m:
+            got["kfree_ns"], got["kfree_gps"], got["kfree_mb"] = [int(m.group(1))], [int(m.group(2))], [int(m.group(3))]
     else:
         got["samples"] = [int(m.group(1)) for m in DUR.finditer(text)]
         m = PHASE.search(text)
@@ -83,7 +91,7 @@ def main():
             got = parse(fh.read().replace("\r", ""), kind)
         for k, v in got.items():
             pooled[(side, kind, smp)][k].extend(v if isinstance(v, list) else [v])
-    kinds = sorted({k for _, k, _ in pooled}, key="sync1 exp1 sync exp async refscale torture fwd".split().index)
+    kinds = sorted({k for _, k, _ in pooled}, key="sync1 exp1 sync exp async refscale torture fwd kfree".split().index)
     smps = sorted({s for _, _, s in pooled})
     for kind in kinds:
         print("\n### %s\n" % kind)
@@ -93,6 +101,9 @@ def main():
             print("| smp | ours ver/s (boots) | Linux | ours/Linux | verdicts ours, Linux |\n|---|---|---|---|---|")
         elif kind == "async":
             print("| smp | ours callbacks/s | Linux call_rcu()s/s | ours/Linux |\n|---|---|---|---|")
+        elif kind == "kfree":
+            print("| smp | ours time median (boots); grace periods; footprint MB | Linux | time ours/Linux | footprint ours/Linux |")
+            print("|---|---|---|---|---|")
         elif kind == "fwd":
             print("| smp | ours floods: peak callbacks held, largest (KiB) / median; invoked per jiffy | Linux | peak ours/Linux |")
             print("|---|---|---|---|")
@@ -126,6 +137,15 @@ def main():
                                                        statistics.median(c), pj), max(c)
                 (oc, om), (lc, lm) = cell(o), cell(l)
                 print("| %d | %s | %s | %s |" % (smp, oc, lc, ratio(om, lm)))
+            elif kind == "kfree":
+                def kcell(d):
+                    if not d.get("kfree_ns"):
+                        return "-", None, None
+                    t, mb = statistics.median(d["kfree_ns"]), statistics.median(d["kfree_mb"])
+                    return "%s (%d); %s; %s" % (fmt_ns(t), len(d["kfree_ns"]), statistics.median(d["kfree_gps"]),
+                                                mb), t, mb
+                (oc, ot, omb), (lc, lt, lmb) = kcell(o), kcell(l)
+                print("| %d | %s | %s | %s | %s |" % (smp, oc, lc, ratio(ot, lt), ratio(omb, lmb)))
             elif kind == "async":
                 om = statistics.median(o["per_s"]) if o.get("per_s") else None
                 lm = statistics.median(l["per_s"]) if l.get("per_s") else None

@@ -13,7 +13,7 @@
  *    CPU always holds one ordinary callback, for a second each way: the
  *    wakeups per second must drop to under half, the chain must keep
  *    going, and its call_rcu()-to-invocation latency is the cost printed;
- *  - nohz_lazy_wakeups: a kfree_rcu() every 10 ms from a cross call: the
+ *  - nohz_lazy_wakeups: a lazy callback (rns_call_rcu_lazy()) every 10 ms from a cross call: the
  *    CPU's wakeups other than those cross calls must fall to a quarter
  *    and to at most HZ/50 a second (off, every grace period's end kicks
  *    rcuc/N, or the tick runs), and all are freed after rcu_barrier();
@@ -55,7 +55,15 @@ KPARAM_BOOL("rcutree.nohz_selftest", rcu_nohz_selftest,
 #define RNS_WAIT_MS	10000	/* a barrier or a chain's end, on a sane kernel far less */
 #define RNS_DRIP_MS	10	/* a drip's interval */
 #define RNS_NDRIP	(RNS_WINDOW_MS / RNS_DRIP_MS + 10)	/* objects for one window of drip */
-#define RNS_NLAZY	64	/* kfree_rcu() objects held in nohz_ordinary_after_lazy */
+#define RNS_NLAZY	64	/* lazy callbacks (rns_call_rcu_lazy()) held in nohz_ordinary_after_lazy */
+/*
+ * A lazy callback as RCU_FAST_NO_HZ knows it: call_rcu() with the offset
+ * of the rcu_head for function, which rcu_do_invoke() frees. Tree RCU's
+ * kfree_rcu() no longer queues such callbacks (it batches, kvfree.c), so
+ * the suite queues them itself.
+ */
+#define rns_call_rcu_lazy(o)							\
+	call_rcu(&(o)->rh, (rcu_callback_t)(unsigned long)offsetof(struct rns_obj, rh))
 #define RNS_NSYNC	20	/* synchronize_rcu() calls timed per figure */
 #define RNS_LAZY_HOLD_MS	500	/* lazy callbacks must still be held after this long */
 #define RNS_ORD_MS	300	/* an ordinary callback on an idle CPU: a GP plus 2 delays */
@@ -264,7 +272,7 @@ out:
 
 /*
  * Callbacks on an idle CPU arrive from interrupts. Here a cross call
- * queues one every RNS_DRIP_MS, a kfree_rcu() (lazy) or a counted
+ * queues one every RNS_DRIP_MS, a lazy callback or a counted
  * call_rcu() (ordinary), for RNS_WINDOW_MS. Those cross calls wake the
  * CPU with the option on or off; the wakeups that count are the others,
  * caused by RCU: the tick kept while callbacks are held, the grace
@@ -274,13 +282,13 @@ static struct rns_obj *rns_objs[RNS_NDRIP];
 static int rns_drip_next;		/* next object to queue (cross calls run one at a time) */
 static unsigned long rns_drip_invoked;	/* ordinary drip callbacks invoked */
 
-/* Cross call on the measured CPU: kfree_rcu() the next object. */
+/* Cross call on the measured CPU: queue the next object's lazy callback. */
 static void rns_drip_lazy(void *unused)
 {
 	struct rns_obj *o = rns_objs[rns_drip_next];
 
 	rns_objs[rns_drip_next++] = NULL;
-	kfree_rcu(o, rh);
+	rns_call_rcu_lazy(o);
 }
 
 static void rns_drip_cb(struct rcu_head *rh)
@@ -414,11 +422,11 @@ static void nohz_ordinary_drip(void)
 
 /* --- an ordinary callback reaches a CPU asleep on lazy ones ------------------------------ */
 
-/* Cross call on the measured CPU: kfree_rcu() the first RNS_NLAZY objects. */
+/* Cross call on the measured CPU: lazy callbacks for the first RNS_NLAZY objects. */
 static void rns_lazy_queue(void *unused)
 {
 	for (int i = 0; i < RNS_NLAZY; i++) {
-		kfree_rcu(rns_objs[i], rh);
+		rns_call_rcu_lazy(rns_objs[i]);
 		rns_objs[i] = NULL;
 	}
 }

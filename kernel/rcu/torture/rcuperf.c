@@ -47,6 +47,7 @@
 #include <kernel/errno.h>
 #include <kernel/sort.h>
 #include "rcu_perf_common.h"
+#include "rcuperf_kfree.h"
 
 #define PERF_FLAG	"-perf:"
 #define PERFOUT(s)	pr_alert("%s" PERF_FLAG " %s\n", perf_type, s)
@@ -389,6 +390,8 @@ static int rcu_perf_init(void)
 {
 	struct task_struct *t;
 
+	if (rcu_perf_kfree_wanted())	/* Linux's rule: the kfree_rcu() test instead */
+		return rcu_perf_kfree_init(shutdown, (int)num_online_cpus());
 	if (!perf_runnable)
 		return 0;
 	if (strcmp(perf_type, "rcu")) {
