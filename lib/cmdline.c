@@ -373,6 +373,21 @@ static int set_param(const struct parse_ctx *ctx, struct kernel_param *p, const 
 	return 0;
 }
 
+/*
+ * A name declared in the tree but not built into this kernel
+ * (KPARAM_ABSENT()): its value, accepted by the type, is shown as it was
+ * stored, with the reason. Returns 1 (one warning).
+ */
+static int absent(const struct parse_ctx *ctx, const struct kernel_param *p)
+{
+	char cur[KPARAM_VALUE_MAX];
+
+	kparam_format_value(p, cur, sizeof(cur));
+	printable(cur, sizeof(cur), cur, sizeof(cur));
+	warn(ctx, "%s: %s=%s%s, ignored", p->subsys, p->name, cur, p->desc);
+	return 1;
+}
+
 /* Add one whole argument to the space-separated list for user space, if it fits. */
 static void add_unknown(char *buf, size_t size, const struct arg *a)
 {
@@ -409,23 +424,20 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
 			continue;
 		p = find_param(params, nparams, prefixes, nprefixes, a.name, a.name_len);
 		if (p) {
-			warnings += set_param(&ctx, p, &a);
+			int w;
+
+			if (p->flags & KPARAM_F_ABSENT)
+				memset(p->var, 0, p->size);	/* the shared sink: one value at a time */
+			w = set_param(&ctx, p, &a);
+
+			warnings += !w && (p->flags & KPARAM_F_ABSENT) ? absent(&ctx, p) : w;
 			continue;
 		}
 		for (j = 0; j < nprefixes; j++) {
 			if (has_prefix(a.name, a.name_len, prefixes[j].prefix))
 				break;
 		}
-		if (j < nprefixes && prefixes[j].needs) {
-			char shown[128], shown_val[KPARAM_VALUE_MAX];
-
-			warn(&ctx, "%s: %s%s%s: not in this kernel: needs %s, ignored",
-			     prefixes[j].subsys, printable(shown, sizeof(shown), a.name, a.name_len),
-			     a.val ? "=" : "",
-			     a.val ? printable(shown_val, sizeof(shown_val), a.val, a.val_len) : "",
-			     prefixes[j].needs);
-			warnings++;
-		} else if (j < nprefixes) {
+		if (j < nprefixes) {
 			char shown[128];
 
 			warn(&ctx, "%s: unknown parameter '%s' ignored", prefixes[j].subsys,

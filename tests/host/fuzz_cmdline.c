@@ -52,9 +52,9 @@ static struct kernel_param params[] = {
 };
 
 static const struct kparam_prefix prefixes[] = {
-	{ "rcutree.", "rcu", NULL, NULL },
-	{ "rcuperf.", "rcu", NULL, NULL },
-	{ "rcuscale.", "rcu", "rcuperf.", NULL },
+	{ "rcutree.", "rcu", NULL },
+	{ "rcuperf.", "rcu", NULL },
+	{ "rcuscale.", "rcu", "rcuperf." },
 };
 
 static void check_params(void)

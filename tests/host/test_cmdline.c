@@ -35,6 +35,11 @@ static long v_perf, v_lclamp;
 #define P(n, sub, t, v, lo, hi, sz, fl) \
 	{ .name = n, .subsys = sub, .type = t, .var = v, .min = lo, .max = hi, .size = sz, .flags = fl }
 
+#define TORTURE_NEEDS	": not in this kernel: needs CONFIG_RCU_TORTURE_TEST (CONFIG_KERNEL_TESTS; make test_defconfig)"
+#define A(n, t, why) \
+	{ .name = n, .subsys = "rcu", .type = t, .var = &kparam_absent_sink, .min = 1, .max = 0, \
+	  .size = KPARAM_ABSENT_STRING, .desc = why, .flags = KPARAM_F_ABSENT }
+
 static struct kernel_param params[] = {
 	P("rcutree.blimit", "rcu", KPARAM_INT, &v_int, 1, 100, 0, 0),
 	P("rcutree.clamped", "rcu", KPARAM_INT, &v_clamp, 2, 64, 0, KPARAM_F_CLAMP),
@@ -53,16 +58,23 @@ static struct kernel_param params[] = {
 	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no Tasks Trace RCU yet" },
 	{ .name = "threadirqs", .subsys = "kernel", .type = KPARAM_UNIMPL,
 	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no threaded interrupts" },
+	/* Declared in the tree, not in this build: as scripts/kparams.py writes KPARAM_ABSENT(). */
+	A("rcutorture.nreaders", KPARAM_INT, TORTURE_NEEDS),
+	A("rcutorture.fwd_progress", KPARAM_BOOL, TORTURE_NEEDS),
+	A("rcutree.dump_tree", KPARAM_BOOL, " does not apply to Tiny RCU"),
+	A("rcutree.qhimark", KPARAM_LONG, " does not apply to Tiny RCU"),
+	A("nohz_full", KPARAM_STRING, ": not in this kernel: needs CONFIG_NO_HZ_FULL"),
 };
 
 char kparam_unimpl_sink;
+union kparam_absent_sink kparam_absent_sink;
 
 static const struct kparam_prefix prefixes[] = {
-	{ "rcutree.", "rcu", NULL, NULL },
-	{ "rcuperf.", "rcu", NULL, NULL },
-	{ "rcuscale.", "rcu", "rcuperf.", NULL },
-	{ "smp.", "smp", NULL, NULL },
-	{ "rcutorture.", "rcu", NULL, "CONFIG_RCU_TORTURE_TEST (CONFIG_KERNEL_TESTS; make test_defconfig)" },
+	{ "rcutree.", "rcu", NULL },
+	{ "rcuperf.", "rcu", NULL },
+	{ "rcuscale.", "rcu", "rcuperf." },
+	{ "smp.", "smp", NULL },
+	{ "rcutorture.", "rcu", NULL },
 };
 
 static char unknown[64];
@@ -297,12 +309,24 @@ static void test_prefixes(void)
 		    "rcu: unknown parameter 'rcuscale.nothing' ignored\n"
 		    "smp: unknown parameter 'smp.x' ignored\n");
 	CHECK_STREQ(unknown, "");
-	/* A prefix whose test the kernel lacks names the option, value or not; never passed on. */
-	CHECK_EQ(parse("rcutorture.nreaders=4 rcutorture.fwd_progress"), 2);
+	/*
+	 * Names declared in the tree but not built in (KPARAM_ABSENT()) say why, with the value
+	 * as the type reads it; a misspelt one under the same prefix is still unknown; none is
+	 * passed on.
+	 */
+	CHECK_EQ(parse("rcutorture.nreaders=4 rcutorture.fwd_progress rcutorture.nreaderz=1"), 3);
 	CHECK_STREQ(warnings, "rcu: rcutorture.nreaders=4: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
 		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n"
-		    "rcu: rcutorture.fwd_progress: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
-		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n");
+		    "rcu: rcutorture.fwd_progress=Y: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
+		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n"
+		    "rcu: unknown parameter 'rcutorture.nreaderz' ignored\n");
+	CHECK_STREQ(unknown, "");
+	CHECK_EQ(parse("rcutree.dump_tree rcutree.qhimark=x rcutree.qhimark=0x10 rcutree.dump_trees nohz_full=1-3"), 5);
+	CHECK_STREQ(warnings, "rcu: rcutree.dump_tree=Y does not apply to Tiny RCU, ignored\n"
+		    "rcu: rcutree.qhimark: invalid value 'x' (not a number), using 0\n"
+		    "rcu: rcutree.qhimark=16 does not apply to Tiny RCU, ignored\n"
+		    "rcu: unknown parameter 'rcutree.dump_trees' ignored\n"
+		    "rcu: nohz_full=1-3: not in this kernel: needs CONFIG_NO_HZ_FULL, ignored\n");
 	CHECK_STREQ(unknown, "");
 }
 
@@ -336,7 +360,7 @@ static void test_unimplemented(void)
 	CHECK_EQ(parse("rcupdate.rcu_task_ipi_delay threadirqs=\"a\tb\""), 2);
 	CHECK_STREQ(warnings, "rcu: rcupdate.rcu_task_ipi_delay: Linux parameter not implemented here (no Tasks Trace RCU yet), ignored\n"
 			      "kernel: threadirqs=a?b: Linux parameter not implemented here (no threaded interrupts), ignored\n");
-	CHECK(kparam_format_value(&params[ARRAY_SIZE(params) - 1], buf, sizeof(buf)) > 0);
+	CHECK(kparam_format_value(&params[14], buf, sizeof(buf)) > 0);	/* threadirqs */
 	CHECK_STREQ(buf, "(not implemented)");
 }
 

@@ -15,6 +15,7 @@
  * (hotplug_timer_selftest.c). Every wait is bounded.
  */
 #define KPARAM_SUBSYS "cpuhp"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../tree.h"
 #include "hotplug_selftest.h"
 #include <rcu/rcupdate.h>

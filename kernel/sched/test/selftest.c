@@ -7,6 +7,7 @@
  * (see sched_test.h); this file is the suite's list, in its order.
  */
 #define KPARAM_SUBSYS "sched"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "sched_test.h"
 #include <kernel/param.h>
 
