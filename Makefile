@@ -169,7 +169,7 @@ KPARAM_INPUTS := $(shell find $(srctree) \( -name '*.c' -o -name '*.h' -o -name 
 $(KPARAM_ABSENT): $(KPARAMS) $(objtree)/include/config/auto.conf $(KCONFIG_FILES) $(KPARAM_INPUTS)
 	@mkdir -p $(dir $@)
 	@$(PYTHON) $(KPARAMS) table $(srctree) $(objtree) $@
-$(objtree)/kernel/params_absent.o: $(KPARAM_ABSENT)
+$(objtree)/kernel/params_absent.o checksrc/kernel/params_absent.c: $(KPARAM_ABSENT)
 
 # ---- user programs (user/): freestanding static executables embedded in the kernel ----
 # Position-independent code linked at a fixed address in the user half (user/user.ld);

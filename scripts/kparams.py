@@ -71,7 +71,7 @@ def logical_lines(path):
     return out
 
 
-def kbuild_objects(srctree, d):
+def kbuild_objects(srctree, d, problems):
     """{object path: [conditions]}, each condition a list of (SYMBOL, wanted y)."""
     objs = {}
     stack = []
@@ -81,6 +81,10 @@ def kbuild_objects(srctree, d):
         if m:
             stack.append((m.group(2), m.group(1) == "ifdef"))
             continue
+        if re.match(r"^(if\w*|else\s+\S.*)$", s):
+            problems.append("%s/Kbuild:%d: '%s': kparams.py reads only ifdef/ifndef CONFIG_X, "
+                            "else and endif" % (d, n, s))
+            return objs
         if s == "else":
             sym, want = stack.pop()
             stack.append((sym, not want))
@@ -219,7 +223,7 @@ def scan_tree(srctree, problems):
     """Every declaration: [(Decl, [Kbuild conditions of its file])]."""
     out = []
     for d in kbuild_dirs(srctree):
-        for obj, conds in sorted(kbuild_objects(srctree, d).items()):
+        for obj, conds in sorted(kbuild_objects(srctree, d, problems).items()):
             src = obj[:-2] + ".c"
             if not obj.endswith(".o") or not os.path.isfile(os.path.join(srctree, src)):
                 continue
@@ -346,7 +350,9 @@ def main():
         problems = []
         for name in sorted({d.name for d, _ in scan_tree(args[1], problems)}):
             print(name)
-        return 0
+        for p in problems:
+            print("kparams: " + p, file=sys.stderr)
+        return 1 if problems else 0
     if len(args) == 2 and args[0] == "check":
         return check(args[1])
     sys.exit("usage: kparams.py table SRCTREE OBJTREE OUT | list SRCTREE | check SRCTREE")
