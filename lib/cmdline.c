@@ -429,7 +429,6 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
 			if (p->flags & KPARAM_F_ABSENT)
 				memset(p->var, 0, p->size);	/* the shared sink: one value at a time */
 			w = set_param(&ctx, p, &a);
-
 			warnings += !w && (p->flags & KPARAM_F_ABSENT) ? absent(&ctx, p) : w;
 			continue;
 		}
