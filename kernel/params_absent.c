@@ -15,7 +15,8 @@
  */
 #include <kernel/param.h>
 
-/* Where their values go: checked against the type, shown once, then dropped. */
-union kparam_absent_sink kparam_absent_sink;
-
+const struct kparam_absent kparam_absent[] = {
 #include <generated/kparam_absent.h>
+	{ NULL }	/* a build that lacks nothing still has an array */
+};
+const size_t kparam_nabsent = ARRAY_SIZE(kparam_absent) - 1;

@@ -35,10 +35,6 @@ static long v_perf, v_lclamp;
 #define P(n, sub, t, v, lo, hi, sz, fl) \
 	{ .name = n, .subsys = sub, .type = t, .var = v, .min = lo, .max = hi, .size = sz, .flags = fl }
 
-#define TORTURE_NEEDS	": not in this kernel: needs CONFIG_RCU_TORTURE_TEST (CONFIG_KERNEL_TESTS; make test_defconfig)"
-#define A(n, t, why) \
-	{ .name = n, .subsys = "rcu", .type = t, .var = &kparam_absent_sink, .min = 1, .max = 0, \
-	  .size = KPARAM_ABSENT_STRING, .desc = why, .flags = KPARAM_F_ABSENT }
 
 static struct kernel_param params[] = {
 	P("rcutree.blimit", "rcu", KPARAM_INT, &v_int, 1, 100, 0, 0),
@@ -58,16 +54,19 @@ static struct kernel_param params[] = {
 	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no Tasks Trace RCU yet" },
 	{ .name = "threadirqs", .subsys = "kernel", .type = KPARAM_UNIMPL,
 	  .var = &kparam_unimpl_sink, .min = 1, .max = 0, .desc = "no threaded interrupts" },
-	/* Declared in the tree, not in this build: as scripts/kparams.py writes KPARAM_ABSENT(). */
-	A("rcutorture.nreaders", KPARAM_INT, TORTURE_NEEDS),
-	A("rcutorture.fwd_progress", KPARAM_BOOL, TORTURE_NEEDS),
-	A("rcutree.dump_tree", KPARAM_BOOL, " does not apply to Tiny RCU"),
-	A("rcutree.qhimark", KPARAM_LONG, " does not apply to Tiny RCU"),
-	A("nohz_full", KPARAM_STRING, ": not in this kernel: needs CONFIG_NO_HZ_FULL"),
 };
 
 char kparam_unimpl_sink;
-union kparam_absent_sink kparam_absent_sink;
+
+/* Declared in the tree, not in this build: as scripts/kparams.py writes them. */
+static const struct kparam_absent absent[] = {
+	KPARAM_ABSENT("rcutorture.nreaders", "rcu", KPARAM_INT, "CONFIG_RCU_TORTURE_TEST", KPARAM_F_TEST)
+	KPARAM_ABSENT("rcutorture.fwd_progress", "rcu", KPARAM_BOOL, "CONFIG_RCU_TORTURE_TEST", KPARAM_F_TEST)
+	KPARAM_ABSENT("rcutree.dump_tree", "rcu", KPARAM_BOOL, "Tiny RCU", KPARAM_F_FLAVOR)
+	KPARAM_ABSENT("rcutree.qhimark", "rcu", KPARAM_LONG, "Tiny RCU", KPARAM_F_FLAVOR)
+	KPARAM_ABSENT("nohz_full", "tick", KPARAM_STRING, "CONFIG_NO_HZ_FULL", 0)
+	KPARAM_ABSENT("rcuperf.kfree_mult", "rcu", KPARAM_INT, "CONFIG_RCU_PERF_TEST", 0)
+};
 
 static const struct kparam_prefix prefixes[] = {
 	{ "rcutree.", "rcu", NULL },
@@ -98,8 +97,8 @@ static void reset(void)
 static int parse(const char *cmdline)
 {
 	reset();
-	return parse_cmdline(cmdline, params, ARRAY_SIZE(params), prefixes,
-			     ARRAY_SIZE(prefixes), 8, unknown, sizeof(unknown), capture_warn);
+	return parse_cmdline(cmdline, params, ARRAY_SIZE(params), prefixes, ARRAY_SIZE(prefixes),
+			     absent, ARRAY_SIZE(absent), 8, unknown, sizeof(unknown), capture_warn);
 }
 
 static const char *cpus_text(const unsigned long *map, unsigned nbits)
@@ -255,10 +254,10 @@ static void test_cpulist(void)
 	/* The capacity bounds the list when it is below nr_cpu_ids. */
 	reset();
 	CHECK_EQ(parse_cmdline("small_cpus=all", params, ARRAY_SIZE(params), prefixes,
-			       ARRAY_SIZE(prefixes), 64, unknown, sizeof(unknown), capture_warn), 0);
+			       ARRAY_SIZE(prefixes), NULL, 0, 64, unknown, sizeof(unknown), capture_warn), 0);
 	CHECK_STREQ(cpus_text(v_small, 16), "0-15");
 	CHECK_EQ(parse_cmdline("small_cpus=16", params, ARRAY_SIZE(params), prefixes,
-			       ARRAY_SIZE(prefixes), 64, unknown, sizeof(unknown), capture_warn), 1);
+			       ARRAY_SIZE(prefixes), NULL, 0, 64, unknown, sizeof(unknown), capture_warn), 1);
 }
 
 static void test_quotes_and_names(void)
@@ -286,10 +285,10 @@ static void test_quotes_and_names(void)
 	CHECK_STREQ(v_str, "a=b");
 	CHECK_EQ(parse(""), 0);
 	CHECK_EQ(parse("   "), 0);
-	CHECK_EQ(parse_cmdline(NULL, params, ARRAY_SIZE(params), NULL, 0, 8, NULL, 0, capture_warn), 0);
+	CHECK_EQ(parse_cmdline(NULL, params, ARRAY_SIZE(params), NULL, 0, NULL, 0, 8, NULL, 0, capture_warn), 0);
 	/* Without a callback the warning is counted, not reported. */
 	warnings[0] = '\0';
-	CHECK_EQ(parse_cmdline("rcutree.blimit=abc", params, ARRAY_SIZE(params), NULL, 0, 8, NULL, 0,
+	CHECK_EQ(parse_cmdline("rcutree.blimit=abc", params, ARRAY_SIZE(params), NULL, 0, NULL, 0, 8, NULL, 0,
 			       NULL), 1);
 	CHECK_STREQ(warnings, "");
 }
@@ -321,12 +320,17 @@ static void test_prefixes(void)
 		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n"
 		    "rcu: unknown parameter 'rcutorture.nreaderz' ignored\n");
 	CHECK_STREQ(unknown, "");
-	CHECK_EQ(parse("rcutree.dump_tree rcutree.qhimark=x rcutree.qhimark=0x10 rcutree.dump_trees nohz_full=1-3"), 5);
+	/* Through the alias prefix too, spelt with dashes. */
+	CHECK_EQ(parse("rcuscale.kfree-mult=2"), 1);
+	CHECK_STREQ(warnings, "rcu: rcuperf.kfree_mult=2: not in this kernel: needs CONFIG_RCU_PERF_TEST, ignored\n");
+	CHECK_EQ(parse("rcutree.dump_tree rcutree.qhimark=x rcutree.qhimark=0x10 rcutree.dump_trees nohz_full=1-3 "
+		       "rcutree.qhimark"), 6);
 	CHECK_STREQ(warnings, "rcu: rcutree.dump_tree=Y does not apply to Tiny RCU, ignored\n"
-		    "rcu: rcutree.qhimark: invalid value 'x' (not a number), using 0\n"
+		    "rcu: rcutree.qhimark=x does not apply to Tiny RCU, ignored\n"
 		    "rcu: rcutree.qhimark=16 does not apply to Tiny RCU, ignored\n"
 		    "rcu: unknown parameter 'rcutree.dump_trees' ignored\n"
-		    "rcu: nohz_full=1-3: not in this kernel: needs CONFIG_NO_HZ_FULL, ignored\n");
+		    "tick: nohz_full=1-3: not in this kernel: needs CONFIG_NO_HZ_FULL, ignored\n"
+		    "rcu: rcutree.qhimark does not apply to Tiny RCU, ignored\n");
 	CHECK_STREQ(unknown, "");
 }
 
@@ -442,7 +446,7 @@ static void test_registration(void)
 	CHECK_EQ(seen, 4);
 	warnings[0] = '\0';
 	CHECK_EQ(parse_cmdline("reg.int=4 reg.clamp=20 reg.bool reg.str=hi reg.cpus=all", __start___kparam,
-			       n, NULL, 0, 64, NULL, 0, capture_warn), 1);
+			       n, NULL, 0, NULL, 0, 64, NULL, 0, capture_warn), 1);
 	CHECK_EQ(reg_int, 9);
 	CHECK(reg_bool);
 	CHECK_STREQ(reg_str, "hi");
