@@ -158,6 +158,19 @@ $(objtree)/%.o: $(srctree)/%.S $(AUTOCONF)
 
 -include $(KERNEL_OBJS:.o=.d)
 
+# ---- the boot parameters declared in the tree but not in this build (kernel/params_absent.c):
+# scripts/kparams.py reads every declaration and its Kconfig condition; it rewrites the table
+# only when it changes. It reads every C file and Kbuild, so any of them may change it.
+KPARAMS := $(srctree)/scripts/kparams.py
+KPARAM_ABSENT := $(objtree)/include/generated/kparam_absent.h
+KPARAM_INPUTS := $(shell find $(srctree) \( -name '*.c' -o -name '*.h' -o -name Kbuild \) \
+	-not -path '*/.git/*' -not -path '*/tools/*' -not -path '*/tests/*' -not -path '*/include/generated/*' \
+	$(if $(filter $(srctree),$(objtree)),,-not -path '$(objtree)/*'))
+$(KPARAM_ABSENT): $(KPARAMS) $(objtree)/include/config/auto.conf $(KCONFIG_FILES) $(KPARAM_INPUTS)
+	@mkdir -p $(dir $@)
+	@$(PYTHON) $(KPARAMS) table $(srctree) $(objtree) $@
+$(objtree)/kernel/params_absent.o checksrc/kernel/params_absent.c: $(KPARAM_ABSENT)
+
 # ---- user programs (user/): freestanding static executables embedded in the kernel ----
 # Position-independent code linked at a fixed address in the user half (user/user.ld);
 # they may use x87, SSE and AVX: the kernel keeps that state per process

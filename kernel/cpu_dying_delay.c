@@ -23,6 +23,7 @@
  * self-test's code there instead.
  */
 #define KPARAM_SUBSYS "cpuhp"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include <kernel/cpu.h>
 #include <kernel/param.h>
 #include <rcu/rcupdate.h>

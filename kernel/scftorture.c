@@ -32,6 +32,7 @@
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "scftorture"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #define TORTURE_PARAM_PREFIX "scftorture."
 
 #include <kernel/init.h>

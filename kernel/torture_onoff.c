@@ -11,6 +11,7 @@
  * torture.onoff_sweep (ours) starts with every CPU but 0 going down.
  */
 #define KPARAM_SUBSYS "torture"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include <kernel/torture.h>
 #include <kernel/cpu.h>
 #include <kernel/smp.h>

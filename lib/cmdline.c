@@ -122,28 +122,35 @@ static bool has_prefix(const char *name, size_t len, const char *prefix)
 	return plen <= len && name_eq(prefix, name, plen, "", 0);
 }
 
-/* Exact name first, then through an alias prefix ("rcuscale.x" -> "rcuperf.x"). */
-static struct kernel_param *find_param(struct kernel_param *params, size_t nparams,
-				       const struct kparam_prefix *prefixes, size_t nprefixes,
-				       const char *name, size_t len)
+/*
+ * The index of the entry named name among n entries of stride bytes from
+ * base, each starting with its name (struct kernel_param and struct
+ * kparam_absent both do), or -1: exact name first, then through an alias
+ * prefix ("rcuscale.x" -> "rcuperf.x").
+ */
+static long find_name(const void *base, size_t n, size_t stride,
+		      const struct kparam_prefix *prefixes, size_t nprefixes,
+		      const char *name, size_t len)
 {
+#define NAME_AT(i)	(*(const char *const *)((const char *)base + (i) * stride))
 	size_t i, j, plen;
 
-	for (i = 0; i < nparams; i++) {
-		if (name_eq(params[i].name, name, len, "", 0))
-			return &params[i];
+	for (i = 0; i < n; i++) {
+		if (name_eq(NAME_AT(i), name, len, "", 0))
+			return i;
 	}
 	for (j = 0; j < nprefixes; j++) {
 		if (!prefixes[j].alias_of || !has_prefix(name, len, prefixes[j].prefix))
 			continue;
 		plen = strlen(prefixes[j].prefix);
-		for (i = 0; i < nparams; i++) {
-			if (name_eq(params[i].name, prefixes[j].alias_of,
+		for (i = 0; i < n; i++) {
+			if (name_eq(NAME_AT(i), prefixes[j].alias_of,
 				    strlen(prefixes[j].alias_of), name + plen, len - plen))
-				return &params[i];
+				return i;
 		}
 	}
-	return NULL;
+	return -1;
+#undef NAME_AT
 }
 
 int kparam_format_value(const struct kernel_param *p, char *buf, size_t size)
@@ -373,6 +380,45 @@ static int set_param(const struct parse_ctx *ctx, struct kernel_param *p, const 
 	return 0;
 }
 
+/*
+ * A name declared in the tree but not built into this kernel
+ * (struct kparam_absent): one line saying why, with the value as the
+ * type reads it ("=Y" for a bare boolean, "=16" for 0x10), or as given
+ * when the type does not take it (no "invalid value ... using" line: there
+ * is nothing to use). Returns the number of warnings (1).
+ */
+static int set_absent(const struct parse_ctx *ctx, const struct kparam_absent *ab,
+		      const struct arg *a)
+{
+	const struct parse_ctx quiet = { .nr_cpu_ids = ctx->nr_cpu_ids, .warn = NULL };
+	union {
+		long long number;
+		bool boolean;
+		char string[KPARAM_VALUE_MAX];
+	} sink = { 0 };
+	struct kernel_param p = {
+		.name = ab->name, .subsys = ab->subsys, .type = ab->type, .var = &sink,
+		.min = 1, .max = 0, .size = sizeof(sink.string),
+	};
+	char val[KPARAM_VALUE_MAX + 1] = "";
+
+	if (!set_param(&quiet, &p, a)) {
+		val[0] = '=';
+		kparam_format_value(&p, val + 1, sizeof(val) - 1);
+		printable(val, sizeof(val), val, sizeof(val));
+	} else if (a->val) {
+		val[0] = '=';
+		printable(val + 1, sizeof(val) - 1, a->val, a->val_len);
+	}
+	if (ab->flags & KPARAM_F_FLAVOR)
+		warn(ctx, "%s: %s%s does not apply to %s, ignored", p.subsys, p.name, val, ab->needs);
+	else
+		warn(ctx, "%s: %s%s: not in this kernel: needs %s%s, ignored", p.subsys, p.name, val,
+		     ab->needs,
+		     ab->flags & KPARAM_F_TEST ? " (CONFIG_KERNEL_TESTS; make test_defconfig)" : "");
+	return 1;
+}
+
 /* Add one whole argument to the space-separated list for user space, if it fits. */
 static void add_unknown(char *buf, size_t size, const struct arg *a)
 {
@@ -389,14 +435,15 @@ static void add_unknown(char *buf, size_t size, const struct arg *a)
 
 int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t nparams,
 		  const struct kparam_prefix *prefixes, size_t nprefixes,
+		  const struct kparam_absent *absent, size_t nabsent,
 		  unsigned nr_cpu_ids, char *unknown_buf, size_t unknown_size,
 		  kparam_warn_fn warn_line)
 {
 	const struct parse_ctx ctx = { .nr_cpu_ids = nr_cpu_ids, .warn = warn_line };
 	const char *s = skip_spaces(cmdline ? cmdline : "");
-	struct kernel_param *p;
 	int warnings = 0;
 	struct arg a;
+	long i;
 	size_t j;
 
 	if (unknown_size)
@@ -407,25 +454,21 @@ int parse_cmdline(const char *cmdline, struct kernel_param *params, size_t npara
 			break;	/* the rest belongs to init */
 		if (!a.name_len)
 			continue;
-		p = find_param(params, nparams, prefixes, nprefixes, a.name, a.name_len);
-		if (p) {
-			warnings += set_param(&ctx, p, &a);
+		i = find_name(params, nparams, sizeof(*params), prefixes, nprefixes, a.name, a.name_len);
+		if (i >= 0) {
+			warnings += set_param(&ctx, &params[i], &a);
+			continue;
+		}
+		i = find_name(absent, nabsent, sizeof(*absent), prefixes, nprefixes, a.name, a.name_len);
+		if (i >= 0) {
+			warnings += set_absent(&ctx, &absent[i], &a);
 			continue;
 		}
 		for (j = 0; j < nprefixes; j++) {
 			if (has_prefix(a.name, a.name_len, prefixes[j].prefix))
 				break;
 		}
-		if (j < nprefixes && prefixes[j].needs) {
-			char shown[128], shown_val[KPARAM_VALUE_MAX];
-
-			warn(&ctx, "%s: %s%s%s: not in this kernel: needs %s, ignored",
-			     prefixes[j].subsys, printable(shown, sizeof(shown), a.name, a.name_len),
-			     a.val ? "=" : "",
-			     a.val ? printable(shown_val, sizeof(shown_val), a.val, a.val_len) : "",
-			     prefixes[j].needs);
-			warnings++;
-		} else if (j < nprefixes) {
+		if (j < nprefixes) {
 			char shown[128];
 
 			warn(&ctx, "%s: unknown parameter '%s' ignored", prefixes[j].subsys,

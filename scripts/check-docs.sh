@@ -1,29 +1,16 @@
 #!/bin/sh
 # Checks that the documentation lists every boot parameter the source
-# declares (KPARAM*() or torture_param*() in any .c file, and the X() entries of
-# kernel/rcu/tree_param_list.h) and every user-visible Kconfig option
+# declares (KPARAM*() or torture_param*() in any file Kbuild builds, and the
+# X() entries of kernel/rcu/tree_param_list.h: scripts/kparams.py list) and
+# every user-visible Kconfig option
 # (a `config` with a prompt). Prints what is missing; exits 1 if anything is.
 srctree=$(cd "$(dirname "$0")/.." && pwd)
 cd "$srctree" || exit 2
 status=0
 
-# KPARAM*("name", ...), and torture_param*([type, ]name, ...) under the file's TORTURE_PARAM_PREFIX.
-torture_params() {
-	grep -rl --include='*.c' '^#define TORTURE_PARAM_PREFIX' arch kernel lib mm init drivers 2>/dev/null |
-		while read -r f; do
-			prefix=$(sed -n 's/^#define TORTURE_PARAM_PREFIX "\([^"]*\)".*/\1/p' "$f")
-			sed -nE 's/^torture_param_(bool|string)\(([a-z0-9_]+),.*/\2/p;
-				s/^torture_param\((unsigned )?[a-z]+, ([a-z0-9_]+),.*/\2/p' "$f" |
-				sed "s/^/$prefix/"
-		done
-}
-# Tree RCU's parameters are declared from one list, not by KPARAM literals.
-tree_params() {
-	sed -nE 's/^[[:space:]]*X\(KPARAM[A-Z_]*, [^,]+, [^,]+, ([a-z_0-9]+),.*/rcutree.\1/p' \
-		kernel/rcu/tree_param_list.h
-}
-params=$( (grep -rhoE 'KPARAM(_[A-Z]+)?\("[^"]+"' --include='*.c' arch kernel lib mm init drivers 2>/dev/null |
-	sed -E 's/.*\("//; s/"$//'; torture_params; tree_params) | sort -u)
+# Every declared name, as scripts/kparams.py reads the declarations (the same reading that
+# tells a build which declared names it lacks).
+params=$(/usr/bin/python3 scripts/kparams.py list .) || exit 2
 for p in $params; do
 	if ! grep -q "\`$p\`" Documentation/admin-guide/kernel-parameters.md; then
 		echo "check-docs: boot parameter $p is not in Documentation/admin-guide/kernel-parameters.md"

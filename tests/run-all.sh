@@ -4,7 +4,7 @@
 # Usage: tests/run-all.sh [--skip-host] [--skip-fuzz] [--skip-boot] [--filter RE] [tests/boot/FILE.sh...]
 # Runs, in order:
 #   0. scripts/check-contracts.sh                     layer contracts (asm/, lib/, weak symbols,
-#                                                     Tree/Tiny parameter list, console drivers named
+#                                                     parameter declarations, console drivers named
 #                                                     only in their own files, plain names in
 #                                                     test/ folders); test "check-contracts"
 #   1. make -C tests/host check                       host unit tests (sanitizers)

@@ -10,7 +10,8 @@
  *   torture_param_string(torture_type, 16, "rcu", "type of RCU to torture");
  *
  * The variables are static unless the file defines TORTURE_PARAM_LINKAGE
- * (empty) to share them with the other files of the same test.
+ * (empty) to share them with the other files of the same test. They are
+ * test parameters (KPARAM_F_TEST): torture tests exist only in test kernels.
  */
 #ifndef _KERNEL_TORTURE_PARAM_H
 #define _KERNEL_TORTURE_PARAM_H
@@ -29,19 +30,24 @@
 	_Generic((type)0, int: KPARAM_INT, unsigned int: KPARAM_UINT,		\
 		 long: KPARAM_LONG, unsigned long: KPARAM_ULONG)
 
+#define __torture_kparam(name, type, min, max, desc)				\
+	__KPARAM(TORTURE_PARAM_PREFIX #name, name, type, min, max,		\
+		 __kparam_default_size(type, name), KPARAM_F_TEST, desc,	\
+		 __KPARAM_PASTE(__kparam_, __COUNTER__))
+
 /* An integer parameter: C type (int, unsigned int, long, unsigned long), name, default, range. */
 #define torture_param(type, name, def, min, max, desc)				\
 	TORTURE_PARAM_LINKAGE type name = (def);				\
-	KPARAM(TORTURE_PARAM_PREFIX #name, name, __torture_kparam_type(type), min, max, desc)
+	__torture_kparam(name, __torture_kparam_type(type), min, max, desc)
 
 /* A boolean parameter ("name" alone means true). */
 #define torture_param_bool(name, def, desc)					\
 	TORTURE_PARAM_LINKAGE bool name = (def);				\
-	KPARAM_BOOL(TORTURE_PARAM_PREFIX #name, name, desc)
+	__torture_kparam(name, KPARAM_BOOL, 1, 0, desc)
 
 /* A string parameter held in a char array of size bytes. */
 #define torture_param_string(name, size, def, desc)				\
 	TORTURE_PARAM_LINKAGE char name[size] = def;				\
-	KPARAM_STRING(TORTURE_PARAM_PREFIX #name, name, desc)
+	__torture_kparam(name, KPARAM_STRING, 1, 0, desc)
 
 #endif

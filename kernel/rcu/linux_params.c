@@ -1,13 +1,19 @@
 /*
- * Linux's RCU boot parameters that this kernel does not implement, or not
- * in this configuration. A command line written for Linux then gets, for
- * each such parameter, one line saying so (and why) instead of the
- * "unknown parameter" a typo gets, and the parameter is not passed on to
- * user space. Names and the Linux versions they come from are listed in
+ * Linux's RCU boot parameters that this kernel does not implement. A
+ * command line written for Linux then gets, for each such parameter, one
+ * line saying so (and why) instead of the "unknown parameter" a typo
+ * gets, and the parameter is not passed on to user space. Names and the
+ * Linux versions they come from are listed in
  * Documentation/admin-guide/kernel-parameters.md ("Linux parameters not
  * implemented"). When one of them is implemented, its line here goes and
  * its real KPARAM takes the name; a name registered twice would be
  * ambiguous, which tests/boot/10-params.sh checks for.
+ *
+ * A parameter this kernel implements but this build lacks (its option is
+ * off) is not listed here: scripts/kparams.py finds it at its declaration
+ * and says "not in this kernel: needs CONFIG_X" (kernel/params_absent.c).
+ * The two #ifdefs left are data for that script: Linux's Tree RCU and
+ * Tree SRCU names, on a Tiny build, "do not apply to Tiny RCU/SRCU".
  */
 #define KPARAM_SUBSYS "rcu"
 #include <kernel/param.h>
@@ -21,26 +27,7 @@ KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count o
 KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kvfree_rcu() allocates its pages when needed");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
 KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
-#ifndef CONFIG_RCU_FAST_NO_HZ
-KPARAM_UNIMPL("rcutree.rcu_idle_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
-KPARAM_UNIMPL("rcutree.rcu_idle_lazy_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
-#endif
-#ifndef CONFIG_RCU_STRICT_GRACE_PERIOD
-KPARAM_UNIMPL("rcutree.rcu_unlock_delay", "needs CONFIG_RCU_STRICT_GRACE_PERIOD");
-#endif
-#ifndef CONFIG_RCU_NOCB_CPU
-KPARAM_UNIMPL("rcutree.rcu_nocb_leader_stride", "needs CONFIG_RCU_NOCB_CPU");
-KPARAM_UNIMPL("rcutree.rcu_nocb_gp_stride", "needs CONFIG_RCU_NOCB_CPU");
-#endif
-#ifndef CONFIG_TASKS_RCU
-KPARAM_UNIMPL("rcupdate.rcu_task_stall_timeout", "needs CONFIG_TASKS_RCU");
-#endif
 #endif /* CONFIG_TREE_RCU */
-
-#ifndef CONFIG_RCU_NOCB_CPU
-KPARAM_UNIMPL("rcu_nocbs", "needs CONFIG_RCU_NOCB_CPU (Tree RCU)");
-KPARAM_UNIMPL("rcu_nocb_poll", "needs CONFIG_RCU_NOCB_CPU (Tree RCU)");
-#endif
 
 /* rcupdate.* (Linux's kernel/rcu/update.c and tasks.h). */
 KPARAM_UNIMPL("rcupdate.rcu_cpu_stall_ftrace_dump", "no ftrace dump on stalls");
@@ -70,7 +57,6 @@ KPARAM_UNIMPL("srcutree.srcu_retry_check_delay", "fixed reader-wait backoff");
 #endif
 
 /* rcutorture, rcuscale (rcuperf here), refscale and the torture core. */
-#ifdef CONFIG_RCU_TORTURE_TEST
 KPARAM_UNIMPL("rcutorture.leakpointer", "no leaked-pointer test");
 KPARAM_UNIMPL("rcutorture.stall_cpu_block", "the stall kthread spins");
 KPARAM_UNIMPL("rcutorture.stall_gp_kthread", "no grace-period kthread stall test");
@@ -83,21 +69,7 @@ KPARAM_UNIMPL("torture.verbose_sleep_duration", "no verbose-output throttling");
 KPARAM_UNIMPL("torture.random_shuffle", "the shuffler picks CPUs in turn");
 #undef KPARAM_SUBSYS
 #define KPARAM_SUBSYS "rcu"
-#endif
-#ifdef CONFIG_RCU_PERF_TEST
 /* Registered under rcuperf.: rcuscale.* reaches them through the prefix alias. */
 KPARAM_UNIMPL("rcuperf.writer_holdoff_jiffies", "see rcuperf.writer_holdoff");
 KPARAM_UNIMPL("refscale.lookup_instances", "no typesafe-lookup scale types");
 KPARAM_UNIMPL("refscale.verbose_batched", "no batched verbose output");
-#endif
-
-/*
- * The tick (Linux's kernel/time/tick-sched.c): nohz_full= is real with
- * CONFIG_NO_HZ_FULL (kernel/time/tick-nohz-full.c). Without it Linux
- * ignores the parameter silently; here it says why it is ignored.
- */
-#ifndef CONFIG_NO_HZ_FULL
-#undef KPARAM_SUBSYS
-#define KPARAM_SUBSYS "tick"
-KPARAM_UNIMPL("nohz_full", "needs CONFIG_NO_HZ_FULL");
-#endif

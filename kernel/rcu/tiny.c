@@ -39,8 +39,6 @@
 #include <sched/wait.h>
 #include <sched/completion.h>
 
-void rcu_tiny_params_report(void);	/* tiny_params.c */
-
 struct rcu_ctrlblk {
 	struct rcu_head *cblist;	/* every queued callback, oldest first */
 	struct rcu_head **donetail;	/* ->next of the last one whose grace period has ended */
@@ -486,7 +484,6 @@ void rcu_show_stats(void)
 void rcu_init(void)
 {
 	pr_info("Tiny RCU implementation: one CPU, no preemption, callbacks in rcu_kthread.\n");
-	rcu_tiny_params_report();
 	init_waitqueue_head(&rcu_ctrlblk.kthread_wq);
 	/*
 	 * Tiny never expedites (every grace period is already instant), but

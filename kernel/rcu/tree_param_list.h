@@ -1,19 +1,14 @@
 /*
- * Tree RCU's boot parameters, written once for both flavors.
- *
- * Tree RCU (tree_params.c) expands RCU_TREE_PARAMS into the fields of
- * struct rcu_tree_params and their KPARAM entries; Tiny RCU
- * (tiny_params.c) expands every list below into "does not apply" sinks,
- * so a parameter added here reaches Tiny without a second edit. Only the
- * parameters owned by tree_params.c carry their type, default, range and
- * description here; the others are declared by their own files (the
- * Tree-only tests, update.c), and the list names them for Tiny.
- * scripts/check-contracts.sh fails when a Tree-only rcutree.* or rcupdate.*
- * parameter is missing from these lists.
+ * The rcutree.* parameters of struct rcu_tree_params, each declared once
+ * here with its type, default, range and description: tree.h expands the
+ * list into the struct's fields, tree_params.c into their defaults and
+ * KPARAM entries. (Tree RCU's other parameters are declared by the files
+ * that own them.) On a Tiny build these names, like every parameter of a
+ * Tree-only file, "do not apply to Tiny RCU": scripts/kparams.py reads
+ * this list where tree_params.c expands it (kernel/params_absent.c).
  *
  * Include it only from kernel/rcu/: the X() arguments name Kconfig
- * values (CONFIG_RCU_FANOUT_LEAF) that exist in Tree builds only, so an
- * expansion that uses the defaults must be a Tree one.
+ * values (CONFIG_RCU_FANOUT_LEAF) that exist in Tree builds only.
  */
 #ifndef _KERNEL_RCU_TREE_PARAM_LIST_H
 #define _KERNEL_RCU_TREE_PARAM_LIST_H
@@ -67,47 +62,5 @@
 	  "debug: jiffies of delay per rcu_node during grace-period initialisation") \
 	X(KPARAM_CLAMP, int, KPARAM_INT, gp_cleanup_delay, 0, 0, HZ,		\
 	  "debug: jiffies of delay per rcu_node during grace-period cleanup")
-
-/*
- * Y(prefix, ctype, ktype, name): "<prefix>.<name>", declared by the file
- * that owns it. First the Tree-only tests (test/stall.c,
- * test/exp_stall.c, test/preempt.c, test/tasks.c,
- * test/fast_nohz.c), RCU_FAST_NO_HZ's delays (tree_nohz.c), callback
- * offloading's (tree_nocb.c, CONFIG_RCU_NOCB_CPU), kvfree_rcu()'s page cache
- * and its suite (kvfree.c, test/kvfree.c) and strict grace
- * periods' unlock delay (tree_strict.c), then
- * update.c's stall and expediting parameters: Tiny RCU has neither
- * stall warnings nor expedited grace periods, as in Linux. Last, Tasks
- * RCU's (tasks.c, preemptible kernels only, so never with Tiny RCU).
- */
-#define RCU_TREE_OTHER_PARAMS(Y)						\
-	Y(rcutree, int, KPARAM_INT, stall_test_secs)				\
-	Y(rcutree, bool, KPARAM_BOOL, trace_dump_at_shutdown)			\
-	Y(rcutree, int, KPARAM_INT, exp_stall_test_secs)			\
-	Y(rcutree, bool, KPARAM_BOOL, exp_stall_test_preempted)			\
-	Y(rcutree, bool, KPARAM_BOOL, preempt_selftest)				\
-	Y(rcutree, int, KPARAM_INT, preempt_hog_ms)				\
-	Y(rcutree, bool, KPARAM_BOOL, tasks_selftest)				\
-	Y(rcutree, bool, KPARAM_BOOL, nohz_selftest)				\
-	Y(rcutree, bool, KPARAM_BOOL, strict_selftest)				\
-	Y(rcutree, bool, KPARAM_BOOL, kvfree_selftest)				\
-	Y(rcutree, int, KPARAM_INT, rcu_min_cached_objs)			\
-	Y(rcutree, bool, KPARAM_BOOL, nohz_full_selftest)			\
-	Y(rcutree, int, KPARAM_INT, nohz_full_secs)				\
-	Y(rcutree, int, KPARAM_INT, nohz_full_stall_secs)			\
-	Y(rcutree, int, KPARAM_INT, rcu_idle_gp_delay)				\
-	Y(rcutree, int, KPARAM_INT, rcu_idle_lazy_gp_delay)			\
-	Y(rcutree, int, KPARAM_INT, rcu_nocb_leader_stride)			\
-	Y(rcutree, int, KPARAM_INT, rcu_nocb_gp_stride)				\
-	Y(rcutree, int, KPARAM_INT, rcu_unlock_delay)				\
-	Y(rcutree, unsigned int, KPARAM_UINT, trivial_gp_delay_ms)		\
-	Y(rcutree, unsigned int, KPARAM_UINT, gp_fold_delay_ms)			\
-	Y(rcutree, bool, KPARAM_BOOL, sysrq_rcu)				\
-	Y(rcupdate, int, KPARAM_INT, rcu_cpu_stall_timeout)			\
-	Y(rcupdate, bool, KPARAM_BOOL, rcu_cpu_stall_suppress)			\
-	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\
-	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal)				\
-	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal_after_boot)			\
-	Y(rcupdate, int, KPARAM_INT, rcu_task_stall_timeout)
 
 #endif

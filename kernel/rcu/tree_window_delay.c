@@ -14,6 +14,7 @@
  * places until it lets it go (the "cpuhp" suite).
  */
 #define KPARAM_SUBSYS "rcutree"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "tree.h"
 #include <kernel/param.h>
 #include <time/delay.h>

@@ -19,6 +19,7 @@
  * go that way: balancing, an affinity change of a queued task).
  */
 #define KPARAM_SUBSYS "sched"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "sched.h"
 #include <kernel/param.h>
 #include <time/time.h>

@@ -7,6 +7,7 @@
  * after 300 ms with interrupts off: with smp.csd_lock_timeout=100, Linux's
  * "csd: Detected non-responsive CSD lock" report, which then resolves).
  */
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include <kernel/param.h>
 #include <kernel/init.h>
 #include <kernel/bug.h>

@@ -3,6 +3,7 @@
  * one at a time, from the init task, so the per-case state is global. A
  * failed case marks the boot as failed, and the power-off exit status says so.
  */
+#define KPARAM_TEST	/* kunit_shutdown: test kernels only (<kernel/param.h>) */
 #include <kernel/ktap.h>
 #include <kernel/printk.h>
 #include <kernel/sprintf.h>

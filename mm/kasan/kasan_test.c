@@ -8,6 +8,7 @@
  * This file is instrumented like any other caller.
  */
 #define KPARAM_SUBSYS "kasan"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 
 #include <kernel/init.h>
 #include <kernel/param.h>

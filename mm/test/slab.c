@@ -8,6 +8,7 @@
  * pages go back, except what the CPU caches may hold.
  */
 #define KPARAM_SUBSYS "mm"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../internal.h"
 #include <mm/slab.h>
 #include <mm/kasan.h>

@@ -21,7 +21,8 @@
 #   contracts-planted         scripts/check-contracts.sh passes on the tree and fails, naming the
 #                             file, on a scratch copy with one planted violation of each rule:
 #                             <asm/...> in generic code, a kernel/ header in lib/, a weak symbol,
-#                             a Tree-only rcutree.* parameter Tiny would not know, tree.h in a
+#                             a test-only file's parameter not marked KPARAM_TEST and a
+#                             declaration scripts/kparams.py cannot read (rule 4), tree.h in a
 #                             header or a test built for every flavor, the 8250 driver named by
 #                             printk, a *_selftest.c file in a test/ folder; and rule 4's other
 #                             half: the list names a parameter no KPARAM declares
@@ -143,9 +144,10 @@ host_contracts_planted() {
 	trap "rm -rf '$d'" RETURN
 	# One copy without .git (the check then finds sources with find(1)); each rule plants its
 	# violation in one file and puts the tree's own file back afterwards.
-	(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
+	(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' Kconfig \
+		'*/Kconfig*' scripts |
 		tar -cf - -T -) | tar -C "$d" -xf - || return 1
-	for rule in asm lib weak param treeh-header treeh-test console testname param-list; do
+	for rule in asm lib weak param param-form treeh-header treeh-test console testname; do
 		case $rule in
 		asm) f=kernel/rcu/update.c want='kernel/rcu/update.c includes <asm/io.h>'
 			echo '#include <asm/io.h>' >>"$d/$f" ;;
@@ -153,8 +155,11 @@ host_contracts_planted() {
 			echo '#include <sched/sched.h>' >>"$d/$f" ;;
 		weak) f=kernel/rcu/update.c want='kernel/rcu/update.c:.*(weak symbol)'
 			echo 'void __attribute__((weak)) planted_hook(void) { }' >>"$d/$f" ;;
-		param) f=kernel/rcu/tree_gp.c want='rcutree.planted_param is declared outside'
+		param) f=kernel/rcu/test/rculist.c
+			want="$f:[0-9]*: rcutree.planted_param is built only with CONFIG_KERNEL_TESTS but not marked"
 			echo 'KPARAM_BOOL("rcutree.planted_param", planted, "planted");' >>"$d/$f" ;;
+		param-form) f=kernel/rcu/tree_gp.c want="$f:[0-9]*: a KPARAM() declaration kparams.py cannot read"
+			echo 'KPARAM(PLANTED_NAME, planted, KPARAM_INT, 0, 1, "planted");' >>"$d/$f" ;;
 		treeh-header) f=kernel/rcu/test/common.h want="$f includes kernel/rcu/tree.h"
 			sed -i 's|^#include "../rcu.h"$|#include "../tree.h"|' "$d/$f" ;;
 		treeh-test) f=kernel/rcu/test/srcu.c want="$f includes kernel/rcu/tree.h"
@@ -163,8 +168,6 @@ host_contracts_planted() {
 			echo 'void serial8250_putc(char c);' >>"$d/$f" ;;
 		testname) f=kernel/rcu/test/planted_selftest.c want="$f: a file in a test/ folder is named after"
 			echo '/* planted */' >"$d/$f" ;;
-		param-list) f=kernel/rcu/tree_param_list.h want="$f names rcutree.planted_listed, which no KPARAM"
-			echo 'Y(rcutree, bool, bool, planted_listed)' >>"$d/$f" ;;
 		esac
 		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
 		echo "$rule: $out"

@@ -11,6 +11,8 @@
 #     Unknown kernel command line parameters "no_such_param=1 another_one", will be passed to user space.
 # - A Linux parameter this kernel does not implement prints
 #     "<subsys>: <name>=<value>: Linux parameter not implemented here (<reason>), ignored".
+# - A parameter declared in the tree but not built into this kernel (scripts/kparams.py,
+#   kernel/params_absent.c) prints "<subsys>: <name>=<value>: not in this kernel: needs CONFIG_X, ignored".
 # - None of these is a WARNING/BUG, and each boot ends with the usual clean power-off (rc 33).
 
 boot_test params-invalid-value --smp 1 --append "shutdown_secs=notanumber shutdown_secs=1" \
@@ -40,10 +42,13 @@ boot_test params-unknown-prefixed --smp 1 --append "shutdown_secs=1 rcutree.no_s
 
 # Linux parameters this kernel lacks (kernel/rcu/linux_params.c): one "not implemented" line each
 # with the reason, nothing passed on to user space, no "unknown parameter"; Linux's rcuscale name
-# for the perf type is accepted; no parameter name is registered twice (kernel/params.c).
-boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.use_softirq=1 nohz_full=1-3 rcutree.rcu_delay_page_cache_fill_msec=5 srcutree.convert_to_big rcupdate.rcu_task_ipi_delay=5 rcuscale.scale_type=rcu" \
+# for the perf type is accepted; no parameter name is registered twice (kernel/params.c). The ones
+# this kernel has behind an option the test kernel lacks (nohz_full=, RCU_FAST_NO_HZ's delay,
+# test_defconfig has neither) name the option instead, with the value as their type reads it.
+boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.use_softirq=1 nohz_full=1-3 rcutree.rcu_delay_page_cache_fill_msec=5 srcutree.convert_to_big rcupdate.rcu_task_ipi_delay=5 rcuscale.scale_type=rcu rcutree.rcu_idle_gp_delay=0x10" \
 	--expect "rcu: rcutree\.use_softirq=1: Linux parameter not implemented here \(callbacks always run in rcuc/N kthreads, as with use_softirq=0\), ignored$" \
-	--expect "tick: nohz_full=1-3: Linux parameter not implemented here \(.*\), ignored$" \
+	--expect "tick: nohz_full=1-3: not in this kernel: needs CONFIG_NO_HZ_FULL, ignored$" \
+	--expect "rcu: rcutree\.rcu_idle_gp_delay=16: not in this kernel: needs CONFIG_RCU_FAST_NO_HZ, ignored$" \
 	--expect "rcu: rcutree\.rcu_delay_page_cache_fill_msec=5: Linux parameter not implemented here" \
 	--expect "srcu: srcutree\.convert_to_big: Linux parameter not implemented here" \
 	--expect "rcu: rcupdate\.rcu_task_ipi_delay=5: Linux parameter not implemented here" \

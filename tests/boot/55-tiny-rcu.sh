@@ -15,7 +15,9 @@
 #
 # Console lines assumed:
 #   "rcu: Tiny RCU implementation: ..."                              kernel/rcu/tiny.c
-#   "rcu: rcutree.blimit=3 does not apply to Tiny RCU, ignored"      kernel/rcu/tiny_params.c
+#   "rcu: rcutree.blimit=3 does not apply to Tiny RCU, ignored"      lib/cmdline.c, from the entries
+#                                                                    scripts/kparams.py generates
+#                                                                    (kernel/params_absent.c)
 #   "rcu: unknown parameter 'rcutree.no_such_knob' ignored"          lib/cmdline.c
 #   "rcu: rcu_tiny: N grace periods completed (E expedited), ..."    kernel/rcu/tiny.c
 #   "rcu-torture:--- End of test: SUCCESS: ..."                      kernel/rcu/torture/rcutorture.c
@@ -73,15 +75,17 @@ if [ "$tiny_wanted" = 1 ]; then
 		--expect 'rcu: rcu_tiny: [1-9][0-9]* grace periods completed ' \
 		--reject '!!!' --reject 'End of test: FAILURE' --reject '\?\?\? Writer stall state'
 
-	# (b) Tree-only parameters: one line each, nothing else; the KTAP suites on one CPU.
+	# (b) Tree-only parameters, Tree RCU's own and Linux's Tree names this kernel lacks
+	# (linux_params.c): one line each, nothing else; the KTAP suites on one CPU.
 	tiny_boot tiny-rcu-params-smp1 \
-		"rcutree.blimit=3 rcutree.dump_tree rcupdate.rcu_cpu_stall_timeout=5 rcupdate.rcu_expedited=1 rcutree.no_such_knob=1 rcutree.selftest=1 sched.selftest=1 shutdown_secs=5" \
+		"rcutree.blimit=3 rcutree.dump_tree rcupdate.rcu_cpu_stall_timeout=5 rcupdate.rcu_expedited=1 rcutree.no_such_knob=1 rcutree.use_softirq=1 rcutree.selftest=1 sched.selftest=1 shutdown_secs=5" \
 		--timeout 40 \
 		--expect '^\[ *[0-9.]+\] rcu: rcutree\.blimit=3 does not apply to Tiny RCU, ignored$' \
 		--expect '^\[ *[0-9.]+\] rcu: rcutree\.dump_tree=Y does not apply to Tiny RCU, ignored$' \
 		--expect '^\[ *[0-9.]+\] rcu: rcupdate\.rcu_cpu_stall_timeout=5 does not apply to Tiny RCU, ignored$' \
 		--expect '^\[ *[0-9.]+\] rcu: rcupdate\.rcu_expedited=Y does not apply to Tiny RCU, ignored$' \
 		--expect "rcu: unknown parameter 'rcutree\.no_such_knob' ignored" \
+		--expect '^\[ *[0-9.]+\] rcu: rcutree\.use_softirq=1 does not apply to Tiny RCU, ignored$' \
 		--reject "unknown parameter 'rcu(tree\.(blimit|dump_tree)|update\.rcu_(cpu_stall_timeout|expedited))'" \
 		--reject 'rcutree\.selftest=.* does not apply' \
 		--expect 'ok [0-9]+ rcu_dyntick_idle_credit # SKIP Tiny RCU' \

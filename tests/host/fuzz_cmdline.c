@@ -51,10 +51,19 @@ static struct kernel_param params[] = {
 	P("cpus", KPARAM_CPULIST, g_cpus.v, 1, 0, 70, 0),
 };
 
+/* Names declared elsewhere, not built in (kernel/params_absent.c): one of each kind. */
+static const struct kparam_absent absent[] = {
+	KPARAM_ABSENT("rcutree.qhimark", "rcu", KPARAM_LONG, "Tiny RCU", KPARAM_F_FLAVOR)
+	KPARAM_ABSENT("rcuperf.kfree_mult", "rcu", KPARAM_INT, "CONFIG_RCU_PERF_TEST", KPARAM_F_TEST)
+	KPARAM_ABSENT("absent_bool", "kernel", KPARAM_BOOL, "CONFIG_X", 0)
+	KPARAM_ABSENT("absent_str", "kernel", KPARAM_STRING, "CONFIG_X", 0)
+	KPARAM_ABSENT("absent_ulong", "kernel", KPARAM_ULONG, "CONFIG_X", 0)
+};
+
 static const struct kparam_prefix prefixes[] = {
-	{ "rcutree.", "rcu", NULL, NULL },
-	{ "rcuperf.", "rcu", NULL, NULL },
-	{ "rcuscale.", "rcu", "rcuperf.", NULL },
+	{ "rcutree.", "rcu", NULL },
+	{ "rcuperf.", "rcu", NULL },
+	{ "rcuscale.", "rcu", "rcuperf." },
 };
 
 static void check_params(void)
@@ -85,7 +94,8 @@ static void fuzz_cmdline(const char *s, unsigned nr_cpu_ids)
 	nwarn = 0;
 	memset(unknown, 'u', sizeof(unknown));
 	ret = parse_cmdline(s, params, sizeof(params) / sizeof(params[0]), prefixes,
-			    sizeof(prefixes) / sizeof(prefixes[0]), nr_cpu_ids, unknown, sizeof(unknown),
+			    sizeof(prefixes) / sizeof(prefixes[0]), absent,
+			    sizeof(absent) / sizeof(absent[0]), nr_cpu_ids, unknown, sizeof(unknown),
 			    count_warn);
 	ENSURE(ret >= 0 && (unsigned)ret == nwarn);
 	ENSURE(memchr(unknown, '\0', sizeof(unknown)) != NULL);

@@ -35,6 +35,7 @@ static long v_perf, v_lclamp;
 #define P(n, sub, t, v, lo, hi, sz, fl) \
 	{ .name = n, .subsys = sub, .type = t, .var = v, .min = lo, .max = hi, .size = sz, .flags = fl }
 
+
 static struct kernel_param params[] = {
 	P("rcutree.blimit", "rcu", KPARAM_INT, &v_int, 1, 100, 0, 0),
 	P("rcutree.clamped", "rcu", KPARAM_INT, &v_clamp, 2, 64, 0, KPARAM_F_CLAMP),
@@ -57,12 +58,22 @@ static struct kernel_param params[] = {
 
 char kparam_unimpl_sink;
 
+/* Declared in the tree, not in this build: as scripts/kparams.py writes them. */
+static const struct kparam_absent absent[] = {
+	KPARAM_ABSENT("rcutorture.nreaders", "rcu", KPARAM_INT, "CONFIG_RCU_TORTURE_TEST", KPARAM_F_TEST)
+	KPARAM_ABSENT("rcutorture.fwd_progress", "rcu", KPARAM_BOOL, "CONFIG_RCU_TORTURE_TEST", KPARAM_F_TEST)
+	KPARAM_ABSENT("rcutree.dump_tree", "rcu", KPARAM_BOOL, "Tiny RCU", KPARAM_F_FLAVOR)
+	KPARAM_ABSENT("rcutree.qhimark", "rcu", KPARAM_LONG, "Tiny RCU", KPARAM_F_FLAVOR)
+	KPARAM_ABSENT("nohz_full", "tick", KPARAM_STRING, "CONFIG_NO_HZ_FULL", 0)
+	KPARAM_ABSENT("rcuperf.kfree_mult", "rcu", KPARAM_INT, "CONFIG_RCU_PERF_TEST", 0)
+};
+
 static const struct kparam_prefix prefixes[] = {
-	{ "rcutree.", "rcu", NULL, NULL },
-	{ "rcuperf.", "rcu", NULL, NULL },
-	{ "rcuscale.", "rcu", "rcuperf.", NULL },
-	{ "smp.", "smp", NULL, NULL },
-	{ "rcutorture.", "rcu", NULL, "CONFIG_RCU_TORTURE_TEST (CONFIG_KERNEL_TESTS; make test_defconfig)" },
+	{ "rcutree.", "rcu", NULL },
+	{ "rcuperf.", "rcu", NULL },
+	{ "rcuscale.", "rcu", "rcuperf." },
+	{ "smp.", "smp", NULL },
+	{ "rcutorture.", "rcu", NULL },
 };
 
 static char unknown[64];
@@ -86,8 +97,8 @@ static void reset(void)
 static int parse(const char *cmdline)
 {
 	reset();
-	return parse_cmdline(cmdline, params, ARRAY_SIZE(params), prefixes,
-			     ARRAY_SIZE(prefixes), 8, unknown, sizeof(unknown), capture_warn);
+	return parse_cmdline(cmdline, params, ARRAY_SIZE(params), prefixes, ARRAY_SIZE(prefixes),
+			     absent, ARRAY_SIZE(absent), 8, unknown, sizeof(unknown), capture_warn);
 }
 
 static const char *cpus_text(const unsigned long *map, unsigned nbits)
@@ -243,10 +254,10 @@ static void test_cpulist(void)
 	/* The capacity bounds the list when it is below nr_cpu_ids. */
 	reset();
 	CHECK_EQ(parse_cmdline("small_cpus=all", params, ARRAY_SIZE(params), prefixes,
-			       ARRAY_SIZE(prefixes), 64, unknown, sizeof(unknown), capture_warn), 0);
+			       ARRAY_SIZE(prefixes), NULL, 0, 64, unknown, sizeof(unknown), capture_warn), 0);
 	CHECK_STREQ(cpus_text(v_small, 16), "0-15");
 	CHECK_EQ(parse_cmdline("small_cpus=16", params, ARRAY_SIZE(params), prefixes,
-			       ARRAY_SIZE(prefixes), 64, unknown, sizeof(unknown), capture_warn), 1);
+			       ARRAY_SIZE(prefixes), NULL, 0, 64, unknown, sizeof(unknown), capture_warn), 1);
 }
 
 static void test_quotes_and_names(void)
@@ -274,10 +285,10 @@ static void test_quotes_and_names(void)
 	CHECK_STREQ(v_str, "a=b");
 	CHECK_EQ(parse(""), 0);
 	CHECK_EQ(parse("   "), 0);
-	CHECK_EQ(parse_cmdline(NULL, params, ARRAY_SIZE(params), NULL, 0, 8, NULL, 0, capture_warn), 0);
+	CHECK_EQ(parse_cmdline(NULL, params, ARRAY_SIZE(params), NULL, 0, NULL, 0, 8, NULL, 0, capture_warn), 0);
 	/* Without a callback the warning is counted, not reported. */
 	warnings[0] = '\0';
-	CHECK_EQ(parse_cmdline("rcutree.blimit=abc", params, ARRAY_SIZE(params), NULL, 0, 8, NULL, 0,
+	CHECK_EQ(parse_cmdline("rcutree.blimit=abc", params, ARRAY_SIZE(params), NULL, 0, NULL, 0, 8, NULL, 0,
 			       NULL), 1);
 	CHECK_STREQ(warnings, "");
 }
@@ -297,12 +308,29 @@ static void test_prefixes(void)
 		    "rcu: unknown parameter 'rcuscale.nothing' ignored\n"
 		    "smp: unknown parameter 'smp.x' ignored\n");
 	CHECK_STREQ(unknown, "");
-	/* A prefix whose test the kernel lacks names the option, value or not; never passed on. */
-	CHECK_EQ(parse("rcutorture.nreaders=4 rcutorture.fwd_progress"), 2);
+	/*
+	 * Names declared in the tree but not built in (KPARAM_ABSENT()) say why, with the value
+	 * as the type reads it; a misspelt one under the same prefix is still unknown; none is
+	 * passed on.
+	 */
+	CHECK_EQ(parse("rcutorture.nreaders=4 rcutorture.fwd_progress rcutorture.nreaderz=1"), 3);
 	CHECK_STREQ(warnings, "rcu: rcutorture.nreaders=4: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
 		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n"
-		    "rcu: rcutorture.fwd_progress: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
-		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n");
+		    "rcu: rcutorture.fwd_progress=Y: not in this kernel: needs CONFIG_RCU_TORTURE_TEST "
+		    "(CONFIG_KERNEL_TESTS; make test_defconfig), ignored\n"
+		    "rcu: unknown parameter 'rcutorture.nreaderz' ignored\n");
+	CHECK_STREQ(unknown, "");
+	/* Through the alias prefix too, spelt with dashes. */
+	CHECK_EQ(parse("rcuscale.kfree-mult=2"), 1);
+	CHECK_STREQ(warnings, "rcu: rcuperf.kfree_mult=2: not in this kernel: needs CONFIG_RCU_PERF_TEST, ignored\n");
+	CHECK_EQ(parse("rcutree.dump_tree rcutree.qhimark=x rcutree.qhimark=0x10 rcutree.dump_trees nohz_full=1-3 "
+		       "rcutree.qhimark"), 6);
+	CHECK_STREQ(warnings, "rcu: rcutree.dump_tree=Y does not apply to Tiny RCU, ignored\n"
+		    "rcu: rcutree.qhimark=x does not apply to Tiny RCU, ignored\n"
+		    "rcu: rcutree.qhimark=16 does not apply to Tiny RCU, ignored\n"
+		    "rcu: unknown parameter 'rcutree.dump_trees' ignored\n"
+		    "tick: nohz_full=1-3: not in this kernel: needs CONFIG_NO_HZ_FULL, ignored\n"
+		    "rcu: rcutree.qhimark does not apply to Tiny RCU, ignored\n");
 	CHECK_STREQ(unknown, "");
 }
 
@@ -336,7 +364,7 @@ static void test_unimplemented(void)
 	CHECK_EQ(parse("rcupdate.rcu_task_ipi_delay threadirqs=\"a\tb\""), 2);
 	CHECK_STREQ(warnings, "rcu: rcupdate.rcu_task_ipi_delay: Linux parameter not implemented here (no Tasks Trace RCU yet), ignored\n"
 			      "kernel: threadirqs=a?b: Linux parameter not implemented here (no threaded interrupts), ignored\n");
-	CHECK(kparam_format_value(&params[ARRAY_SIZE(params) - 1], buf, sizeof(buf)) > 0);
+	CHECK(kparam_format_value(&params[14], buf, sizeof(buf)) > 0);	/* threadirqs */
 	CHECK_STREQ(buf, "(not implemented)");
 }
 
@@ -418,7 +446,7 @@ static void test_registration(void)
 	CHECK_EQ(seen, 4);
 	warnings[0] = '\0';
 	CHECK_EQ(parse_cmdline("reg.int=4 reg.clamp=20 reg.bool reg.str=hi reg.cpus=all", __start___kparam,
-			       n, NULL, 0, 64, NULL, 0, capture_warn), 1);
+			       n, NULL, 0, NULL, 0, 64, NULL, 0, capture_warn), 1);
 	CHECK_EQ(reg_int, 9);
 	CHECK(reg_bool);
 	CHECK_STREQ(reg_str, "hi");

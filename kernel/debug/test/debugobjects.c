@@ -18,6 +18,7 @@
  *                                 entry pool's lock once per batch
  */
 #define KPARAM_SUBSYS "debug_objects"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../odebug.h"
 #include <mm/slab.h>
 #include <kernel/ktap.h>

@@ -12,6 +12,7 @@
  * "kernel: test_ubsan: invalid value ..., using none". This object is
  * always instrumented (kernel/debug/test/Kbuild).
  */
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include <kernel/init.h>
 #include <kernel/param.h>
 #include <kernel/printk.h>

@@ -16,6 +16,7 @@
  * This file is instrumented like any other; the counters of the runtime
  * (kcsan_test_races_at()) say whether a race on the counter was found.
  */
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include <kernel/kcsan.h>
 #include <kernel/ktest.h>
 #include <kernel/param.h>

@@ -32,6 +32,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 
 #include "../tree.h"
 #include <rcu/rcupdate.h>

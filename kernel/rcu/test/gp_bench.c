@@ -64,6 +64,7 @@
  */
 #define pr_fmt(fmt) "rcu-bench: " fmt
 #define KPARAM_SUBSYS "rcu"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 
 #include <rcu/rcupdate.h>
 #include <sched/kthread.h>

@@ -15,6 +15,7 @@
  * (hotplug_timer.c). Every wait is bounded.
  */
 #define KPARAM_SUBSYS "cpuhp"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../tree.h"
 #include "hotplug.h"
 #include <rcu/rcupdate.h>

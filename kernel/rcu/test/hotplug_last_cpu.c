@@ -17,6 +17,7 @@
  * on a kernel with the livelock the suite never prints its result.
  */
 #define KPARAM_SUBSYS "cpuhp"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <kernel/cpu.h>

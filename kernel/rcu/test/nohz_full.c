@@ -39,6 +39,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 
 #include "common.h"
 #include "../tree.h"	/* a Tree-only suite (test/Kbuild): it reads rcu_data */

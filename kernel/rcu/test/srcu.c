@@ -17,6 +17,7 @@
  */
 #define pr_fmt(fmt) "srcu: " fmt
 #define KPARAM_SUBSYS "srcu"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 
 #include "srcu.h"
 

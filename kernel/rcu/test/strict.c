@@ -22,6 +22,7 @@
  *
  * Waits are bounded: a broken grace period fails a case, never hangs it.
  */
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
 #include <kernel/ktap.h>

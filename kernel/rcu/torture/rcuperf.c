@@ -28,6 +28,7 @@
  */
 #define pr_fmt(fmt) fmt
 #define KPARAM_SUBSYS "rcu"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #define TORTURE_PARAM_PREFIX "rcuperf."
 
 #include <rcu/rcupdate.h>

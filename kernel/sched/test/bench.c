@@ -22,6 +22,7 @@
  * not finish prints "sched-bench: <figure> failed" and leaves its threads.
  */
 #define KPARAM_SUBSYS "sched"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #define pr_fmt(fmt) "sched-bench: " fmt
 #include <kernel/ktest.h>
 #include <kernel/sort.h>

@@ -7,6 +7,7 @@
  * (see suite.h); this file is the suite's list, in its order.
  */
 #define KPARAM_SUBSYS "sched"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "suite.h"
 #include <kernel/param.h>
 

@@ -11,6 +11,7 @@
  * tests/boot/20-sched.sh checks.
  */
 #define KPARAM_SUBSYS "watchdog"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include <kernel/ktap.h>
 #include <kernel/ktest.h>
 #include <kernel/param.h>

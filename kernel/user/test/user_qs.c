@@ -9,6 +9,7 @@
  * not asserted.
  */
 #define KPARAM_SUBSYS "user"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../user.h"
 #include <kernel/ktap.h>
 #include <kernel/param.h>
