@@ -15,6 +15,7 @@
 #include <kernel/param.h>
 #include <rcu/tasks.h>
 #include <locking/spinlock.h>
+#include <time/timer.h>
 
 static bool rcu_api_selftest;
 KPARAM_BOOL("rcupdate.api_selftest", rcu_api_selftest,
@@ -31,28 +32,47 @@ static struct {
 	unsigned long reads[NR_CPUS];
 } rat;
 
+/* Every reader has read at least once (readers may start late on a loaded host). */
+static bool rat_all_read(void)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		if (cpu != rat.updater_cpu && !READ_ONCE(rat.reads[cpu]))
+			return false;
+	return true;
+}
+
 static void rat_worker(unsigned int cpu)
 {
 	if (cpu == rat.updater_cpu) {
 		bool up = num_online_cpus() == 1;
+		u64 start = local_clock(), end = start + RAT_UPDATE_MS * NSEC_PER_MSEC;
 
-		while (local_clock() < rat.deadline) {
+		/*
+		 * The phase starts when the updater does, and goes on past its
+		 * end until every reader has read (at most 5 s more): on a
+		 * busy host a worker kthread may first run late.
+		 */
+		WRITE_ONCE(rat.deadline, end);
+		do {
 			rat.update();
 			if (up) {
 				rat.read(cpu);
-				rat.reads[cpu]++;
+				WRITE_ONCE(rat.reads[cpu], rat.reads[cpu] + 1);
 			}
 			cond_resched();
-		}
+		} while (local_clock() < end ||
+			 (!rat_all_read() && local_clock() < end + 5 * NSEC_PER_SEC));
 		WRITE_ONCE(rat.stop, true);
 		return;
 	}
 	/* A reader that starts late still reads once; the updater's end bounds the rest. */
 	do {
 		rat.read(cpu);
-		rat.reads[cpu]++;
+		WRITE_ONCE(rat.reads[cpu], rat.reads[cpu] + 1);
 		cond_resched();	/* a quiescent state between read-side sections */
-	} while (!READ_ONCE(rat.stop) && local_clock() < rat.deadline + 10 * NSEC_PER_SEC);
+	} while (!READ_ONCE(rat.stop) && local_clock() < READ_ONCE(rat.deadline) + 10 * NSEC_PER_SEC);
 }
 
 bool rat_concurrent(void (*update)(void), void (*read)(unsigned int cpu), unsigned long *reads)
@@ -65,8 +85,9 @@ bool rat_concurrent(void (*update)(void), void (*read)(unsigned int cpu), unsign
 	rat.updater_cpu = raw_smp_processor_id();
 	rat.stop = false;
 	memset(rat.reads, 0, sizeof(rat.reads));
-	rat.deadline = local_clock() + RAT_UPDATE_MS * NSEC_PER_MSEC;
-	ok = rst_run_on_cpus(cpu_online_mask, rat_worker, RAT_UPDATE_MS + 15000);
+	/* Until the updater sets its own: a bound for readers that start first. */
+	rat.deadline = local_clock() + RAT_UPDATE_MS * NSEC_PER_MSEC + 15 * NSEC_PER_SEC;
+	ok = rst_run_on_cpus(cpu_online_mask, rat_worker, RAT_UPDATE_MS + 30000);
 	*reads = 0;
 	for_each_online_cpu(cpu)
 		*reads += rat.reads[cpu];
@@ -173,21 +194,54 @@ static void rcu_api_head_after_call(void)
 	rcu_barrier_tasks();
 }
 
+/*
+ * A call_rcu-style function of the test's own whose "grace period" is a
+ * 100 ms timer: synchronize_rcu_mult() naming it must wait that long
+ * however fast RCU's grace period is, and must queue it once when it is
+ * named twice.
+ */
+#define RAT_SLOW_MS	100
+static struct timer_list rat_slow_timer;
+static struct rcu_head *rat_slow_head;
+static rcu_callback_t rat_slow_func;
+static atomic_t rat_slow_calls;
+
+static void rat_slow_fire(struct timer_list *t)
+{
+	rat_slow_func(rat_slow_head);
+}
+
+static void rat_slow_call(struct rcu_head *head, rcu_callback_t func)
+{
+	atomic_inc(&rat_slow_calls);
+	rat_slow_head = head;
+	rat_slow_func = func;
+	mod_timer(&rat_slow_timer, jiffies + msecs_to_jiffies(RAT_SLOW_MS) + 1);
+}
+
 static int rat_do_mult(void *arg)
 {
-	if (arg)
-		synchronize_rcu_mult(call_rcu, call_rcu);	/* one flavor named twice: queued once */
-	else
+	switch ((long)arg) {
+	case 0:
 		synchronize_rcu_mult(call_rcu, call_rcu_tasks);
+		break;
+	case 1:
+		synchronize_rcu_mult(call_rcu, rat_slow_call);
+		break;
+	default:
+		synchronize_rcu_mult(rat_slow_call, call_rcu, rat_slow_call);	/* named twice */
+		break;
+	}
 	return 0;
 }
 
 /*
  * synchronize_rcu_mult(call_rcu, call_rcu_tasks) returns after a grace
  * period of both (the ordinary cookie taken before is complete, and a
- * Tasks RCU grace period ended); a flavor named twice returns too. Tiny
- * RCU skips call_rcu (the caller's blocking is its grace period), so the
- * cookie is checked on Tree only.
+ * Tasks RCU grace period ended); with the test's own 100 ms flavor it
+ * waits at least those 100 ms, whichever is named first, and a flavor
+ * named twice is queued once. Tiny RCU skips call_rcu (the caller's
+ * blocking is its grace period), so the cookie is checked on Tree only.
  */
 static void rcu_api_sync_mult(void)
 {
@@ -195,7 +249,7 @@ static void rcu_api_sync_mult(void)
 	unsigned long tasks0 = rcu_tasks_gp_completed();
 	u64 ns = 0;
 
-	if (!rst_call(rat_do_mult, NULL, RST_GP_MS, "synchronize_rcu_mult(call_rcu, call_rcu_tasks)", &ns))
+	if (!rst_call(rat_do_mult, (void *)0, RST_GP_MS, "synchronize_rcu_mult(call_rcu, call_rcu_tasks)", &ns))
 		return;
 	if (!IS_ENABLED(CONFIG_TINY_RCU))
 		KTAP_EXPECT_MSG(poll_state_synchronize_rcu(cookie),
@@ -204,11 +258,20 @@ static void rcu_api_sync_mult(void)
 			"returned before a Tasks RCU grace period ended");
 	ktap_diag("synchronize_rcu_mult(call_rcu, call_rcu_tasks): %llu us",
 		  (unsigned long long)(ns / NSEC_PER_USEC));
-	cookie = get_state_synchronize_rcu();
-	if (!rst_call(rat_do_mult, (void *)1, RST_GP_MS, "synchronize_rcu_mult(call_rcu, call_rcu)", NULL))
-		return;
-	if (!IS_ENABLED(CONFIG_TINY_RCU))
-		KTAP_EXPECT(poll_state_synchronize_rcu(cookie));
+	timer_setup(&rat_slow_timer, rat_slow_fire, 0);
+	for (long how = 1; how <= 2; how++) {
+		atomic_set(&rat_slow_calls, 0);
+		cookie = get_state_synchronize_rcu();
+		if (!rst_call(rat_do_mult, (void *)how, RST_GP_MS, "synchronize_rcu_mult()", &ns))
+			return;
+		KTAP_EXPECT_MSG(ns >= (RAT_SLOW_MS - 10) * NSEC_PER_MSEC,	/* jiffies vs clock */
+				"returned after %llu us, before the %d ms flavor's callback",
+				(unsigned long long)(ns / NSEC_PER_USEC), RAT_SLOW_MS);
+		KTAP_EXPECT_MSG(atomic_read(&rat_slow_calls) == 1, "the 100 ms flavor was queued %d times",
+				atomic_read(&rat_slow_calls));
+		if (!IS_ENABLED(CONFIG_TINY_RCU))
+			KTAP_EXPECT(poll_state_synchronize_rcu(cookie));
+	}
 }
 
 /* rcu_cpu_stall_reset(): Tree RCU's check is in stall_reset.c; Tiny RCU has no stall warnings. */

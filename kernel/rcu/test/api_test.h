@@ -14,10 +14,11 @@
 #define RAT_UPDATE_MS	150
 
 /*
- * Run update() repeatedly on this CPU for RAT_UPDATE_MS while every other
- * online CPU runs read(cpu) in a loop (on one CPU, a read after each
- * update). False (reported) if a worker did not finish in time. *reads
- * gets the number of read() calls on all CPUs.
+ * Run update() repeatedly on this CPU for RAT_UPDATE_MS (at least once,
+ * and on until every reader has read once) while every other online CPU
+ * runs read(cpu) in a loop (on one CPU, a read after each update). False
+ * (reported) if a worker did not finish in time. *reads gets the number
+ * of read() calls on all CPUs.
  */
 bool rat_concurrent(void (*update)(void), void (*read)(unsigned int cpu), unsigned long *reads);
 

@@ -21,7 +21,7 @@ struct rlb_elem {
 
 #define RLB_BUCKETS	2
 #define RLB_LEN		8	/* elements per bucket, kept */
-#define RLB_WALK_MAX	256
+#define RLB_WALK_MAX	256	/* insertions are at the head, behind a reader: no chase */
 
 static struct {
 	struct hlist_bl_head tbl[RLB_BUCKETS];

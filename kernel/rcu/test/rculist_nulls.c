@@ -19,7 +19,7 @@ struct rln_obj {
 
 #define RLN_BUCKETS	4
 #define RLN_MOVERS	12
-#define RLN_WALK_MAX	4096	/* elements one lookup may meet, restarts included */
+#define RLN_WALK_MAX	4096	/* elements one lookup may meet beyond one per move meanwhile */
 
 static struct {
 	struct hlist_nulls_head tbl[RLN_BUCKETS];
@@ -81,7 +81,7 @@ void rcu_api_hlist_nulls(void)
 static void rln_read(unsigned int cpu)
 {
 	static u32 seed[NR_CPUS];
-	unsigned long key, slot, n = 0;
+	unsigned long key, slot, n = 0, m0 = READ_ONCE(rln.moves);
 	struct hlist_nulls_node *pos;
 	struct rln_obj *obj;
 
@@ -93,7 +93,7 @@ again:
 	hlist_nulls_for_each_entry_rcu(obj, pos, &rln.tbl[slot], node) {
 		if (READ_ONCE(obj->key) == key)
 			goto found;
-		if (++n > RLN_WALK_MAX) {
+		if (++n > RLN_WALK_MAX + (READ_ONCE(rln.moves) - m0)) {	/* as rls_check() */
 			atomic_long_inc(&rln.too_long);
 			goto out;
 		}
@@ -123,7 +123,7 @@ static void rln_update(void)
 	hlist_nulls_del_rcu(&m->node);
 	WRITE_ONCE(m->key, key);
 	hlist_nulls_add_head_rcu(&m->node, &rln.tbl[key % RLN_BUCKETS]);
-	rln.moves++;
+	WRITE_ONCE(rln.moves, rln.moves + 1);
 }
 
 void rcu_api_hlist_nulls_readers(void)

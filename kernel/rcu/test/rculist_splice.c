@@ -25,7 +25,7 @@ struct rls_elem {
 #define RLS_BATCH	4	/* elements per splice */
 #define RLS_DST_MAX	16	/* the destination list is trimmed to this */
 #define RLS_HLIST_LEN	12
-#define RLS_WALK_MAX	256	/* no legitimate walk of these lists is this long */
+#define RLS_WALK_MAX	256	/* beyond what updates explain (rls_check()) */
 
 static struct {
 	struct list_head src, dst;
@@ -57,8 +57,13 @@ static void rls_free_cb(struct rcu_head *rh)
 	kfree(e);
 }
 
-/* One element met by a reader: a live magic, and not the (walk_max+1)th of the walk. */
-static bool rls_check(struct rls_elem *e, unsigned long *n)
+/*
+ * One element met by a reader: a live magic, and a walk no longer than
+ * RLS_WALK_MAX plus one element per update made since it began (u0): an
+ * element inserted just ahead of the reader, again and again, legitimately
+ * keeps a slow reader walking; more than that means it left its list.
+ */
+static bool rls_check(struct rls_elem *e, unsigned long *n, unsigned long u0)
 {
 	unsigned long m = READ_ONCE(e->magic);
 
@@ -67,7 +72,7 @@ static bool rls_check(struct rls_elem *e, unsigned long *n)
 			rls.bad_magic = m;
 		return false;	/* its links may be poison too */
 	}
-	if (++*n > RLS_WALK_MAX) {
+	if (++*n > RLS_WALK_MAX + (READ_ONCE(rls.updates) - u0)) {
 		atomic_long_inc(&rls.too_long);
 		return false;
 	}
@@ -111,7 +116,7 @@ static void rls_report(bool ok, unsigned long reads)
 			"%ld reads of removed (poisoned) elements, first magic %#lx",
 			atomic_long_read(&rls.bad), rls.bad_magic);
 	KTAP_EXPECT_MSG(atomic_long_read(&rls.too_long) == 0,
-			"%ld walks longer than %d elements: a reader left its list",
+			"%ld walks longer than %d elements plus the updates meanwhile: a reader left its list",
 			atomic_long_read(&rls.too_long), RLS_WALK_MAX);
 	KTAP_EXPECT_MSG(atomic_long_read(&rls.order_bad) == 0, "%ld updates left a wrong order",
 			atomic_long_read(&rls.order_bad));
@@ -174,12 +179,12 @@ void rcu_api_list_splice(void)
 
 static void rls_walk(struct list_head *head)
 {
+	unsigned long n = 0, u0 = READ_ONCE(rls.updates);
 	struct rls_elem *e;
-	unsigned long n = 0;
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(e, head, node)
-		if (!rls_check(e, &n))
+		if (!rls_check(e, &n, u0))
 			break;
 	rcu_read_unlock();
 }
@@ -219,7 +224,7 @@ static void rls_splice_update(void)
 		call_rcu(&e->rh, rls_free_cb);
 		rls.dst_len--;
 	}
-	rls.updates++;
+	WRITE_ONCE(rls.updates, rls.updates + 1);
 }
 
 /*
@@ -253,12 +258,12 @@ static struct rls_elem *rls_hlist_nth(unsigned long i)
 
 static void rls_hlist_read(unsigned int cpu)
 {
+	unsigned long n = 0, u0 = READ_ONCE(rls.updates);
 	struct rls_elem *e;
-	unsigned long n = 0;
 
 	rcu_read_lock();
 	hlist_for_each_entry_rcu(e, &rls.hhead, hnode)
-		if (!rls_check(e, &n))
+		if (!rls_check(e, &n, u0))
 			break;
 	rcu_read_unlock();
 }
@@ -283,7 +288,7 @@ static void rls_hlist_update(void)
 	at = rls_hlist_nth((rnd >> 16) % (rls.hlen + 1));
 	hlist_del_rcu(&at->hnode);
 	call_rcu(&at->rh, rls_free_cb);
-	rls.updates++;
+	WRITE_ONCE(rls.updates, rls.updates + 1);
 }
 
 /*
@@ -348,19 +353,20 @@ static void rls_srcu_free(struct rls_elem *e)
 /* Both SRCU walks in one SRCU reader that also sleeps (an RCU reader could not). */
 static void rls_srcu_read(unsigned int cpu)
 {
-	struct rls_elem *e;
-	unsigned long n = 0;
+	unsigned long n = 0, u0 = READ_ONCE(rls.updates);
 	int idx = srcu_read_lock(&rls_srcu);
+	struct rls_elem *e;
 
 	list_for_each_entry_srcu(e, &rls.dst, node, srcu_read_lock_held(&rls_srcu)) {
-		if (!rls_check(e, &n))
+		if (!rls_check(e, &n, u0))
 			break;
 		if (n == 2)
 			cond_resched();
 	}
 	n = 0;
+	u0 = READ_ONCE(rls.updates);
 	hlist_for_each_entry_srcu(e, &rls.hhead, hnode, srcu_read_lock_held(&rls_srcu))
-		if (!rls_check(e, &n))
+		if (!rls_check(e, &n, u0))
 			break;
 	srcu_read_unlock(&rls_srcu, idx);
 }
@@ -382,7 +388,7 @@ static void rls_srcu_update(void)
 	hlist_add_behind_rcu(&h->hnode, &old->hnode);
 	hlist_del_rcu(&old->hnode);
 	rls_srcu_free(old);
-	rls.updates++;
+	WRITE_ONCE(rls.updates, rls.updates + 1);
 }
 
 static int rls_do_srcu_barrier(void *unused) { srcu_barrier(&rls_srcu); return 0; }
