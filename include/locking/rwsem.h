@@ -1,11 +1,12 @@
 /*
  * Reader-writer semaphores (struct rw_semaphore), as Linux names them:
  * sleeping locks for any number of readers or one writer. One atomic
- * count (a writer bit, RWSEM_READER per reader) gives readers a one-add
- * fast path (what refscale's "rwsem" type measures); anyone who finds the
- * other side inside sleeps on the wait queue, and the side that leaves
- * last wakes the sleepers (kernel/locking/rwsem.c). Readers are
- * preferred; no optimistic spinning, no lockdep.
+ * count (a writer bit, a writer-waiting bit, RWSEM_READER per reader)
+ * gives readers a one-add fast path (what refscale's "rwsem" type
+ * measures); anyone who finds the other side inside sleeps on the wait
+ * queue, and the side that leaves last wakes the sleepers
+ * (kernel/locking/rwsem.c). A waiting writer keeps new readers out, so
+ * readers cannot starve it. No optimistic spinning, no lockdep.
  */
 #ifndef _LOCKING_RWSEM_H
 #define _LOCKING_RWSEM_H
@@ -14,12 +15,14 @@
 #include <sched/wait.h>
 
 struct rw_semaphore {
-	atomic_long_t count;		/* RWSEM_WRITER | n * RWSEM_READER */
+	atomic_long_t count;		/* RWSEM_WRITER, RWSEM_WAITING, n * RWSEM_READER */
 	struct wait_queue_head wait;	/* readers and writers waiting their turn */
 };
 
 #define RWSEM_WRITER	1L
-#define RWSEM_READER	2L
+#define RWSEM_WAITING	2L
+#define RWSEM_WMASK	(RWSEM_WRITER | RWSEM_WAITING)
+#define RWSEM_READER	4L
 #define __RWSEM_INITIALIZER(name)						\
 	{ .count = ATOMIC_INIT(0), .wait = __WAIT_QUEUE_HEAD_INITIALIZER(name.wait) }
 #define DECLARE_RWSEM(name)	struct rw_semaphore name = __RWSEM_INITIALIZER(name)
@@ -33,7 +36,7 @@ void up_write(struct rw_semaphore *sem);
 /* Fully ordered add: the acquire; pairs with up_write()'s release (rwsem.c). May sleep. */
 static inline void down_read(struct rw_semaphore *sem)
 {
-	if (atomic_long_add_return(RWSEM_READER, &sem->count) & RWSEM_WRITER)
+	if (atomic_long_add_return(RWSEM_READER, &sem->count) & RWSEM_WMASK)
 		__down_read_slow(sem);
 }
 
@@ -45,7 +48,7 @@ static inline void down_read(struct rw_semaphore *sem)
  */
 static inline void up_read(struct rw_semaphore *sem)
 {
-	if (atomic_long_sub_return(RWSEM_READER, &sem->count) == 0)
+	if ((atomic_long_sub_return(RWSEM_READER, &sem->count) & ~RWSEM_WAITING) == 0)
 		__rwsem_wake(sem);
 }
 

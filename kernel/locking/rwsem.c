@@ -13,23 +13,27 @@ void init_rwsem(struct rw_semaphore *sem)
 	init_waitqueue_head(&sem->wait);
 }
 
-/* Try to count in as a reader: false while a writer holds it. */
+/* A reader's count is gone: if no reader or writer is left inside, a waiting writer may go. */
+static void rwsem_reader_out(struct rw_semaphore *sem)
+{
+	if ((atomic_long_sub_return(RWSEM_READER, &sem->count) & ~RWSEM_WAITING) == 0)
+		__rwsem_wake(sem);
+}
+
+/* Try to count in as a reader: false while a writer holds or waits for it. */
 static bool rwsem_read_trylock(struct rw_semaphore *sem)
 {
-	if (!(atomic_long_add_return(RWSEM_READER, &sem->count) & RWSEM_WRITER))
+	if (!(atomic_long_add_return(RWSEM_READER, &sem->count) & RWSEM_WMASK))
 		return true;
-	/* Back off; if that leaves the lock free, a writer may be waiting for it. */
-	if (atomic_long_sub_return(RWSEM_READER, &sem->count) == 0)
-		__rwsem_wake(sem);
+	rwsem_reader_out(sem);	/* back off */
 	return false;
 }
 
-/* down_read() found a writer inside: undo the count, sleep until the writer is gone, retry. */
+/* down_read() found a writer inside or waiting: undo the count, sleep until it is gone, retry. */
 void __down_read_slow(struct rw_semaphore *sem)
 {
 	might_sleep();
-	if (atomic_long_sub_return(RWSEM_READER, &sem->count) == 0)
-		__rwsem_wake(sem);
+	rwsem_reader_out(sem);
 	wait_event(sem->wait, rwsem_read_trylock(sem));
 }
 
@@ -45,9 +49,15 @@ void __rwsem_wake(struct rw_semaphore *sem)
 		wake_up_all(&sem->wait);
 }
 
+/*
+ * Say a writer waits (again on every try: another writer's success takes
+ * the flag), then take it once only the flag is left. The cmpxchg (fully
+ * ordered) is the acquire.
+ */
 static bool rwsem_write_trylock(struct rw_semaphore *sem)
 {
-	return atomic_long_cmpxchg(&sem->count, 0, RWSEM_WRITER) == 0;	/* fully ordered: acquire */
+	atomic_long_or(RWSEM_WAITING, &sem->count);
+	return atomic_long_cmpxchg(&sem->count, RWSEM_WAITING, RWSEM_WRITER) == RWSEM_WAITING;
 }
 
 void down_write(struct rw_semaphore *sem)

@@ -6,7 +6,8 @@
  * rcu_read_lock_any_held(), rcu_head_init()/rcu_head_after_call_rcu(),
  * synchronize_rcu_mult() and rcu_cpu_stall_reset(). rcu_sync is in
  * rcu_sync.c, the list forms in rculist_splice.c, rculist_nulls.c and
- * rculist_bl.c.
+ * rculist_bl.c, and the rwlock_t/rw_semaphore that refscale compares RCU
+ * with in rwlocks.c.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
@@ -302,5 +303,7 @@ static const struct ktap_case rcu_api_cases[] = {
 	KTAP_CASE(rcu_api_hlist_nulls_readers),
 	KTAP_CASE(rcu_api_hlist_bl),
 	KTAP_CASE(rcu_api_hlist_bl_readers),
+	KTAP_CASE(rcu_api_rwlock),
+	KTAP_CASE(rcu_api_rwsem),
 };
 KTAP_SUITE(rcu_api, rcu_api_cases, &rcu_api_selftest);

@@ -40,6 +40,9 @@ void rcu_api_hlist_nulls_readers(void);
 /* rculist_bl.c */
 void rcu_api_hlist_bl(void);
 void rcu_api_hlist_bl_readers(void);
+/* rwlocks.c: the locks refscale's rwlock and rwsem types measure */
+void rcu_api_rwlock(void);
+void rcu_api_rwsem(void);
 /* stall_reset.c (Tree RCU) */
 void rcu_api_stall_reset_tree(void);
 
