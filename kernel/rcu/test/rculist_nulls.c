@@ -93,6 +93,13 @@ again:
 	hlist_nulls_for_each_entry_rcu(obj, pos, &rln.tbl[slot], node) {
 		if (READ_ONCE(obj->key) == key)
 			goto found;
+		/*
+		 * Linger on each object (barrier(), not cpu_relax(): PAUSE
+		 * ends a vCPU's turn under TCG), so that objects move under
+		 * readers often enough for walks to end on another chain.
+		 */
+		for (int i = 0; i < 200; i++)
+			barrier();
 		if (++n > RLN_WALK_MAX + (READ_ONCE(rln.moves) - m0)) {	/* as rls_check() */
 			atomic_long_inc(&rln.too_long);
 			goto out;
