@@ -121,6 +121,66 @@ static inline bool list_empty_rcu(const struct list_head *head)
 	     &(pos)->member != (head);						\
 	     pos = list_entry_rcu(list_next_rcu(&(pos)->member), __typeof__(*(pos)), member))
 
+/*
+ * The lockdep condition of the SRCU walks: mandatory, since an SRCU
+ * reader is not an RCU reader; pass srcu_read_lock_held(&ss) (or the
+ * updaters' lock). Linux's message.
+ */
+#ifdef CONFIG_PROVE_RCU
+#define __list_check_srcu(cond)							\
+	RCU_LOCKDEP_WARN(!(cond), "RCU-list traversed without holding the required lock!")
+#else
+#define __list_check_srcu(cond)	do { } while (0)
+#endif
+
+/* Walk a list inside srcu_read_lock(); cond says which srcu_struct (or lock) protects it. */
+#define list_for_each_entry_srcu(pos, head, member, cond)			\
+	for (({ __list_check_srcu(cond); }),					\
+	     pos = list_entry_rcu(list_next_rcu(head), __typeof__(*(pos)), member); \
+	     &(pos)->member != (head);						\
+	     pos = list_entry_rcu(list_next_rcu(&(pos)->member), __typeof__(*(pos)), member))
+
+/*
+ * Move the elements of list, which readers may be walking, between prev
+ * and next of another list, which readers may be walking too. list is
+ * emptied first (readers arriving now find it empty); sync() then waits
+ * for readers already inside list's body (synchronize_rcu(), or the
+ * flavor's own), because once spliced, the last element leads to the
+ * other list's head and a reader of list would never find its own head
+ * again. Only then is the body linked in, its own ->next fields first
+ * and the pointer that makes it reachable last. Blocks (sync); the caller
+ * serialises updaters of both lists.
+ */
+static inline void __list_splice_init_rcu(struct list_head *list, struct list_head *prev,
+					  struct list_head *next, void (*sync)(void))
+{
+	struct list_head *first = list->next;
+	struct list_head *last = list->prev;
+
+	INIT_LIST_HEAD_RCU(list);
+	sync();
+	last->next = next;
+	rcu_assign_pointer(list_next_rcu(prev), first);	/* publish: last->next first */
+	first->prev = prev;
+	next->prev = last;
+}
+
+/* Splice list's elements at the front of head, leaving list empty (see above). */
+static inline void list_splice_init_rcu(struct list_head *list, struct list_head *head,
+					void (*sync)(void))
+{
+	if (!list_empty(list))
+		__list_splice_init_rcu(list, head, head->next, sync);
+}
+
+/* Splice list's elements at the back of head, leaving list empty (see above). */
+static inline void list_splice_tail_init_rcu(struct list_head *list, struct list_head *head,
+					     void (*sync)(void))
+{
+	if (!list_empty(list))
+		__list_splice_init_rcu(list, head->prev, head, sync);
+}
+
 /* --- hlists ----------------------------------------------------------------------- */
 
 /* Add n at the front of h. Caller holds the updaters' lock. */
@@ -151,9 +211,43 @@ static inline void hlist_del_init_rcu(struct hlist_node *n)
 	}
 }
 
+/* The link that points at n (its predecessor's ->next, or the head's ->first). */
+#define hlist_pprev_rcu(node)	(*((struct hlist_node __rcu **)((node)->pprev)))
+
+/*
+ * Add n just before next, which is on a list. Readers walking past next's
+ * predecessor see either next or n then next. Caller holds the updaters' lock.
+ */
+static inline void hlist_add_before_rcu(struct hlist_node *n, struct hlist_node *next)
+{
+	n->pprev = next->pprev;
+	n->next = next;
+	rcu_assign_pointer(hlist_pprev_rcu(n), n);	/* publish: n's fields first */
+	next->pprev = &n->next;
+}
+
+/* Add n just after prev, which is on a list. Caller holds the updaters' lock. */
+static inline void hlist_add_behind_rcu(struct hlist_node *n, struct hlist_node *prev)
+{
+	n->next = prev->next;
+	n->pprev = &prev->next;
+	rcu_assign_pointer(hlist_next_rcu(prev), n);	/* publish: n's fields first */
+	if (n->next)
+		n->next->pprev = &n->next;
+}
+
 /* Walk an hlist under rcu_read_lock(), or where the optional lockdep condition holds. */
 #define hlist_for_each_entry_rcu(pos, head, member, cond...)			\
 	for (({ __list_check_rcu(dummy, ## cond, 0); }),			\
+	     pos = hlist_entry_safe(rcu_dereference_raw(hlist_first_rcu(head)),	\
+				    __typeof__(*(pos)), member);		\
+	     pos;								\
+	     pos = hlist_entry_safe(rcu_dereference_raw(hlist_next_rcu(&(pos)->member)), \
+				    __typeof__(*(pos)), member))
+
+/* Walk an hlist inside srcu_read_lock(); cond as for list_for_each_entry_srcu(). */
+#define hlist_for_each_entry_srcu(pos, head, member, cond)			\
+	for (({ __list_check_srcu(cond); }),					\
 	     pos = hlist_entry_safe(rcu_dereference_raw(hlist_first_rcu(head)),	\
 				    __typeof__(*(pos)), member);		\
 	     pos;								\

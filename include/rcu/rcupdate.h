@@ -30,6 +30,7 @@
 #include <sched/task.h>	/* current, for the preemptible readers */
 #include <locking/lockdep.h>
 #include <kernel/errno.h>
+#include <kernel/bug.h>
 
 /* --- lockdep-RCU hooks (CONFIG_PROVE_RCU) ----------------------------------- */
 
@@ -180,6 +181,19 @@ static inline bool rcu_read_lock_held(void)
 #define rcu_read_lock_bh_held()		rcu_read_lock_held()
 #endif
 
+/*
+ * rcu_read_lock_any_held(): inside a reader of any of RCU's spellings
+ * (rcu_read_lock(), _bh(), _sched(), or any region with preemption or
+ * interrupts off), for lockdep conditions such as rcu_sync_is_idle()'s.
+ * With one consolidated flavor this is the union of the three checks;
+ * like them it is true whenever the checks cannot tell (no lockdep-RCU and
+ * no preempt count, or lockdep gone), as Linux's is.
+ */
+static inline bool rcu_read_lock_any_held(void)
+{
+	return rcu_read_lock_held() || rcu_read_lock_bh_held() || rcu_read_lock_sched_held();
+}
+
 /* --- pointers -------------------------------------------------------------- */
 
 /*
@@ -260,6 +274,13 @@ static inline bool rcu_read_lock_held(void)
 	rcu_assign_pointer(p, v);					\
 	__rcu_old;							\
 })
+
+/*
+ * rcu_pointer_handoff(p): documents that p, loaded with rcu_dereference()
+ * inside a reader, is now protected by something else the reader took
+ * (a reference count, a lock), so it may outlive the reader. No code.
+ */
+#define rcu_pointer_handoff(p)	(p)
 
 /* --- updaters -------------------------------------------------------------- */
 
@@ -405,6 +426,60 @@ void kvfree_rcu_barrier(void);
 /* Wait for a grace period through a given call_rcu-style function. */
 typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
 void wait_rcu_gp(call_rcu_func_t crf);
+
+/*
+ * synchronize_rcu_mult(call_rcu, call_rcu_tasks, ...): wait for a grace
+ * period of every flavor named, in parallel: one callback is queued
+ * through each distinct function, then all are waited for, so the wait is
+ * the longest of the grace periods rather than their sum. A function
+ * named twice is queued once. Under Tiny RCU call_rcu's grace period is
+ * the caller's own blocking (one CPU, non-preemptible), so call_rcu is
+ * not queued at all there (checktiny), as in Linux.
+ */
+void __wait_rcu_gp(bool checktiny, unsigned int n, call_rcu_func_t *crcu_array);
+#define _wait_rcu_gp(checktiny, ...) do {					\
+	call_rcu_func_t __crcu_array[] = { __VA_ARGS__ };			\
+	__wait_rcu_gp(checktiny, ARRAY_SIZE(__crcu_array), __crcu_array);	\
+} while (0)
+#define synchronize_rcu_mult(...)						\
+	_wait_rcu_gp(IS_ENABLED(CONFIG_TINY_RCU), __VA_ARGS__)
+
+/*
+ * rcu_head_init() marks a head as not queued; rcu_head_after_call_rcu(rhp, f)
+ * then says whether call_rcu(rhp, f) has been called on it since (its
+ * ->func became f). For objects that must know, say at teardown, whether
+ * a callback was ever posted. The caller orders the call against the test
+ * (it holds the lock both take, or the call happened in its own thread);
+ * a head queued with a function other than f, or never initialised, is a
+ * bug: one warning.
+ */
+#define RCU_HEAD_INIT_FUNC	((rcu_callback_t)~0UL)
+static inline void rcu_head_init(struct rcu_head *rhp)
+{
+	rhp->func = RCU_HEAD_INIT_FUNC;
+}
+
+static inline bool rcu_head_after_call_rcu(struct rcu_head *rhp, rcu_callback_t f)
+{
+	rcu_callback_t func = READ_ONCE(rhp->func);
+
+	if (func == f)
+		return true;
+	WARN_ON_ONCE(func != RCU_HEAD_INIT_FUNC);
+	return false;
+}
+
+/*
+ * rcu_cpu_stall_reset(): no RCU CPU stall warning for the grace period in
+ * progress (for a caller that knows the system was stopped for a long
+ * time: a debugger, a suspend); the next grace period warns as usual.
+ * Tree RCU only (tree_stall.c); Tiny RCU has no stall warnings.
+ */
+#ifdef CONFIG_RCU_STALL_COMMON
+void rcu_cpu_stall_reset(void);
+#else
+static inline void rcu_cpu_stall_reset(void) { }
+#endif
 
 /* --- boot and CPU hooks ----------------------------------------------------- */
 

@@ -232,6 +232,18 @@ static void rcu_stall_kick_kthreads(void)
 	wake_up_process(gpk);
 }
 
+/*
+ * rcu_cpu_stall_reset(): push the current grace period's stall deadline
+ * half the jiffies space away, so it never warns; the next grace period's
+ * record_gp_stall_check_time() sets a real one again. A plain store: a
+ * racing rcu_check_cpu_stall() may still print the one report it had
+ * decided on, as in Linux.
+ */
+void rcu_cpu_stall_reset(void)
+{
+	WRITE_ONCE(rcu_state.jiffies_stall, jiffies + ULONG_MAX / 2);
+}
+
 /* Push the next report out again if printing took so long that the deadline passed. */
 static void rcu_stall_rearm(void)
 {

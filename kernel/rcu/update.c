@@ -1,6 +1,6 @@
 /*
- * Flavor-independent RCU pieces: wait_rcu_gp(), the expedite steering, cond_synchronize_rcu()
- * and, with the stall machinery (CONFIG_RCU_STALL_COMMON, Tree RCU), the
+ * Flavor-independent RCU pieces: wait_rcu_gp() and synchronize_rcu_mult(), the
+ * expedite steering, cond_synchronize_rcu() and, with the stall machinery (CONFIG_RCU_STALL_COMMON, Tree RCU), the
  * rcupdate.* boot parameters and the stall-timeout arithmetic.
  *
  * As in Linux, this file has no "rcu: " prefix on its boot lines: they
@@ -85,6 +85,44 @@ void wait_rcu_gp(call_rcu_func_t crf)
 	crf(&rs.head, wakeme_after_rcu);
 	wait_for_completion(&rs.completion);
 	destroy_rcu_head_on_stack(&rs.head);
+}
+
+/* Flavors one synchronize_rcu_mult() may name (Linux's callers name at most three). */
+#define RCU_MULT_MAX	8
+
+/*
+ * synchronize_rcu_mult()'s body (<rcu/rcupdate.h>): queue one callback per
+ * distinct function first, then wait for each, so the grace periods run
+ * at the same time. A duplicate is queued once (its head is in use) and
+ * waited for once. Each completion is ordered after its grace period as
+ * in wait_rcu_gp().
+ */
+void __wait_rcu_gp(bool checktiny, unsigned int n, call_rcu_func_t *crcu_array)
+{
+	struct rcu_synchronize rs[RCU_MULT_MAX];
+	bool queued[RCU_MULT_MAX];
+
+	if (WARN_ON_ONCE(n > RCU_MULT_MAX))
+		n = RCU_MULT_MAX;
+	for (unsigned int i = 0; i < n; i++) {
+		queued[i] = false;
+		if (checktiny && crcu_array[i] == call_rcu)
+			continue;	/* Tiny RCU: blocking here is call_rcu's grace period */
+		for (unsigned int j = 0; j < i; j++)
+			if (crcu_array[j] == crcu_array[i])
+				goto next;
+		init_completion(&rs[i].completion);
+		init_rcu_head_on_stack(&rs[i].head);
+		crcu_array[i](&rs[i].head, wakeme_after_rcu);
+		queued[i] = true;
+next:		;
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		if (!queued[i])
+			continue;
+		wait_for_completion(&rs[i].completion);
+		destroy_rcu_head_on_stack(&rs[i].head);
+	}
 }
 
 /* rcu_expedite_gp() nesting; 1 from rcu_init() until rcu_end_inkernel_boot(). */

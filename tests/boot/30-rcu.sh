@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # tests/boot/30-rcu.sh - Tree RCU at boot: the KTAP suite "rcu" (kernel/rcu/test/api.c,
-# rcutree.selftest=1) on 1, 2, 4 and 8 CPUs; the rcutree./rcupdate. boot-time adjustment banners
+# rcutree.selftest=1) on 1, 2, 4 and 8 CPUs (on 2 also the suite "rcu_api"); the rcutree./rcupdate. boot-time adjustment banners
 # and what blimit and qhimark do to callback batches; a provoked CPU stall
 # (kernel/rcu/test/stall.c), reported, suppressed by rcupdate.rcu_cpu_stall_suppress,
 # and reported after a build-time CONFIG_RCU_CPU_STALL_TIMEOUT=3 by a kernel that also starts
@@ -60,7 +60,13 @@ rcu_stats_check() {
 # --- the self-test suite -------------------------------------------------------------------------
 
 rcu_selftest_boot rcu-selftest-smp1 1 ""
-rcu_selftest_boot rcu-selftest-smp2 2 ""
+# With the suite rcu_api (rcupdate.api_selftest=1, kernel/rcu/test/api_extra.c: rcu_sync,
+# synchronize_rcu_mult(), the list forms under readers; 2-5 s here): 4 s more before the power-off
+# (the later shutdown_secs= wins).
+rcu_selftest_boot rcu-selftest-smp2 2 "rcupdate.api_selftest=1 shutdown_secs=18" \
+	--expect "# Subtest: rcu_api" \
+	--expect "ok [0-9]+ rcu_api_hlist_bl_readers" \
+	--expect "^\[ *[0-9.]+\] ok [0-9]+ rcu_api$"
 # On 4 CPUs with rcutree.blimit=5: no CPU ever queues qhimark (10000) callbacks, so no batch
 # may exceed 5 callbacks. The same boot runs the kvfree_rcu() suite (kernel/rcu/test/kvfree.c:
 # frees only after readers on other CPUs let go, no memory, a CPU going offline with a batch)

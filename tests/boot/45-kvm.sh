@@ -97,8 +97,10 @@ boot_test refscale-and-rcuperf --smp 2 --timeout 60 \
 	--expect 'rcu-perf: summary type=sync cpus=2 ' --reject '!!!'
 
 boot_test rcuperf-bad-type --smp 2 --timeout 30 \
-	--append "rcuperf.perf_runnable=1 rcuperf.perf_type=srcu refscale.scale_runnable=1 refscale.scale_type=nope shutdown_secs=2" \
-	--expect 'rcu-perf: invalid perf type: "srcu"' --expect 'ref-scale: invalid scale type: "nope"' \
+	--append "rcuperf.perf_runnable=1 rcuperf.perf_type=nope refscale.scale_runnable=1 refscale.scale_type=nope shutdown_secs=2" \
+	--expect 'rcu-perf: invalid perf type: "nope"' --expect 'rcu-perf types: rcu srcu( tasks)?$' \
+	--expect 'ref-scale: invalid scale type: "nope"' \
+	--expect 'ref-scale types: rcu srcu( rcu-tasks)? refcnt rwlock rwsem lock lock-irq acqrel clock$' \
 	--reject 'rcu-perf:--- Start of test' --reject 'summary type='
 
 kvm_dryrun() {

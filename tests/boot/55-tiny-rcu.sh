@@ -7,7 +7,7 @@
 #   tiny-rcu-params-smp1    Tree-only parameters are accepted with one "does not apply" line each
 #                           (an unknown rcutree.* name is still reported as unknown), and the KTAP
 #                           suites that make sense on one CPU pass ("rcu", with its Tree-only case
-#                           skipped, and "sched")
+#                           skipped, "rcu_api", likewise, and "sched")
 #   tiny-rcu-smaller        scripts/rcu-size-compare.sh --no-build on this build and the kernel
 #                           under test ($O, when it is a Tree RCU build): Tiny's kernel/rcu
 #                           implementation text and its whole kernel.elf text are both smaller
@@ -78,7 +78,7 @@ if [ "$tiny_wanted" = 1 ]; then
 	# (b) Tree-only parameters, Tree RCU's own and Linux's Tree names this kernel lacks
 	# (linux_params.c): one line each, nothing else; the KTAP suites on one CPU.
 	tiny_boot tiny-rcu-params-smp1 \
-		"rcutree.blimit=3 rcutree.dump_tree rcupdate.rcu_cpu_stall_timeout=5 rcupdate.rcu_expedited=1 rcutree.no_such_knob=1 rcutree.use_softirq=1 rcutree.selftest=1 sched.selftest=1 shutdown_secs=5" \
+		"rcutree.blimit=3 rcutree.dump_tree rcupdate.rcu_cpu_stall_timeout=5 rcupdate.rcu_expedited=1 rcutree.no_such_knob=1 rcutree.use_softirq=1 rcutree.selftest=1 rcupdate.api_selftest=1 sched.selftest=1 shutdown_secs=7" \
 		--timeout 40 \
 		--expect '^\[ *[0-9.]+\] rcu: rcutree\.blimit=3 does not apply to Tiny RCU, ignored$' \
 		--expect '^\[ *[0-9.]+\] rcu: rcutree\.dump_tree=Y does not apply to Tiny RCU, ignored$' \
@@ -90,7 +90,9 @@ if [ "$tiny_wanted" = 1 ]; then
 		--reject 'rcutree\.selftest=.* does not apply' \
 		--expect 'ok [0-9]+ rcu_dyntick_idle_credit # SKIP Tiny RCU' \
 		--expect '^\[ *[0-9.]+\] ok 1 rcu$' \
-		--expect '^\[ *[0-9.]+\] ok 2 sched$' \
+		--expect 'ok [0-9]+ rcu_api_stall_reset # SKIP ' \
+		--expect '^\[ *[0-9.]+\] ok 2 rcu_api$' \
+		--expect '^\[ *[0-9.]+\] ok 3 sched$' \
 		--expect '# Totals: pass:[1-9][0-9]* fail:0 ' \
 		--reject 'not ok'
 

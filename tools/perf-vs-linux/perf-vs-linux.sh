@@ -9,7 +9,8 @@
 # Usage: perf-vs-linux.sh [options]
 #   --smp "2 4 8"        guest sizes (default "2 4 8")
 #   --reps N             boots per side, kind and size (default 3); samples are pooled over them
-#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture fwd kfree (default: all)
+#   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture fwd kfree (default: all), and
+#                        ref-TYPE, gp-FLAVOR (below; never by default)
 #   --holdoff S          seconds both sides wait after boot before measuring (default 10, Linux's)
 #   --ours KERNEL        our kernel.elf (default: built here from defconfig + the three tests)
 #   --linux BZIMAGE      Linux's (default: $LNX/build-hz1000-none/..., built by build-linux.sh)
@@ -23,6 +24,12 @@
 # fwd the same with a forward-progress flood every 5 s: peak callbacks held per flood (memory);
 # kfree rcuscale's kfree_rcu() test with Linux's defaults (a thread per CPU, 10 loops of 8000
 # kfree_rcu()s of 24-byte objects, both forms): total time and memory footprint.
+# ref-TYPE refscale's other reader types, Linux 6.1's names: ref-srcu ref-rcu-tasks ref-refcnt
+# ref-rwlock ref-rwsem ref-lock ref-lock-irq ref-acqrel ref-clock (ns per section, as refscale);
+# gp-FLAVOR the sync1 shape for another flavor: gp-srcu, gp-tasks (rcuscale.scale_type=FLAVOR,
+# ours rcuperf.perf_type=FLAVOR). Tasks RCU kinds need it in both kernels: ours is then built with
+# CONFIG_FORCE_TASKS_RCU; Linux's PREEMPT_NONE build has no Tasks RCU (Linux then reports the type
+# invalid and the Linux column stays empty): use build-linux.sh FULL and --linux for those.
 # A quiet host matters: our figures swing with host load more than Linux's (see the doc).
 set -euo pipefail
 
@@ -55,6 +62,9 @@ if [ -z "$ours" ]; then
 		make -C "$ROOT" O="$out/build-ours" defconfig >/dev/null
 		printf '%s\n' CONFIG_KERNEL_TESTS=y CONFIG_RCU_PERF_TEST=y CONFIG_RCU_REF_SCALE_TEST=y \
 			CONFIG_RCU_TORTURE_TEST=y >>"$out/build-ours/.config"
+		case " $kinds " in *tasks*)
+			printf '%s\n' CONFIG_RCU_EXPERT=y CONFIG_FORCE_TASKS_RCU=y >>"$out/build-ours/.config" ;;
+		esac
 		make -C "$ROOT" O="$out/build-ours" olddefconfig >/dev/null
 		for o in RCU_PERF_TEST RCU_REF_SCALE_TEST RCU_TORTURE_TEST PREEMPT_NONE; do
 			grep -qx "CONFIG_$o=y" "$out/build-ours/.config" ||
@@ -79,6 +89,8 @@ linux_args() {
 	torture) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
 	fwd) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
 	kfree) echo "$bl_scale rcuscale.kfree_rcu_test=1" ;;
+	ref-*) echo "initcall_blacklist=rcu_torture_init,rcu_scale_init refscale.scale_type=${1#ref-} refscale.shutdown=1 refscale.holdoff=$holdoff" ;;
+	gp-*) echo "$bl_scale rcuscale.scale_type=${1#gp-} rcuscale.nwriters=1 rcuscale.nreaders=0 rcuscale.gp_exp=0" ;;
 	esac
 }
 ours_args() {
@@ -93,6 +105,8 @@ ours_args() {
 	torture) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
 	fwd) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
 	kfree) echo "rcuperf.kfree_rcu_test=1" ;;
+	ref-*) echo "refscale.scale_runnable=1 refscale.scale_type=${1#ref-} refscale.holdoff=$holdoff" ;;
+	gp-*) echo "$perf rcuperf.perf_type=${1#gp-} rcuperf.nwriters=1 rcuperf.nreaders=0" ;;
 	esac
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Turn perf-vs-linux.sh's console logs into markdown tables, ours beside Linux's.
 
-usage: summarize.py LOGDIR   (files SIDE-KIND-smpN-repR.log, SIDE = ours | linux)
+usage: summarize.py LOGDIR   (files SIDE-KIND-smpN-repR.log, SIDE = ours | linux; KIND may be
+ref-TYPE, read as refscale, or gp-FLAVOR, read as the grace-period shapes)
 
 Both kernels print the same per-sample lines (Linux's formats, which ours follow):
   "<tag>: W writer-duration: I NS"            one grace-period wait (rcuscale / rcuperf)
@@ -23,10 +24,24 @@ import statistics
 import sys
 from collections import defaultdict
 
-NAME = re.compile(r"^(ours|linux)-(\w+)-smp(\d+)-rep(\d+)\.log$")
+NAME = re.compile(r"^(ours|linux)-([\w-]+)-smp(\d+)-rep(\d+)\.log$")
+ORDER = "sync1 exp1 sync exp async refscale torture fwd kfree".split()
+
+
+def kind_key(kind):
+    """The fixed kinds first, in their order; then gp-FLAVOR, then ref-TYPE, by name."""
+    if kind in ORDER:
+        return (0, ORDER.index(kind), "")
+    return (1 if kind.startswith("gp-") else 2, 0, kind)
+
+
+def base(kind):
+    """ref-TYPE is read as refscale, gp-FLAVOR as the grace-period shapes."""
+    return "refscale" if kind.startswith("ref-") else kind
 TS = r"^\[\s*(\d+\.\d+)\]\s*"
-DUR = re.compile(r"(?:rcu-scale|rcu-perf):\s+\d+ writer-duration:\s+\d+ (\d+)")
-PHASE = re.compile(r"(?:rcu-scale|rcu-perf): start: (\d+) end: (\d+) duration: (\d+) gps: (\d+)")
+# The tag is the flavor's name: rcu-, srcu-, tasks-, ... then -scale (Linux) or -perf (ours).
+DUR = re.compile(r"[\w-]+-(?:scale|perf):\s+\d+ writer-duration:\s+\d+ (\d+)")
+PHASE = re.compile(r"[\w-]+-(?:scale|perf): start: (\d+) end: (\d+) duration: (\d+) gps: (\d+)")
 RUN = re.compile(TS + r"(\d+)\t(\d+\.\d+)$", re.M)
 START = re.compile(TS + r"rcu-torture:--- Start of test", re.M)
 RTC = re.compile(TS + r"rcu-torture: rtc: \S+ (?:ver|VER): (\d+) ", re.M)
@@ -45,6 +60,7 @@ def nearest_rank(vals, p):
 def parse(text, kind):
     """One boot: a dict of what it measured (empty when it measured nothing)."""
     got = {}
+    kind = base(kind)
     if kind == "refscale":
         i = text.find("END OF TEST")
         got["runs"] = [float(m.group(3)) for m in RUN.finditer(text[i:])] if i >= 0 else []
@@ -91,10 +107,11 @@ def main():
             got = parse(fh.read().replace("\r", ""), kind)
         for k, v in got.items():
             pooled[(side, kind, smp)][k].extend(v if isinstance(v, list) else [v])
-    kinds = sorted({k for _, k, _ in pooled}, key="sync1 exp1 sync exp async refscale torture fwd kfree".split().index)
+    kinds = sorted({k for _, k, _ in pooled}, key=kind_key)
     smps = sorted({s for _, _, s in pooled})
-    for kind in kinds:
-        print("\n### %s\n" % kind)
+    for name in kinds:
+        print("\n### %s\n" % name)
+        kind = base(name)
         if kind == "refscale":
             print("| smp | ours ns/pair (median of runs) | Linux | ours/Linux |\n|---|---|---|---|")
         elif kind == "torture":
@@ -111,7 +128,7 @@ def main():
             print("| smp | ours median / p99 (n) | Linux median / p99 (n) | median ours/Linux | p99 ours/Linux |")
             print("|---|---|---|---|---|")
         for smp in smps:
-            o, l = pooled.get(("ours", kind, smp)), pooled.get(("linux", kind, smp))
+            o, l = pooled.get(("ours", name, smp)), pooled.get(("linux", name, smp))
             if not o and not l:
                 continue
             o, l = o or {}, l or {}

@@ -4,12 +4,18 @@
  * parameter prefixes work here: rcuscale.x is an alias of rcuperf.x, see
  * kernel/params.c).
  *
+ * perf_type (Linux's scale_type) picks the flavor, as Linux 6.1's names:
+ *   rcu     synchronize_rcu(), call_rcu(); readers rcu_read_lock()
+ *   srcu    synchronize_srcu(), call_srcu() on one srcu_struct; readers
+ *           srcu_read_lock() (CONFIG_SRCU)
+ *   tasks   synchronize_rcu_tasks(), call_rcu_tasks(); readers need no marker
+ *           (CONFIG_TASKS_RCU)
  * With rcuperf.perf_runnable=1, nwriters writer kthreads (SCHED_FIFO 1,
  * writer i bound to CPU i % nr_cpu_ids) time one update-side wait after
  * another while nreaders reader kthreads (nice 19) spin through empty
  * read-side sections, as load. A writer's sample is:
- *   default       one synchronize_rcu() call;
- *   gp_exp=1      one synchronize_rcu_expedited() call;
+ *   default       one synchronize_rcu() call (the flavor's);
+ *   gp_exp=1      one synchronize_rcu_expedited() call (Tasks RCU: its only kind);
  *   gp_async=1    one call_rcu() round trip, from queuing the callback to its
  *                 invocation (Linux times only the call_rcu() itself; the
  *                 round trip is the figure a caller waits for). At most
@@ -47,6 +53,8 @@
 #include <kernel/string.h>
 #include <kernel/errno.h>
 #include <kernel/sort.h>
+#include <rcu/srcu.h>
+#include <rcu/tasks.h>
 #include "rcu_perf_common.h"
 #include "rcuperf_kfree.h"
 
@@ -60,9 +68,10 @@
 #define MAX_MEAS	10000	/* samples kept per writer */
 
 torture_param_bool(perf_runnable, false, "run the RCU grace-period performance test at boot");
-torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu)");
+torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu, srcu, tasks)");
 /* Linux 6.1's rcuscale calls it scale_type (rcuscale.scale_type reaches it through the alias). */
-KPARAM_STRING("rcuperf.scale_type", perf_type, "RCU flavor to measure (rcu): Linux's name for perf_type");
+KPARAM_STRING("rcuperf.scale_type", perf_type,
+	      "RCU flavor to measure (rcu, srcu, tasks): Linux's name for perf_type");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
 	      "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
 torture_param(int, nwriters, -1, -NR_CPUS, 4 * NR_CPUS,
@@ -78,6 +87,81 @@ torture_param(int, minruntime, 0, 0, 3600,
 	      "seconds each writer runs at least (and until MIN_MEAS samples), 0: samples only");
 torture_param_bool(shutdown, true, "power off when the test is done");
 torture_param(int, verbose, 1, 0, 2, "print thread start/stop lines");
+
+/* --- the flavors ------------------------------------------------------------------ */
+
+/* What a flavor offers the test, as Linux's struct rcu_scale_ops (one entry per type). */
+struct rcu_perf_ops {
+	const char *name;
+	int (*readlock)(void);
+	void (*readunlock)(int idx);
+	unsigned long (*get_gp_seq)(void);	/* grace periods completed ("batches") */
+	void (*async)(struct rcu_head *head, rcu_callback_t func);
+	void (*gp_barrier)(void);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+};
+
+static int rcu_perf_read_lock(void) { rcu_read_lock(); return 0; }
+static void rcu_perf_read_unlock(int idx) { rcu_read_unlock(); }
+
+static const struct rcu_perf_ops rcu_ops = {
+	.name = "rcu", .readlock = rcu_perf_read_lock, .readunlock = rcu_perf_read_unlock,
+	.get_gp_seq = rcu_gp_completed, .async = call_rcu, .gp_barrier = rcu_barrier,
+	.sync = synchronize_rcu, .exp_sync = synchronize_rcu_expedited,
+};
+
+#ifdef CONFIG_SRCU
+DEFINE_STATIC_SRCU(srcu_ctl_perf);
+
+static int srcu_perf_read_lock(void) { return srcu_read_lock(&srcu_ctl_perf); }
+static void srcu_perf_read_unlock(int idx) { srcu_read_unlock(&srcu_ctl_perf, idx); }
+static unsigned long srcu_perf_completed(void)
+{
+	unsigned long normal, exp;
+
+	srcu_get_gp_counts(&srcu_ctl_perf, &normal, &exp);
+	return normal + exp;
+}
+static void srcu_perf_call(struct rcu_head *head, rcu_callback_t func)
+{
+	call_srcu(&srcu_ctl_perf, head, func);
+}
+static void srcu_perf_barrier(void) { srcu_barrier(&srcu_ctl_perf); }
+static void srcu_perf_sync(void) { synchronize_srcu(&srcu_ctl_perf); }
+static void srcu_perf_exp_sync(void) { synchronize_srcu_expedited(&srcu_ctl_perf); }
+
+static const struct rcu_perf_ops srcu_ops = {
+	.name = "srcu", .readlock = srcu_perf_read_lock, .readunlock = srcu_perf_read_unlock,
+	.get_gp_seq = srcu_perf_completed, .async = srcu_perf_call, .gp_barrier = srcu_perf_barrier,
+	.sync = srcu_perf_sync, .exp_sync = srcu_perf_exp_sync,
+};
+#define SRCU_PERF_OPS	&srcu_ops,
+#else
+#define SRCU_PERF_OPS
+#endif
+
+#ifdef CONFIG_TASKS_RCU
+/* Tasks RCU readers are any code between voluntary context switches: no marker. */
+static int tasks_perf_read_lock(void) { return 0; }
+static void tasks_perf_read_unlock(int idx) { }
+
+static const struct rcu_perf_ops tasks_ops = {
+	.name = "tasks", .readlock = tasks_perf_read_lock, .readunlock = tasks_perf_read_unlock,
+	.get_gp_seq = rcu_tasks_gp_completed, .async = call_rcu_tasks,
+	.gp_barrier = rcu_barrier_tasks, .sync = synchronize_rcu_tasks,
+	.exp_sync = synchronize_rcu_tasks,	/* no expedited Tasks RCU, as in Linux */
+};
+#define TASKS_PERF_OPS	&tasks_ops,
+#else
+#define TASKS_PERF_OPS
+#endif
+
+/* Linux 6.1's order; a flavor this kernel lacks is left out, as Linux does. */
+static const struct rcu_perf_ops *const perf_ops[] = {
+	&rcu_ops, SRCU_PERF_OPS TASKS_PERF_OPS
+};
+static const struct rcu_perf_ops *cur_ops;
 
 static int nrealreaders, nrealwriters;
 static struct task_struct **reader_tasks, **writer_tasks;
@@ -114,9 +198,11 @@ static int rcu_perf_reader(void *arg)
 	VERBOSE_PERFOUT("rcu_perf_reader task started");
 	set_user_nice(current, 19);
 	do {
+		int idx;
+
 		local_irq_save(flags);
-		rcu_read_lock();
-		rcu_read_unlock();
+		idx = cur_ops->readlock();
+		cur_ops->readunlock(idx);
 		local_irq_restore(flags);
 		perf_wait_stop();
 	} while (!kthread_should_stop());
@@ -152,18 +238,18 @@ static void perf_async_one(struct perf_writer *w)
 	struct perf_async_cb *cb;
 
 	if (atomic_read(&w->inflight) >= gp_async_max) {
-		rcu_barrier();
+		cur_ops->gp_barrier();
 		return;
 	}
 	cb = kmalloc(sizeof(*cb), GFP_KERNEL);
 	if (!cb) {
-		rcu_barrier();	/* let callbacks free memory */
+		cur_ops->gp_barrier();	/* let callbacks free memory */
 		return;
 	}
 	cb->w = w;
 	atomic_inc(&w->inflight);
 	cb->t0 = local_clock();
-	call_rcu(&cb->rh, rcu_perf_async_cb);
+	cur_ops->async(&cb->rh, rcu_perf_async_cb);
 }
 
 static int perf_writer_samples(struct perf_writer *w)
@@ -184,7 +270,7 @@ static void perf_writer_finished(long me)
 	if (atomic_inc_return(&n_writers_finished) < nrealwriters)
 		return;
 	t_finished = local_clock();
-	b_finished = rcu_gp_completed();
+	b_finished = cur_ops->get_gp_seq();
 	PERFOUT("Test complete");
 	smp_store_release(&all_done, true);
 	wake_up(&perf_done_wq);
@@ -211,7 +297,7 @@ static int rcu_perf_writer(void *arg)
 		schedule_timeout_uninterruptible(holdoff * HZ);
 	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
 		t_started = local_clock();
-		b_started = rcu_gp_completed();
+		b_started = cur_ops->get_gp_seq();
 		if (gp_exp)
 			rcu_exp_latency_reset();	/* the breakdown covers the measured run only */
 	}
@@ -224,9 +310,9 @@ static int rcu_perf_writer(void *arg)
 			u64 t0 = local_clock();
 
 			if (gp_exp)
-				synchronize_rcu_expedited();
+				cur_ops->exp_sync();
 			else
-				synchronize_rcu();
+				cur_ops->sync();
 			w->dur[i] = local_clock() - t0;
 			w->n = i + 1;
 		}
@@ -246,7 +332,7 @@ static int rcu_perf_writer(void *arg)
 		perf_wait_stop();
 	} while (!kthread_should_stop());
 	if (gp_async)
-		rcu_barrier();	/* every callback of ours has run before the samples are read */
+		cur_ops->gp_barrier();	/* every callback of ours has run before the samples are read */
 	VERBOSE_PERFOUT("rcu_perf_writer is stopping");
 	return 0;
 }
@@ -342,7 +428,7 @@ static void rcu_perf_cleanup(void)
 		}
 	}
 	perf_summary();
-	if (gp_exp && !gp_async)
+	if (gp_exp && !gp_async && cur_ops == &rcu_ops)
 		perf_exp_breakdown();
 }
 
@@ -395,9 +481,15 @@ static int rcu_perf_init(void)
 		return rcu_perf_kfree_init(shutdown, (int)num_online_cpus());
 	if (!perf_runnable)
 		return 0;
-	if (strcmp(perf_type, "rcu")) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(perf_ops); i++)
+		if (!strcmp(perf_type, perf_ops[i]->name))
+			cur_ops = perf_ops[i];
+	if (!cur_ops) {
 		pr_alert("rcu-perf: invalid perf type: \"%s\"\n", perf_type);
-		pr_alert("rcu-perf types: rcu\n");
+		pr_alert("rcu-perf types:");
+		for (unsigned int i = 0; i < ARRAY_SIZE(perf_ops); i++)
+			pr_cont(" %s", perf_ops[i]->name);
+		pr_cont("\n");
 		return -EINVAL;
 	}
 	nrealreaders = compute_real(nreaders);

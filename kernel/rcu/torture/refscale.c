@@ -8,9 +8,15 @@
  * pass, waits until all readers are ready, then with interrupts off times
  * `loops` back-to-back sections of scale_type:
  *   rcu       rcu_read_lock(); rcu_read_unlock();
+ *   srcu      srcu_read_lock(); srcu_read_unlock(); on one srcu_struct (CONFIG_SRCU)
+ *   rcu-tasks nothing: any code without a voluntary context switch is a
+ *             Tasks RCU reader, so the loop is empty, as Linux's (CONFIG_TASKS_RCU)
  *   refcnt    atomic_inc(); atomic_dec(); on one shared counter
+ *   rwlock    read_lock(); read_unlock(); on one shared rwlock_t
+ *   rwsem     down_read(); up_read(); on one shared rw_semaphore
  *   lock      spin_lock(); spin_unlock(); on one shared lock
  *   lock-irq  spin_lock_irqsave(); spin_unlock_irqrestore(); likewise
+ *   acqrel    smp_load_acquire() then smp_store_release() of this CPU's counter
  *   clock     local_clock() (a baseline: one timestamp per loop)
  * (readdelay=N busy-waits N ns inside each section). A run's figure is the
  * readers' total time divided by readers x loops. At the end it prints
@@ -39,6 +45,10 @@
 #include <mm/slab.h>
 #include <kernel/atomic.h>
 #include <locking/spinlock.h>
+#include <locking/rwlock.h>
+#include <locking/rwsem.h>
+#include <rcu/srcu.h>
+#include <kernel/percpu.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
 #include <kernel/sort.h>
@@ -50,7 +60,7 @@
 
 torture_param_bool(scale_runnable, false, "run the read-side overhead test at boot");
 torture_param_string(scale_type, 16, "rcu",
-		     "read-side protection to measure: rcu, refcnt, lock, lock-irq, clock");
+		     "read-side protection to measure: rcu, srcu, rcu-tasks, refcnt, rwlock, rwsem, lock, lock-irq, acqrel, clock");
 torture_param(int, nreaders, -1, -1, NR_CPUS,
 	      "reader kthreads, one per CPU; -1 for three quarters of the online CPUs");
 torture_param(long, loops, 10000, 1, 100000000, "read-side sections per reader per run");
@@ -64,6 +74,12 @@ torture_param_bool(shutdown, true, "power off when the test is done");
 
 static atomic_t ref_count;
 static DEFINE_SPINLOCK(ref_lock);
+static DEFINE_RWLOCK(ref_rwlock);
+static DECLARE_RWSEM(ref_rwsem);
+static DEFINE_PER_CPU(unsigned long, ref_acqrel);
+#ifdef CONFIG_SRCU
+DEFINE_STATIC_SRCU(srcu_refctl_scale);
+#endif
 
 /*
  * Each kind of section is written once, as an always-inline body taking
@@ -82,6 +98,64 @@ static __always_inline void ref_rcu_body(long n, int delay)
 			ndelay(delay);
 		rcu_read_unlock();
 	}
+}
+
+#ifdef CONFIG_SRCU
+static __always_inline void ref_srcu_body(long n, int delay)
+{
+	for (long i = n; i > 0; i--) {
+		int idx = srcu_read_lock(&srcu_refctl_scale);
+
+		if (delay)
+			ndelay(delay);
+		srcu_read_unlock(&srcu_refctl_scale, idx);
+	}
+}
+#endif
+
+/* A Tasks RCU reader costs nothing: the loop is all there is (Linux's is empty too). */
+static __always_inline void ref_rcu_tasks_body(long n, int delay)
+{
+	for (long i = n; i > 0; i--) {
+		if (delay)
+			ndelay(delay);
+		barrier();	/* keep the loop, as Linux's `continue` loop is kept */
+	}
+}
+
+static __always_inline void ref_rwlock_body(long n, int delay)
+{
+	for (long i = n; i > 0; i--) {
+		read_lock(&ref_rwlock);
+		if (delay)
+			ndelay(delay);
+		read_unlock(&ref_rwlock);
+	}
+}
+
+static __always_inline void ref_rwsem_body(long n, int delay)
+{
+	for (long i = n; i > 0; i--) {
+		down_read(&ref_rwsem);
+		if (delay)
+			ndelay(delay);
+		up_read(&ref_rwsem);
+	}
+}
+
+/* The cheapest ordered handoff: acquire-load and release-store of a per-CPU counter. */
+static __always_inline void ref_acqrel_body(long n, int delay)
+{
+	unsigned long x;
+
+	preempt_disable();
+	for (long i = n; i > 0; i--) {
+		x = smp_load_acquire(this_cpu_ptr(&ref_acqrel));
+		if (delay)
+			ndelay(delay);
+		smp_store_release(this_cpu_ptr(&ref_acqrel), x + 1);
+	}
+	preempt_enable();
 }
 
 static __always_inline void ref_refcnt_body(long n, int delay)
@@ -135,9 +209,18 @@ static __always_inline void ref_clock_body(long n, int delay)
 	static void ref_##kind##_delay_section(long n, int delay) { ref_##kind##_body(n, delay); }
 
 REF_SECTION(rcu)
+#ifdef CONFIG_SRCU
+REF_SECTION(srcu)
+#endif
+#ifdef CONFIG_TASKS_RCU
+REF_SECTION(rcu_tasks)
+#endif
 REF_SECTION(refcnt)
+REF_SECTION(rwlock)
+REF_SECTION(rwsem)
 REF_SECTION(lock)
 REF_SECTION(lock_irq)
+REF_SECTION(acqrel)
 REF_SECTION(clock)
 
 struct ref_scale_ops {
@@ -148,11 +231,21 @@ struct ref_scale_ops {
 
 #define REF_OPS(str, kind) { str, ref_##kind##_section, ref_##kind##_delay_section }
 
+/* Linux 6.1's names and order; a flavor its kernel lacks is left out, as Linux does. */
 static const struct ref_scale_ops ref_ops[] = {
 	REF_OPS("rcu", rcu),
+#ifdef CONFIG_SRCU
+	REF_OPS("srcu", srcu),
+#endif
+#ifdef CONFIG_TASKS_RCU
+	REF_OPS("rcu-tasks", rcu_tasks),
+#endif
 	REF_OPS("refcnt", refcnt),
+	REF_OPS("rwlock", rwlock),
+	REF_OPS("rwsem", rwsem),
 	REF_OPS("lock", lock),
 	REF_OPS("lock-irq", lock_irq),
+	REF_OPS("acqrel", acqrel),
 	REF_OPS("clock", clock),
 };
 static const struct ref_scale_ops *cur_ops;
