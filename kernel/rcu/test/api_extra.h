@@ -8,7 +8,7 @@
 #ifndef _RCU_TEST_API_EXTRA_H
 #define _RCU_TEST_API_EXTRA_H
 
-#include "rcu_selftest.h"
+#include "common.h"
 
 /* Each concurrent case's update phase; readers stop when it ends. */
 #define RAT_UPDATE_MS	150
