@@ -41,7 +41,7 @@ fail() {
 # Headers lib/ may include: pure types and the interfaces lib/ implements.
 LIB_HEADERS="types compiler errno string sprintf kstrtox bitmap param sort"
 # Parameters both RCU flavors implement (not Tree-only, so not in the list).
-RCU_BOTH_FLAVORS="rcutree.selftest rcutree.gp_bench rcutree.gp_bench_samples rcutree.gp_bench_busy rcutree.debug_objects_test rcutree.eqs_debug_test"
+RCU_BOTH_FLAVORS="rcutree.selftest rcutree.gp_bench rcutree.gp_bench_samples rcutree.gp_bench_busy rcutree.debug_objects_test rcutree.eqs_debug_test rcutree.tasks_rude_selftest"
 # Console drivers: "symbol prefix:the driver's own files (path prefix)".
 CONSOLE_DRIVERS="serial8250_:drivers/tty/serial/8250"
 # Files being moved or converted, which may keep their <asm/...> include or

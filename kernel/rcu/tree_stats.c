@@ -87,4 +87,5 @@ void rcu_show_stats(void)
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();
 	rcu_tasks_show_stats();
+	rcu_tasks_rude_show_stats();
 }
