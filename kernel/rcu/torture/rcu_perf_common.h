@@ -7,6 +7,7 @@
 #define _RCU_PERF_COMMON_H
 
 #include <kernel/types.h>
+#include <rcu/types.h>
 
 /* The pct-th percentile (0..100) of n >= 1 sorted samples: a[n * pct / 100], capped at a[n - 1]. */
 static inline u64 rcu_perf_percentile(const u64 *sorted, unsigned int n, unsigned int pct)
@@ -24,5 +25,25 @@ static inline u64 rcu_perf_percentile(const u64 *sorted, unsigned int n, unsigne
  */
 void rcu_perf_test_begin(void);
 void rcu_perf_test_end(bool shutdown);
+
+/*
+ * A flavor rcuperf measures (rcuperf.perf_type), as Linux's rcu_scale_ops:
+ * the readers' empty section, the writers' waits, and the grace-period
+ * count for the "batches" figure. exp_breakdown: Tree RCU's expedited
+ * statistics (rcu_exp_latency()) exist for it.
+ */
+struct rcu_perf_ops {
+	const char *name;
+	void (*readlock)(void);
+	void (*readunlock)(void);
+	unsigned long (*get_gp_seq)(void);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+	void (*async)(struct rcu_head *rhp, rcu_callback_t func);
+	void (*gp_barrier)(void);
+	bool exp_breakdown;
+};
+/* rcuperf_rude.c: "tasks-rude" (CONFIG_TASKS_RUDE_RCU). */
+extern struct rcu_perf_ops tasks_rude_perf_ops;
 
 #endif

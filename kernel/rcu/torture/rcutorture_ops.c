@@ -256,8 +256,16 @@ static struct rcu_torture_ops trivial_ops = {
 	.name		= "trivial",
 };
 
+/* rcutorture_rude.c: "tasks-rude", Tasks Rude RCU (CONFIG_TASKS_RUDE_RCU). */
+#ifdef CONFIG_TASKS_RUDE_RCU
+extern struct rcu_torture_ops tasks_rude_ops;
+#define TASKS_RUDE_TORTURE_OPS	&tasks_rude_ops,
+#else
+#define TASKS_RUDE_TORTURE_OPS
+#endif
+
 /* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
 struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS &trivial_ops,
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, TASKS_RUDE_TORTURE_OPS SRCU_TORTURE_OPS &trivial_ops,
 };
 const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);
