@@ -5,12 +5,23 @@
  * including the idle loop and the entry code RCU does not watch, which
  * no other flavor can wait for. Linux queues a no-op work item on every
  * CPU (schedule_on_each_cpu()) and waits for them all; this kernel has no
- * workqueues, so the grace-period kthread itself moves onto each online
- * CPU in turn (set_cpus_allowed_ptr()): once it runs on a CPU, that CPU
+ * workqueues, so the grace-period kthread itself moves onto each CPU it
+ * must wait for, in turn (set_cpus_allowed_ptr()): once it runs on a CPU, that CPU
  * has switched tasks, so whatever non-preemptible region it was in when
  * the grace period began has ended. One kthread, rcu_tasks_rude_kthread,
  * takes every queued callback, runs one grace period, and invokes them in
  * order, as Linux's rcu_tasks_kthread() does for this flavor.
+ *
+ * Moving from CPU to CPU costs one cross-CPU wake-up each, one after the
+ * other, where Linux's work items run in parallel. So a grace period
+ * first asks every other CPU at once, by an asynchronous cross call,
+ * whether it is in such a region right now: the handler runs only with
+ * interrupts on, and a preemptible kernel's preempt count then says
+ * whether the code it interrupted had preemption off (or was itself an
+ * interrupt handler). A CPU that answers "no" is at a point where it
+ * could have switched tasks, which is all a switch would prove; only the
+ * CPUs that answer "yes", or not within RUDE_IPI_WAIT, and idle CPUs
+ * (Linux's idle loop runs with preemption off), are visited.
  *
  * CPU hotplug: the grace period holds cpus_read_lock(), as Linux's
  * schedule_on_each_cpu() does, so no CPU joins or leaves while CPUs are
@@ -37,12 +48,17 @@
 #include <kernel/cpu.h>
 #include <kernel/cpumask.h>
 #include <kernel/smp.h>
+#include <kernel/atomic.h>
+#include <kernel/preempt.h>
 #include <kernel/printk.h>
 #include <kernel/init.h>
 #include <kernel/barrier.h>
 #include <kernel/bug.h>
 #include <time/time.h>
 #include <time/timer.h>
+
+/* How long the cross-call round may wait for answers before the kthread visits the silent CPUs. */
+#define RUDE_IPI_WAIT	(HZ / 20 ?: 1)
 
 /* The kthread's state, in Linux's names (show_rcu_tasks_rude_gp_kthread()). */
 enum { RTGS_WAIT_CBS, RTGS_WAIT_GP, RTGS_INVOKE_CBS };
@@ -66,7 +82,9 @@ static struct rcu_tasks_rude {
 	unsigned long visit_jiffies;	/* when that move began */
 	unsigned long n_gps;		/* grace periods completed */
 	unsigned long n_fast;		/* of which with one CPU online (no visit) */
-	unsigned long n_visits;		/* CPUs visited, Linux's n_ipis */
+	unsigned long n_visits;		/* CPUs visited (moved onto) */
+	unsigned long n_ipis;		/* CPUs asked by cross call, Linux's n_ipis */
+	unsigned long n_ipi_qs;		/* of which answered "quiescent" in time */
 	u64 gp_ns_total, gp_ns_max;	/* grace-period durations */
 	unsigned long n_stalls;		/* stall warnings printed */
 	unsigned long n_cbs_invoked;
@@ -78,6 +96,12 @@ static struct rcu_tasks_rude {
 };
 /* The kthread waits here for callbacks. */
 static DECLARE_WAIT_QUEUE_HEAD(rude_cbs_wq);
+
+/* Per CPU, this grace period's cross-call answer: 0 none yet, 1 quiescent, 2 in a region. */
+static int rude_ipi_state[NR_CPUS];
+/* Answers still due; the last one wakes the kthread. */
+static atomic_t rude_ipi_pending;
+static DECLARE_WAIT_QUEUE_HEAD(rude_ipi_wq);
 
 unsigned long rcu_tasks_rude_gp_completed(void)
 {
@@ -163,6 +187,63 @@ static void rude_stall_timer_fn(struct timer_list *t)
 
 /* --- one grace period ------------------------------------------------------------ */
 
+/*
+ * Cross-call handler, interrupts off, on each CPU asked: is the code this
+ * interrupt arrived in outside any region with preemption or interrupts
+ * off? Interrupts were on (the call arrived), and the preempt count holds
+ * only this interrupt's HARDIRQ_OFFSET exactly when the interrupted code
+ * had preemption on and was not an interrupt handler. Only a preemptible
+ * kernel counts that way (elsewhere all kernel code is such a region):
+ * otherwise always "in a region", and the CPU is visited. The idle task
+ * is always "in a region" too: Linux runs its whole loop with preemption
+ * off, so code in it, RCU-watching or not, is a reader even where it
+ * halts with interrupts on (a function that called into the halt resumes
+ * after it); only a switch away from idle ends it. An answer that
+ * comes late, in the next grace period, is still true then (it looks at
+ * the CPU as it is when it runs); its count only ends that grace
+ * period's wait early, and CPUs without an answer are visited.
+ */
+static void rude_ipi(void *unused)
+{
+	int cpu = smp_processor_id();
+	bool qs = IS_ENABLED(CONFIG_PREEMPTION) && preempt_count() == HARDIRQ_OFFSET &&
+		  !is_idle_task(current);
+
+	/*
+	 * The interrupted code's accesses (and those of the regions that
+	 * ended before it, in this CPU's program order) before the answer;
+	 * pairs with the smp_load_acquire() in rude_wait_gp().
+	 */
+	smp_mb();
+	smp_store_release(&rude_ipi_state[cpu], qs ? 1 : 2);
+	if (atomic_dec_and_test(&rude_ipi_pending))
+		wake_up(&rude_ipi_wq);
+}
+
+/*
+ * Ask every other online CPU at once; this CPU is quiescent (the kthread
+ * runs here, so no region is in progress). Wait for the answers, at most
+ * RUDE_IPI_WAIT. Caller holds cpus_read_lock().
+ */
+static void rude_ipi_round(void)
+{
+	struct cpumask others;
+	unsigned int cpu, self;
+
+	for_each_online_cpu(cpu)
+		WRITE_ONCE(rude_ipi_state[cpu], 0);
+	preempt_disable();	/* self stays this CPU until the calls are out */
+	self = smp_processor_id();
+	cpumask_copy(&others, cpu_online_mask);
+	cpumask_clear_cpu(self, &others);
+	WRITE_ONCE(rude_ipi_state[self], 1);
+	atomic_set(&rude_ipi_pending, cpumask_weight(&others));
+	rude.n_ipis += cpumask_weight(&others);
+	smp_call_function_many(&others, rude_ipi, NULL, false);
+	preempt_enable();
+	wait_event_timeout(rude_ipi_wq, atomic_read(&rude_ipi_pending) <= 0, RUDE_IPI_WAIT);
+}
+
 /* Move the kthread onto cpu: returns once cpu has switched to it. */
 static void rude_visit(int cpu)
 {
@@ -208,8 +289,16 @@ static void rude_wait_gp(void)
 	} else {
 		if (rtst > 0)
 			mod_timer(&rude.stall_timer, jiffies + rtst);
-		for_each_online_cpu(cpu)
+		rude_ipi_round();
+		for_each_online_cpu(cpu) {
+			/* Acquire: pairs with the answer's store-release in rude_ipi(). */
+			if (smp_load_acquire(&rude_ipi_state[cpu]) == 1) {
+				rude.n_ipi_qs++;
+				continue;
+			}
 			rude_visit(cpu);
+		}
+		smp_mb();	/* the answers' accesses before the callbacks (as rude_visit()'s) */
 		del_timer_sync(&rude.stall_timer);
 		/* Free to run anywhere again, as a kworker-served Linux caller would be. */
 		set_cpus_allowed_ptr(current, cpu_possible_mask);
@@ -298,7 +387,7 @@ void show_rcu_tasks_rude_gp_kthread(void)
 
 	pr_info("rcu_tasks_rude: %s(%d) since %lu g:%lu i:%lu/%lu %c%c \n",
 		rude_gp_state_names[state], state, jiffies - READ_ONCE(rude.gp_jiffies),
-		READ_ONCE(rude.n_gps), 0UL, READ_ONCE(rude.n_visits),
+		READ_ONCE(rude.n_gps), 0UL, READ_ONCE(rude.n_ipis),
 		".k"[!!READ_ONCE(rude.kthread)], ".C"[!!READ_ONCE(rude.cbs_head)]);
 }
 
@@ -306,7 +395,8 @@ void rcu_tasks_rude_show_stats(void)
 {
 	unsigned long n = READ_ONCE(rude.n_gps);
 
-	pr_info("rcu_tasks_rude: %lu grace periods (%lu with one CPU), mean %llu us, longest %llu us, %lu CPU visits, %lu stall warnings, %lu callbacks invoked\n",
+	pr_info("rcu_tasks_rude: %lu grace periods (%lu with one CPU), mean %llu us, longest %llu us, %lu CPUs asked, %lu CPUs quiescent without a visit (its own included), %lu CPU visits, %lu stall warnings, %lu callbacks invoked\n",
 		n, rude.n_fast, n ? rude.gp_ns_total / n / NSEC_PER_USEC : 0,
-		rude.gp_ns_max / NSEC_PER_USEC, rude.n_visits, rude.n_stalls, rude.n_cbs_invoked);
+		rude.gp_ns_max / NSEC_PER_USEC, rude.n_ipis, rude.n_ipi_qs, rude.n_visits,
+		rude.n_stalls, rude.n_cbs_invoked);
 }

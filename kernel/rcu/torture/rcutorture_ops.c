@@ -217,13 +217,13 @@ struct rcu_torture_ops rcu_busted_ops = {
  * shuffler (Linux's TRIVIAL scenario turns both off): a CPU that goes
  * offline is skipped, and the caller's affinity is changed under it.
  */
-static int rcu_torture_read_lock_trivial(void)
+int rcu_torture_read_lock_trivial(void)
 {
 	preempt_disable();
 	return 0;
 }
 
-static void rcu_torture_read_unlock_trivial(int idx)
+void rcu_torture_read_unlock_trivial(int idx)
 {
 	preempt_enable();
 }
@@ -255,14 +255,6 @@ static struct rcu_torture_ops trivial_ops = {
 	.irq_capable	= 1,
 	.name		= "trivial",
 };
-
-/* rcutorture_rude.c: "tasks-rude", Tasks Rude RCU (CONFIG_TASKS_RUDE_RCU). */
-#ifdef CONFIG_TASKS_RUDE_RCU
-extern struct rcu_torture_ops tasks_rude_ops;
-#define TASKS_RUDE_TORTURE_OPS	&tasks_rude_ops,
-#else
-#define TASKS_RUDE_TORTURE_OPS
-#endif
 
 /* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
 struct rcu_torture_ops *torture_ops[] = {

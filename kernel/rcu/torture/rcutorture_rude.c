@@ -1,25 +1,15 @@
 /*
- * rcutorture: the "tasks-rude" flavor, Tasks RCU Rude (<rcu/tasks_rude.h>,
+ * rcutorture: the "tasks-rude" flavor, Tasks Rude RCU (<rcu/tasks_rude.h>,
  * CONFIG_TASKS_RUDE_RCU), as Linux's: a reader is a region with preemption
- * disabled (preempt_disable() itself, so that it holds in a preemptible
- * kernel); timer-handler readers (interrupts off) are readers too. The
- * grace-period counter is the flavor's own (Linux reports none), so the
- * "Reader Batch" line shows how many grace periods a read spanned; only
- * the pipeline is judged. Linux's scenario: RUDE01.
+ * disabled (the "trivial" flavor's reader, preempt_disable() itself, so
+ * that it holds in a preemptible kernel); timer-handler readers
+ * (interrupts off) are readers too. The grace-period counter is the
+ * flavor's own (Linux reports none), so the "Reader Batch" line shows how
+ * many grace periods a read spanned; only the pipeline is judged. Linux's
+ * scenario: RUDE01.
  */
 #include "rcutorture.h"
 #include <rcu/tasks.h>	/* rcu_tasks_stall_timeout() and <rcu/tasks_rude.h> */
-
-static int tasks_rude_torture_read_lock(void)
-{
-	preempt_disable();
-	return 0;
-}
-
-static void tasks_rude_torture_read_unlock(int idx)
-{
-	preempt_enable();
-}
 
 static void rcu_tasks_rude_torture_deferred_free(struct rcu_torture *p)
 {
@@ -33,9 +23,9 @@ static int tasks_rude_torture_stall_dur(void)
 
 struct rcu_torture_ops tasks_rude_ops = {
 	.init		= rcu_sync_torture_init,
-	.readlock	= tasks_rude_torture_read_lock,
+	.readlock	= rcu_torture_read_lock_trivial,
 	.read_delay	= rcu_read_delay,	/* its preemption case skips: preempt_count() */
-	.readunlock	= tasks_rude_torture_read_unlock,
+	.readunlock	= rcu_torture_read_unlock_trivial,
 	.get_gp_seq	= rcu_tasks_rude_gp_completed,
 	.deferred_free	= rcu_tasks_rude_torture_deferred_free,
 	.sync		= synchronize_rcu_tasks_rude,
