@@ -17,6 +17,8 @@
 #include <rcu/rcupdate.h>
 #include <sched/task.h>
 #include <sched/sched.h>
+/* The Rude flavor's API, declared in Linux beside this one (rcupdate.h). */
+#include <rcu/tasks_rude.h>
 
 #ifdef CONFIG_TASKS_RCU
 void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func);

@@ -89,4 +89,5 @@ void rcu_show_stats(void)
 	rcu_nohz_show_stats();
 	rcu_tasks_show_stats();
 	kvfree_rcu_show_stats();
+	rcu_tasks_rude_show_stats();
 }

@@ -248,5 +248,6 @@ void rcupdate_announce_bootup_oddness(void)
 		pr_info("\tRCU CPU stall warnings timeout set to %d (rcu_cpu_stall_timeout).\n",
 			rcu_cpu_stall_timeout);
 	rcu_tasks_bootup_oddness();
+	rcu_tasks_rude_bootup_oddness();
 }
 #endif /* CONFIG_RCU_STALL_COMMON */

@@ -12,8 +12,8 @@
 #   as not in this kernel; TREE04's .config has NO_HZ_FULL=y, NO_HZ_IDLE not set and
 #   PREEMPT_VOLUNTARY=y (Tree RCU, not preemptible); TREE02's DEBUG_LOCK_ALLOC=y without
 #   PROVE_LOCKING reported as not taken; a #CHECK# line the .config contradicts reported
-#   (SRCU-N with --kconfig CONFIG_RCU_EXPERT=y); RUDE01 reported as not runnable, Tasks Rude RCU
-#   named, and not run; our own ONOFF01 keeps its 8 CPUs and its own CPU-hotplug settings;
+#   (SRCU-N with --kconfig CONFIG_RCU_EXPERT=y); RUDE01 runnable: -smp 2, Linux's
+#   torture_type=tasks-rude, TASKS_RUDE_RCU=y in its .config; our own ONOFF01 keeps its 8 CPUs and its own CPU-hotplug settings;
 #   rcutorture.stat_interval given once, in Linux's place (3 for a 30-s run, Linux's 15 for
 #   long ones); --build-only never trims a guest's CPUs (they boot elsewhere) nor says so.
 # - kvm-linux-tasks02: TASKS02 (Tasks RCU forced into a UP PREEMPT_NONE kernel) is runnable: its
@@ -189,8 +189,10 @@ kvm_linux_dryrun() {
 		grep -qx 'CONFIG_TREE_RCU=y' "$dir/TREE04/.config" &&
 		! grep -q '^CONFIG_PREEMPT_RCU=y' "$dir/TREE04/.config" &&
 		grep -qx 'CONFIG_RCU_FANOUT_LEAF=3' "$dir/TREE04/.config" &&
-		grep -q '^kvm.sh: RUDE01: not runnable in this kernel: needs Tasks Rude RCU ' <<<"$out" &&
-		! grep -q '^dryrun: RUDE01' <<<"$out" &&
+		grep -q '^dryrun: RUDE01: build .* boot -smp 2 ' <<<"$out" &&
+		grep -q '^dryrun: RUDE01: cmdline: .* rcutorture.torture_type=tasks-rude' <<<"$out" &&
+		grep -qx 'CONFIG_TASKS_RUDE_RCU=y' "$dir/RUDE01/.config" &&
+		! grep -q '^kvm.sh: RUDE01:' <<<"$out" &&
 		grep -q '^kvm.sh: TREE02: not in .config after olddefconfig: CONFIG_DEBUG_LOCK_ALLOC=y$' <<<"$out" &&
 		! grep -q '#CHECK# improperly set' <<<"$out" &&
 		grep -q '^dryrun: ONOFF01: build .* boot -smp 8 ' <<<"$out" &&
@@ -203,7 +205,7 @@ kvm_linux_dryrun() {
 			--cpus 64 --results "$KVM_RES")" &&
 		grep -q '^kvm.sh: SRCU-N: #CHECK# improperly set: :CONFIG_RCU_EXPERT=n:$' <<<"$("$KVM_SH" \
 			--dryrun --configs SRCU-N --kconfig CONFIG_RCU_EXPERT=y --results "$KVM_RES")" &&
-		! "$KVM_SH" --dryrun --configs RUDE01 --results "$KVM_RES" >/dev/null || return 1
+		! "$KVM_SH" --dryrun --configs TREE10 --results "$KVM_RES" >/dev/null || return 1
 	# --build-only: guests boot elsewhere (kvm-remote.sh), --cpus is make's -j: no trim, no note.
 	out=$("$KVM_SH" --dryrun --build-only --configs TREE01 --cpus 4 --results "$KVM_RES") &&
 		! grep -q 'CPU count limited' <<<"$out" &&

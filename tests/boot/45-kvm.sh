@@ -98,7 +98,7 @@ boot_test refscale-and-rcuperf --smp 2 --timeout 60 \
 
 boot_test rcuperf-bad-type --smp 2 --timeout 30 \
 	--append "rcuperf.perf_runnable=1 rcuperf.perf_type=nope refscale.scale_runnable=1 refscale.scale_type=nope shutdown_secs=2" \
-	--expect 'rcu-perf: invalid perf type: "nope"' --expect 'rcu-perf types: rcu srcu( tasks)?$' \
+	--expect 'rcu-perf: invalid perf type: "nope"' --expect 'rcu-perf types: rcu srcu( tasks)?( tasks-rude)?$' \
 	--expect 'ref-scale: invalid scale type: "nope"' \
 	--expect 'ref-scale types: rcu srcu( rcu-tasks)? refcnt rwlock rwsem lock lock-irq acqrel clock$' \
 	--reject 'rcu-perf:--- Start of test' --reject 'summary type='

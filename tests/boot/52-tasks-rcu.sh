@@ -14,6 +14,14 @@
 #                            grace period must still wait for it (about 1 s)
 #   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout: one rcu:
 #                            warning each naming the value and the default used; boot continues
+# The same boots run the KTAP suite "rcu_tasks_rude" (kernel/rcu/test/tasks_rude.c, Tasks Rude
+# RCU, rcutree.tasks_rude_selftest=1): the kernel is preempt_defconfig plus RCU_EXPERT and
+# FORCE_TASKS_RUDE_RCU, built in $LOGDIR/build-tasks (its own build: the other preempt tests keep
+# theirs). On one CPU its reader cases skip (the grace period's one-CPU fast path); on two, a
+# region with preemption or interrupts off on CPU 1 holds synchronize_rcu_tasks_rude() on CPU 0,
+# callbacks and rcu_barrier_tasks_rude() wait for it, CPU 1 goes down and up around a grace
+# period, and the stall case draws "INFO: rcu_tasks_rude detected stalls on tasks:" (2 s). About
+# 5 s of the smp2 boot's 20.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 51 s on 2 host cores, plus the build
 # (about a minute) when no earlier file made it.
 #
@@ -28,9 +36,13 @@
 #   "process N (rtt_spin/1) no longer affine to cpu1"                      kernel/sched/core.c
 #   "rcu: rcupdate.rcu_task_stall_timeout: invalid value '-5' (out of range 0..2147483647), using 600000"
 #                                                                          lib/cmdline.c
+#   "<TAB>Rude variant of Tasks RCU enabled."                               kernel/rcu/tasks_rude.c
+#   "RCU Tasks Rude: Setting shift to 1 and lim to 1 rcu_task_cb_adjust=0."          idem
+#   "INFO: rcu_tasks_rude detected stalls on tasks:"                                 idem
+#   "rcu_tasks_rude: CPU 1 has not switched tasks for N jiffies (gG, ...)"           idem
 
 TAB=$(printf '\t')
-tasks_dir=$(cd "$LOGDIR" && pwd)/build-preempt
+tasks_dir=$(cd "$LOGDIR" && pwd)/build-tasks
 
 # tasks_boot NAME SMP ARGS [boot_test options...]
 tasks_boot() {
@@ -38,6 +50,7 @@ tasks_boot() {
 	shift 3
 	built_boot_test "$tasks_dir" preemptible "$name" "$smp" "$args" \
 		--expect "^\[ *[0-9.]+\] ${TAB}Tasks RCU enabled\.$" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Rude variant of Tasks RCU enabled\.$" \
 		--expect "reboot: Power down" "$@"
 }
 
@@ -51,6 +64,10 @@ tasks_suite() { # NAME SMP ARGS [boot_test options...]
 		--expect "ok [0-9]+ rcu_tasks_waits_for_preempted$" \
 		--expect "ok [0-9]+ rcu_tasks_holdout_exits$" \
 		--expect "# synchronize_rcu_tasks\(\) idle: mean [0-9]+ us" \
+		--expect "# Subtest: rcu_tasks_rude" \
+		--expect "# rcu_tasks_rude: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ rcu_tasks_rude_callbacks_after_gp$" \
+		--expect "ok [0-9]+ rcu_tasks_rude_barrier_waits$" \
 		--reject "not ok" "$@"
 }
 
@@ -82,15 +99,27 @@ done
 if [ "$tasks_wanted" = 1 ]; then
 	run_cmd_test tasks-rcu-build build_config "$tasks_dir" preempt_defconfig \
 		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_SELFTEST=y' \
-		'CONFIG_SCHED_MOVE_DELAY=y'
+		'CONFIG_SCHED_MOVE_DELAY=y' '+CONFIG_RCU_EXPERT=y' '+CONFIG_FORCE_TASKS_RUDE_RCU=y' \
+		'CONFIG_TASKS_RUDE_RCU=y' 'CONFIG_RCU_TASKS_RUDE_SELFTEST=y'
 
-	tasks_suite tasks-rcu-selftest-smp1 1 "rcutree.tasks_selftest=1 kunit_shutdown=poweroff shutdown_secs=15" \
+	tasks_suite tasks-rcu-selftest-smp1 1 \
+		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 kunit_shutdown=poweroff shutdown_secs=15" \
 		--expect "ok [0-9]+ rcu_tasks_stall_warning # SKIP" \
 		--expect "ok [0-9]+ rcu_tasks_waits_for_moved_reader # SKIP" \
+		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_preempt_off # SKIP" \
+		--expect "RCU Tasks Rude: Setting shift to 0 and lim to 1 rcu_task_cb_adjust=0\.$" \
+		--expect "rcu_tasks_rude: [1-9][0-9]* grace periods \([1-9][0-9]* with one CPU\), .* 0 CPU visits," \
 		--reject "INFO: rcu_tasks detected stalls"
 
 	tasks_suite tasks-rcu-stall-smp2 2 \
-		"rcutree.tasks_selftest=1 rcupdate.rcu_task_stall_timeout=2000 shutdown_secs=20" \
+		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 rcupdate.rcu_task_stall_timeout=2000 shutdown_secs=20" \
+		--expect "RCU Tasks Rude: Setting shift to 1 and lim to 1 rcu_task_cb_adjust=0\.$" \
+		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_preempt_off$" \
+		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_irqs_off$" \
+		--expect "ok [0-9]+ rcu_tasks_rude_hotplug_during_gp$" \
+		--expect "ok [0-9]+ rcu_tasks_rude_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_rude detected stalls on tasks:$" \
+		--expect "rcu_tasks_rude: CPU 1 has not switched tasks for [0-9]+ jiffies \(g[0-9]+, " \
 		--expect "^\[ *[0-9.]+\] ${TAB}Tasks-RCU CPU stall warnings timeout set to 2000 \(rcu_task_stall_timeout\)\.$" \
 		--expect "ok [0-9]+ rcu_tasks_stall_warning$" \
 		--expect "ok [0-9]+ rcu_tasks_waits_for_moved_reader$" \

@@ -7,6 +7,7 @@
 #define _RCU_PERF_COMMON_H
 
 #include <kernel/types.h>
+#include <rcu/types.h>
 
 /* The pct-th percentile (0..100) of n >= 1 sorted samples: a[n * pct / 100], capped at a[n - 1]. */
 static inline u64 rcu_perf_percentile(const u64 *sorted, unsigned int n, unsigned int pct)
@@ -24,5 +25,19 @@ static inline u64 rcu_perf_percentile(const u64 *sorted, unsigned int n, unsigne
  */
 void rcu_perf_test_begin(void);
 void rcu_perf_test_end(bool shutdown);
+
+/* What a flavor offers rcuperf (rcuperf.perf_type), as Linux's struct rcu_scale_ops. */
+struct rcu_perf_ops {
+	const char *name;
+	int (*readlock)(void);
+	void (*readunlock)(int idx);
+	unsigned long (*get_gp_seq)(void);	/* grace periods completed ("batches") */
+	void (*async)(struct rcu_head *head, rcu_callback_t func);
+	void (*gp_barrier)(void);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+};
+/* rcuperf_rude.c: "tasks-rude" (CONFIG_TASKS_RUDE_RCU). */
+extern const struct rcu_perf_ops tasks_rude_perf_ops;
 
 #endif

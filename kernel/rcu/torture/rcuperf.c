@@ -5,11 +5,14 @@
  * kernel/params.c).
  *
  * perf_type (Linux's scale_type) picks the flavor, as Linux 6.1's names:
- *   rcu     synchronize_rcu(), call_rcu(); readers rcu_read_lock()
- *   srcu    synchronize_srcu(), call_srcu() on one srcu_struct; readers
- *           srcu_read_lock() (CONFIG_SRCU)
- *   tasks   synchronize_rcu_tasks(), call_rcu_tasks(); readers need no marker
- *           (CONFIG_TASKS_RCU)
+ *   rcu        synchronize_rcu(), call_rcu(); readers rcu_read_lock()
+ *   srcu       synchronize_srcu(), call_srcu() on one srcu_struct; readers
+ *              srcu_read_lock() (CONFIG_SRCU)
+ *   tasks      synchronize_rcu_tasks(), call_rcu_tasks(); readers need no marker
+ *              (CONFIG_TASKS_RCU)
+ *   tasks-rude synchronize_rcu_tasks_rude(), call_rcu_tasks_rude(); readers are
+ *              the reader loop's interrupts-off section (CONFIG_TASKS_RUDE_RCU,
+ *              rcuperf_rude.c)
  * With rcuperf.perf_runnable=1, nwriters writer kthreads (SCHED_FIFO 1,
  * writer i bound to CPU i % nr_cpu_ids) time one update-side wait after
  * another while nreaders reader kthreads (nice 19) spin through empty
@@ -68,10 +71,10 @@
 #define MAX_MEAS	10000	/* samples kept per writer */
 
 torture_param_bool(perf_runnable, false, "run the RCU grace-period performance test at boot");
-torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu, srcu, tasks)");
+torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu, srcu, tasks, tasks-rude)");
 /* Linux 6.1's rcuscale calls it scale_type (rcuscale.scale_type reaches it through the alias). */
 KPARAM_STRING("rcuperf.scale_type", perf_type,
-	      "RCU flavor to measure (rcu, srcu, tasks): Linux's name for perf_type");
+	      "RCU flavor to measure (rcu, srcu, tasks, tasks-rude): Linux's name for perf_type");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
 	      "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
 torture_param(int, nwriters, -1, -NR_CPUS, 4 * NR_CPUS,
@@ -90,17 +93,6 @@ torture_param(int, verbose, 1, 0, 2, "print thread start/stop lines");
 
 /* --- the flavors ------------------------------------------------------------------ */
 
-/* What a flavor offers the test, as Linux's struct rcu_scale_ops (one entry per type). */
-struct rcu_perf_ops {
-	const char *name;
-	int (*readlock)(void);
-	void (*readunlock)(int idx);
-	unsigned long (*get_gp_seq)(void);	/* grace periods completed ("batches") */
-	void (*async)(struct rcu_head *head, rcu_callback_t func);
-	void (*gp_barrier)(void);
-	void (*sync)(void);
-	void (*exp_sync)(void);
-};
 
 static int rcu_perf_read_lock(void) { rcu_read_lock(); return 0; }
 static void rcu_perf_read_unlock(int idx) { rcu_read_unlock(); }
@@ -158,12 +150,19 @@ static const struct rcu_perf_ops tasks_ops = {
 #endif
 
 /* Linux 6.1's order; a flavor this kernel lacks is left out, as Linux does. */
+#ifdef CONFIG_TASKS_RUDE_RCU
+#define TASKS_RUDE_PERF_OPS	&tasks_rude_perf_ops,
+#else
+#define TASKS_RUDE_PERF_OPS
+#endif
+
 static const struct rcu_perf_ops *const perf_ops[] = {
-	&rcu_ops, SRCU_PERF_OPS TASKS_PERF_OPS
+	&rcu_ops, SRCU_PERF_OPS TASKS_PERF_OPS TASKS_RUDE_PERF_OPS
 };
 static const struct rcu_perf_ops *cur_ops;
 
 static int nrealreaders, nrealwriters;
+
 static struct task_struct **reader_tasks, **writer_tasks;
 
 struct perf_writer {

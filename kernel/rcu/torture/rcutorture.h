@@ -209,10 +209,20 @@ void rcu_torture_pipe_update(struct rcu_torture *old_rp);
 void rcu_torture_cb(struct rcu_head *p);
 void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp);
 void rcu_sync_torture_init(void);
+/* The "trivial" flavor's reader, preempt_disable()/preempt_enable(), which "tasks-rude" reuses. */
+int rcu_torture_read_lock_trivial(void);
+void rcu_torture_read_unlock_trivial(int idx);
 extern struct rcu_torture_ops *cur_ops;
 extern struct rcu_torture_ops rcu_busted_ops;
 /* rcutorture_tasks.c: "tasks", Tasks RCU (plain RCU in a non-preemptible kernel) */
 extern struct rcu_torture_ops tasks_ops;
+/* rcutorture_rude.c: "tasks-rude", Tasks Rude RCU (CONFIG_TASKS_RUDE_RCU) */
+#ifdef CONFIG_TASKS_RUDE_RCU
+extern struct rcu_torture_ops tasks_rude_ops;
+#define TASKS_RUDE_TORTURE_OPS	&tasks_rude_ops,
+#else
+#define TASKS_RUDE_TORTURE_OPS
+#endif
 extern struct rcu_torture_ops *torture_ops[];
 extern const unsigned int n_torture_ops;
 

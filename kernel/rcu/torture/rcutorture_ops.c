@@ -217,13 +217,13 @@ struct rcu_torture_ops rcu_busted_ops = {
  * shuffler (Linux's TRIVIAL scenario turns both off): a CPU that goes
  * offline is skipped, and the caller's affinity is changed under it.
  */
-static int rcu_torture_read_lock_trivial(void)
+int rcu_torture_read_lock_trivial(void)
 {
 	preempt_disable();
 	return 0;
 }
 
-static void rcu_torture_read_unlock_trivial(int idx)
+void rcu_torture_read_unlock_trivial(int idx)
 {
 	preempt_enable();
 }
@@ -258,6 +258,6 @@ static struct rcu_torture_ops trivial_ops = {
 
 /* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
 struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS &trivial_ops,
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, TASKS_RUDE_TORTURE_OPS SRCU_TORTURE_OPS &trivial_ops,
 };
 const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);

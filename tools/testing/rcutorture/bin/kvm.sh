@@ -117,7 +117,7 @@
 #     those that did not stick, and the "#CHECK#CONFIG_X=v" lines the .config contradicts
 #     ("#CHECK# improperly set"), also in build/NAME/ConfigFragment.diags;
 #   - a fragment with a line "# kvm.sh: not runnable: REASON" (a Linux scenario needing what this
-#     kernel lacks, e.g. RUDE01: Tasks Rude RCU) is reported with its reason and not run.
+#     kernel lacks, e.g. TRACE01: Tasks Trace RCU) is reported with its reason and not run.
 #
 # A guest still running max(60 s, duration / 4) past --duration is killed (verdict: overran).
 # rcutorture guests also get the kernel's shutdown_secs as a backstop halfway through that grace.

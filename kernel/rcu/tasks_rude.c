@@ -1,0 +1,402 @@
+/*
+ * Tasks Rude RCU (CONFIG_TASKS_RUDE_RCU): a grace period ends once every
+ * online CPU has done a context switch since it began. Any region that
+ * runs with preemption or interrupts disabled is therefore a reader,
+ * including the idle loop and the entry code RCU does not watch, which
+ * no other flavor can wait for. Linux queues a no-op work item on every
+ * CPU (schedule_on_each_cpu()) and waits for them all; this kernel has no
+ * workqueues, so the grace-period kthread itself moves onto each CPU it
+ * must wait for, in turn (set_cpus_allowed_ptr()): once it runs on a CPU, that CPU
+ * has switched tasks, so whatever non-preemptible region it was in when
+ * the grace period began has ended. One kthread, rcu_tasks_rude_kthread,
+ * takes every queued callback, runs one grace period, and invokes them in
+ * order, as Linux's rcu_tasks_kthread() does for this flavor.
+ *
+ * Moving from CPU to CPU costs one cross-CPU wake-up each, one after the
+ * other, where Linux's work items run in parallel. So a grace period
+ * first asks every other CPU at once, by an asynchronous cross call,
+ * whether it is in such a region right now: the handler runs only with
+ * interrupts on, and a preemptible kernel's preempt count then says
+ * whether the code it interrupted had preemption off (or was itself an
+ * interrupt handler). A CPU that answers "no" is at a point where it
+ * could have switched tasks, which is all a switch would prove; only the
+ * CPUs that answer "yes", or not within RUDE_IPI_WAIT, and idle CPUs
+ * (Linux's idle loop runs with preemption off), are visited.
+ *
+ * CPU hotplug: the grace period holds cpus_read_lock(), as Linux's
+ * schedule_on_each_cpu() does, so no CPU joins or leaves while CPUs are
+ * visited; a CPU going offline waits for the grace period (and a CPU that
+ * is still in a reader cannot run the hotplug stopper anyway). One CPU
+ * online: nothing to wait for (the caller runs, so no other region is in
+ * progress), Linux 6.1's fast path.
+ *
+ * Stall warnings: Linux 6.1 has none for this flavor (a CPU that never
+ * switches leaves its work item waiting silently); here a timer armed for
+ * the grace period prints one each rcupdate.rcu_task_stall_timeout
+ * jiffies (the Tasks RCU parameter, so only with CONFIG_TASKS_RCU), in
+ * the words of the Tasks family, naming the CPU that has not switched and
+ * asking it for a backtrace. No "rcu: " prefix on the stall and boot
+ * lines: Linux prints them from update.c, which has none.
+ */
+#include <rcu/tasks_rude.h>
+#include <rcu/tasks.h>
+#include <rcu/rcupdate.h>
+#include <sched/sched.h>
+#include <sched/kthread.h>
+#include <sched/wait.h>
+#include <locking/spinlock.h>
+#include <kernel/cpu.h>
+#include <kernel/cpumask.h>
+#include <kernel/smp.h>
+#include <kernel/atomic.h>
+#include <kernel/preempt.h>
+#include <kernel/printk.h>
+#include <kernel/init.h>
+#include <kernel/barrier.h>
+#include <kernel/bug.h>
+#include <time/time.h>
+#include <time/timer.h>
+
+/* How long the cross-call round may wait for answers before the kthread visits the silent CPUs. */
+#define RUDE_IPI_WAIT	(HZ / 20 ?: 1)
+
+/* The kthread's state, in Linux's names (show_rcu_tasks_rude_gp_kthread()). */
+enum { RTGS_WAIT_CBS, RTGS_WAIT_GP, RTGS_INVOKE_CBS };
+static const char *const rude_gp_state_names[] = {
+	[RTGS_WAIT_CBS] = "RTGS_WAIT_CBS",
+	[RTGS_WAIT_GP] = "RTGS_WAIT_GP",
+	[RTGS_INVOKE_CBS] = "RTGS_INVOKE_CBS",
+};
+
+static struct rcu_tasks_rude {
+	/* Callbacks queued and not yet taken by the kthread: guarded by cbs_lock. */
+	spinlock_t cbs_lock;
+	struct rcu_head *cbs_head;
+	struct rcu_head **cbs_tail;
+	struct task_struct *kthread;	/* set once, at early_initcall time */
+
+	/* Written by the kthread (and the stall timer); read locklessly. */
+	int gp_state;			/* RTGS_* */
+	unsigned long gp_jiffies;	/* when gp_state last changed */
+	int visiting;			/* the CPU the kthread is moving to, -1 between visits */
+	unsigned long visit_jiffies;	/* when that move began */
+	unsigned long n_gps;		/* grace periods completed */
+	unsigned long n_fast;		/* of which with one CPU online (no visit) */
+	unsigned long n_visits;		/* CPUs visited (moved onto) */
+	unsigned long n_ipis;		/* CPUs asked by cross call, Linux's n_ipis */
+	unsigned long n_ipi_qs;		/* of which answered "quiescent" in time */
+	u64 gp_ns_total, gp_ns_max;	/* grace-period durations */
+	unsigned long n_stalls;		/* stall warnings printed */
+	unsigned long n_cbs_invoked;
+	struct timer_list stall_timer;	/* armed for each grace period when warnings are on */
+} rude = {
+	.cbs_lock = __SPIN_LOCK_UNLOCKED(rude.cbs_lock),
+	.cbs_tail = &rude.cbs_head,
+	.visiting = -1,
+};
+/* The kthread waits here for callbacks. */
+static DECLARE_WAIT_QUEUE_HEAD(rude_cbs_wq);
+
+/* Per CPU, this grace period's cross-call answer: 0 none yet, 1 quiescent, 2 in a region. */
+static int rude_ipi_state[NR_CPUS];
+/* Answers still due; the last one wakes the kthread. */
+static atomic_t rude_ipi_pending;
+static DECLARE_WAIT_QUEUE_HEAD(rude_ipi_wq);
+
+unsigned long rcu_tasks_rude_gp_completed(void)
+{
+	return READ_ONCE(rude.n_gps);
+}
+
+unsigned long rcu_tasks_rude_stall_warnings(void)
+{
+	return READ_ONCE(rude.n_stalls);
+}
+
+static void rude_set_state(int state)
+{
+	WRITE_ONCE(rude.gp_state, state);
+	WRITE_ONCE(rude.gp_jiffies, jiffies);
+}
+
+/* --- the update-side API ------------------------------------------------------- */
+
+/* Any context, interrupts included: the queue lock disables them. */
+void call_rcu_tasks_rude(struct rcu_head *rhp, rcu_callback_t func)
+{
+	unsigned long flags;
+	bool was_empty;
+
+	if (debug_rcu_head_queue(rhp, func))
+		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
+	rhp->next = NULL;
+	rhp->func = func;
+	spin_lock_irqsave(&rude.cbs_lock, flags);
+	was_empty = !rude.cbs_head;
+	*rude.cbs_tail = rhp;
+	rude.cbs_tail = &rhp->next;
+	spin_unlock_irqrestore(&rude.cbs_lock, flags);
+	/* The kthread sleeps only on an empty queue: the first callback wakes it. */
+	if (was_empty)
+		wake_up(&rude_cbs_wq);
+}
+
+void synchronize_rcu_tasks_rude(void)
+{
+	/* Before the kthread exists nothing would ever end the wait (Linux warns too). */
+	if (WARN_ONCE(!READ_ONCE(rude.kthread), "synchronize_rcu_tasks_rude called too soon"))
+		return;
+	wait_rcu_gp(call_rcu_tasks_rude);
+}
+
+/*
+ * One queue, invoked in order by one kthread: once a callback queued now
+ * has run, so has every callback queued before it.
+ */
+void rcu_barrier_tasks_rude(void)
+{
+	synchronize_rcu_tasks_rude();
+}
+
+/* --- stall warnings --------------------------------------------------------------- */
+
+/*
+ * Timer: the grace period has been moving onto one CPU for a whole stall
+ * timeout. That CPU has not switched tasks since: name it and ask it for
+ * a backtrace (an NMI, so it comes even with interrupts off).
+ */
+static void rude_stall_timer_fn(struct timer_list *t)
+{
+	int rtst = rcu_tasks_stall_timeout();
+	int cpu = READ_ONCE(rude.visiting);
+
+	if (READ_ONCE(rude.gp_state) != RTGS_WAIT_GP || rtst <= 0)
+		return;
+	if (cpu >= 0) {
+		pr_err("INFO: rcu_tasks_rude detected stalls on tasks:\n");
+		pr_alert("rcu_tasks_rude: CPU %d has not switched tasks for %lu jiffies (g%lu, %lu jiffies into the grace period)\n",
+			 cpu, jiffies - READ_ONCE(rude.visit_jiffies), READ_ONCE(rude.n_gps) + 1,
+			 jiffies - READ_ONCE(rude.gp_jiffies));
+		if (!trigger_single_cpu_backtrace(cpu))
+			pr_alert("rcu_tasks_rude: no backtrace from CPU %d\n", cpu);
+		/* Counted once the warning is out: a test lets its spinner go when it moves. */
+		WRITE_ONCE(rude.n_stalls, rude.n_stalls + 1);
+	}
+	mod_timer(&rude.stall_timer, jiffies + rtst);
+}
+
+/* --- one grace period ------------------------------------------------------------ */
+
+/*
+ * Cross-call handler, interrupts off, on each CPU asked: is the code this
+ * interrupt arrived in outside any region with preemption or interrupts
+ * off? Interrupts were on (the call arrived), and the preempt count holds
+ * only this interrupt's HARDIRQ_OFFSET exactly when the interrupted code
+ * had preemption on and was not an interrupt handler. Only a preemptible
+ * kernel counts that way (elsewhere all kernel code is such a region):
+ * otherwise always "in a region", and the CPU is visited. The idle task
+ * is always "in a region" too: Linux runs its whole loop with preemption
+ * off, so code in it, RCU-watching or not, is a reader even where it
+ * halts with interrupts on (a function that called into the halt resumes
+ * after it); only a switch away from idle ends it. An answer that
+ * comes late, in the next grace period, is still true then (it looks at
+ * the CPU as it is when it runs); its count only ends that grace
+ * period's wait early, and CPUs without an answer are visited.
+ */
+static void rude_ipi(void *unused)
+{
+	int cpu = smp_processor_id();
+	bool qs = IS_ENABLED(CONFIG_PREEMPTION) && preempt_count() == HARDIRQ_OFFSET &&
+		  !is_idle_task(current);
+
+	/*
+	 * The interrupted code's accesses (and those of the regions that
+	 * ended before it, in this CPU's program order) before the answer;
+	 * pairs with the smp_load_acquire() in rude_wait_gp().
+	 */
+	smp_mb();
+	smp_store_release(&rude_ipi_state[cpu], qs ? 1 : 2);
+	if (atomic_dec_and_test(&rude_ipi_pending))
+		wake_up(&rude_ipi_wq);
+}
+
+/*
+ * Ask every other online CPU at once; this CPU is quiescent (the kthread
+ * runs here, so no region is in progress). Wait for the answers, at most
+ * RUDE_IPI_WAIT. Caller holds cpus_read_lock().
+ */
+static void rude_ipi_round(void)
+{
+	struct cpumask others;
+	unsigned int cpu, self;
+
+	for_each_online_cpu(cpu)
+		WRITE_ONCE(rude_ipi_state[cpu], 0);
+	preempt_disable();	/* self stays this CPU until the calls are out */
+	self = smp_processor_id();
+	cpumask_copy(&others, cpu_online_mask);
+	cpumask_clear_cpu(self, &others);
+	WRITE_ONCE(rude_ipi_state[self], 1);
+	atomic_set(&rude_ipi_pending, cpumask_weight(&others));
+	rude.n_ipis += cpumask_weight(&others);
+	smp_call_function_many(&others, rude_ipi, NULL, false);
+	preempt_enable();
+	wait_event_timeout(rude_ipi_wq, atomic_read(&rude_ipi_pending) <= 0, RUDE_IPI_WAIT);
+}
+
+/* Move the kthread onto cpu: returns once cpu has switched to it. */
+static void rude_visit(int cpu)
+{
+	struct cpumask one;
+
+	WRITE_ONCE(rude.visit_jiffies, jiffies);
+	WRITE_ONCE(rude.visiting, cpu);
+	cpumask_clear(&one);
+	cpumask_set_cpu(cpu, &one);
+	/* cpus_read_lock() is held: cpu stays online, so the move cannot fail. */
+	WARN_ON_ONCE(set_cpus_allowed_ptr(current, &one));
+	WARN_ON_ONCE(raw_smp_processor_id() != cpu);
+	/*
+	 * A reader on this CPU has no barrier of its own: it ended before
+	 * this CPU switched to us, in its program order. This barrier makes
+	 * its accesses visible before anything the kthread does later on
+	 * other CPUs (the next visits, the callbacks); pairs with the
+	 * smp_mb() at the start of rude_wait_gp() of the grace period whose
+	 * callbacks a later reader on this CPU must not see freed (Documentation/RCU/ordering.md).
+	 */
+	smp_mb();
+	rude.n_visits++;
+	WRITE_ONCE(rude.visiting, -1);
+}
+
+static void rude_wait_gp(void)
+{
+	int rtst = rcu_tasks_stall_timeout();
+	u64 start = local_clock(), dur;
+	unsigned int cpu;
+
+	/*
+	 * The updaters' removals (before their call_rcu_tasks_rude(), taken
+	 * under cbs_lock) come before every visit: a reader that starts on a
+	 * CPU after we have left it cannot see what they removed. Pairs with
+	 * the smp_mb() in rude_visit() of earlier grace periods.
+	 */
+	smp_mb();
+	rude_set_state(RTGS_WAIT_GP);
+	cpus_read_lock();	/* as Linux's schedule_on_each_cpu(): no CPU comes or goes */
+	if (num_online_cpus() <= 1) {
+		rude.n_fast++;
+	} else {
+		if (rtst > 0)
+			mod_timer(&rude.stall_timer, jiffies + rtst);
+		rude_ipi_round();
+		for_each_online_cpu(cpu) {
+			/* Acquire: pairs with the answer's store-release in rude_ipi(). */
+			if (smp_load_acquire(&rude_ipi_state[cpu]) == 1) {
+				rude.n_ipi_qs++;
+				continue;
+			}
+			rude_visit(cpu);
+		}
+		smp_mb();	/* the answers' accesses before the callbacks (as rude_visit()'s) */
+		del_timer_sync(&rude.stall_timer);
+		/* Free to run anywhere again, as a kworker-served Linux caller would be. */
+		set_cpus_allowed_ptr(current, cpu_possible_mask);
+	}
+	cpus_read_unlock();
+	dur = local_clock() - start;
+	rude.gp_ns_total += dur;
+	if (dur > rude.gp_ns_max)
+		rude.gp_ns_max = dur;
+	WRITE_ONCE(rude.n_gps, rude.n_gps + 1);
+}
+
+/* --- the kthread ------------------------------------------------------------------- */
+
+static struct rcu_head *rude_take_cbs(void)
+{
+	struct rcu_head *list;
+	unsigned long flags;
+
+	spin_lock_irqsave(&rude.cbs_lock, flags);
+	list = rude.cbs_head;
+	rude.cbs_head = NULL;
+	rude.cbs_tail = &rude.cbs_head;
+	spin_unlock_irqrestore(&rude.cbs_lock, flags);
+	return list;
+}
+
+static int rcu_tasks_rude_kthread(void *unused)
+{
+	for (;;) {
+		struct rcu_head *list, *next;
+
+		rude_set_state(RTGS_WAIT_CBS);
+		wait_event_idle(rude_cbs_wq, READ_ONCE(rude.cbs_head));
+		list = rude_take_cbs();
+		if (!list)
+			continue;
+		/* Every callback taken waits for a grace period that starts after it was queued. */
+		rude_wait_gp();
+		rude_set_state(RTGS_INVOKE_CBS);
+		for (; list; list = next) {
+			next = list->next;
+			debug_rcu_head_unqueue(list);
+			list->func(list);
+			rude.n_cbs_invoked++;
+			cond_resched();
+		}
+	}
+	return 0;
+}
+
+/* Early, so that the first initcall user (a self-test, rcutorture) finds it running. */
+static int rcu_spawn_tasks_rude_kthread(void)
+{
+	struct task_struct *t;
+	unsigned int shift = 0;
+
+	timer_setup(&rude.stall_timer, rude_stall_timer_fn, 0);
+	t = kthread_create(rcu_tasks_rude_kthread, NULL, "rcu_tasks_rude_kthread");
+	BUG_ON(!t);
+	WRITE_ONCE(rude.kthread, t);
+	wake_up_process(t);
+	/*
+	 * Linux's line: one callback queue ("lim") serves every CPU, each CPU
+	 * using queue cpu >> shift. We never add queues under contention,
+	 * so rcu_task_cb_adjust is 0 (Linux's default is 1).
+	 */
+	while (((nr_cpu_ids - 1) >> shift) >= 1)
+		shift++;
+	pr_info("RCU Tasks Rude: Setting shift to %u and lim to 1 rcu_task_cb_adjust=0.\n", shift);
+	return 0;
+}
+early_initcall(rcu_spawn_tasks_rude_kthread);
+
+/* --- reports ------------------------------------------------------------------------ */
+
+void rcu_tasks_rude_bootup_oddness(void)
+{
+	pr_info("\tRude variant of Tasks RCU enabled.\n");
+}
+
+/* Linux's format: state(number) since jiffies, g:grace periods, i:failed/total IPIs, kthread, callbacks. */
+void show_rcu_tasks_rude_gp_kthread(void)
+{
+	int state = READ_ONCE(rude.gp_state);
+
+	pr_info("rcu_tasks_rude: %s(%d) since %lu g:%lu i:%lu/%lu %c%c \n",
+		rude_gp_state_names[state], state, jiffies - READ_ONCE(rude.gp_jiffies),
+		READ_ONCE(rude.n_gps), 0UL, READ_ONCE(rude.n_ipis),
+		".k"[!!READ_ONCE(rude.kthread)], ".C"[!!READ_ONCE(rude.cbs_head)]);
+}
+
+void rcu_tasks_rude_show_stats(void)
+{
+	unsigned long n = READ_ONCE(rude.n_gps);
+
+	pr_info("rcu_tasks_rude: %lu grace periods (%lu with one CPU), mean %llu us, longest %llu us, %lu CPUs asked, %lu CPUs quiescent without a visit (its own included), %lu CPU visits, %lu stall warnings, %lu callbacks invoked\n",
+		n, rude.n_fast, n ? rude.gp_ns_total / n / NSEC_PER_USEC : 0,
+		rude.gp_ns_max / NSEC_PER_USEC, rude.n_ipis, rude.n_ipi_qs, rude.n_visits,
+		rude.n_stalls, rude.n_cbs_invoked);
+}
