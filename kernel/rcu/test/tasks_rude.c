@@ -21,6 +21,7 @@
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
+#define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 
 #include <rcu/tasks_rude.h>
 #include <rcu/tasks.h>
