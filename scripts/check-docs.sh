@@ -17,13 +17,18 @@ torture_params() {
 				sed "s/^/$prefix/"
 		done
 }
+# rcutorture's parameters are declared in one list too, as the fields of its const view.
+rcutorture_params() {
+	sed -nE 's/^RCUTORTURE_PARAM(_BOOL|_STRING)?\(((unsigned )?[a-z]+, )?([a-z0-9_]+),.*/rcutorture.\4/p' \
+		kernel/rcu/torture/rcutorture_param_list.h
+}
 # Tree RCU's parameters are declared from one list, not by KPARAM literals.
 tree_params() {
 	sed -nE 's/^[[:space:]]*X\(KPARAM[A-Z_]*, [^,]+, [^,]+, ([a-z_0-9]+),.*/rcutree.\1/p' \
 		kernel/rcu/tree_param_list.h
 }
 params=$( (grep -rhoE 'KPARAM(_[A-Z]+)?\("[^"]+"' --include='*.c' arch kernel lib mm init drivers 2>/dev/null |
-	sed -E 's/.*\("//; s/"$//'; torture_params; tree_params) | sort -u)
+	sed -E 's/.*\("//; s/"$//'; torture_params; rcutorture_params; tree_params) | sort -u)
 for p in $params; do
 	if ! grep -q "\`$p\`" Documentation/admin-guide/kernel-parameters.md; then
 		echo "check-docs: boot parameter $p is not in Documentation/admin-guide/kernel-parameters.md"

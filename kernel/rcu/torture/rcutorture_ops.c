@@ -35,18 +35,18 @@ void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp
 	unsigned long longdelay_ms = 300;
 
 	if (!atomic_read(&rcu_fwd_cb_nodelay) &&
-	    !(torture_random(rrsp) % (nrealreaders * 2000 * longdelay_ms))) {
+	    !(torture_random(rrsp) % (rtp->nrealreaders * 2000 * longdelay_ms))) {
 		if (in_interrupt())
 			longdelay_ms = 5;
 		mdelay(longdelay_ms);
 		rtrsp->rt_delay_ms = longdelay_ms;
 	}
-	if (!(torture_random(rrsp) % (nrealreaders * 2 * shortdelay_us))) {
+	if (!(torture_random(rrsp) % (rtp->nrealreaders * 2 * shortdelay_us))) {
 		udelay(shortdelay_us);
 		rtrsp->rt_delay_us = shortdelay_us;
 	}
 	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !in_interrupt() && !preempt_count() &&
-	    !irqs_disabled() && !(torture_random(rrsp) % (nrealreaders * 500))) {
+	    !irqs_disabled() && !(torture_random(rrsp) % (rtp->nrealreaders * 500))) {
 		/* A real preemption: need_resched, then the preempt_enable() check. */
 		preempt_disable();
 		set_tsk_need_resched(current);
@@ -68,7 +68,7 @@ static bool rcu_torture_pipe_update_one(struct rcu_torture *rp)
 	i = READ_ONCE(rp->rtort_pipe_count);
 	if (i > RCU_TORTURE_PIPE_LEN)
 		i = RCU_TORTURE_PIPE_LEN;
-	atomic_inc(&rcu_torture_wcount[i]);
+	atomic_inc(&rcu_torture_counters.wcount[i]);
 	WRITE_ONCE(rp->rtort_pipe_count, i + 1);
 	if (i + 1 >= RCU_TORTURE_PIPE_LEN) {
 		rp->rtort_mbtest = 0;
