@@ -27,6 +27,12 @@
 #     printk, arch setup and everyone else reach a console driver only
 #     through its struct console, never by name. A console driver's
 #     symbols (its prefix, listed below) appear only in its own files.
+#  7. rcutorture's parts share no bare names: its headers
+#     (kernel/rcu/torture/*.h) declare as extern only the flavors (struct
+#     rcu_torture_ops) and the state named rcu_torture_* / rcu_fwd_* (or
+#     cur_ops). Parameters are read through the const view rtp, counters
+#     through rcu_torture_counters, so `verbose` or `stutter` never become
+#     kernel-wide globals again.
 srctree=$(cd "$(dirname "$0")/.." && pwd -P)
 cd "$srctree" || exit 2
 export LC_ALL=C
@@ -165,5 +171,12 @@ for d in $CONSOLE_DRIVERS; do
 		grep . && status=1
 done
 
-[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter, tree.h and console-driver contracts hold"
+# 7. rcutorture's headers declare no bare extern names.
+sources | grep -E '^kernel/rcu/torture/[^/]*\.h$' |
+	xargs -r grep -HnE '^[[:space:]]*extern[[:space:]]' |
+	grep -vE 'extern struct rcu_torture_ops [a-z0-9_]+;|[ *](rcu_torture_[a-z0-9_]*|rcu_fwd_[a-z0-9_]*|cur_ops)(\[[^]]*\])?;' |
+	sed "s|^|check-contracts: |; s|\$|  (an rcutorture extern with a bare name: read parameters through rtp, counters through rcu_torture_counters)|" |
+	grep . && status=1
+
+[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, RCU parameter, tree.h, console-driver and rcutorture-name contracts hold"
 exit $status

@@ -144,7 +144,7 @@ host_contracts_planted() {
 	# violation in one file and puts the tree's own file back afterwards.
 	(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' scripts |
 		tar -cf - -T -) | tar -C "$d" -xf - || return 1
-	for rule in asm lib weak param treeh-header treeh-test console; do
+	for rule in asm lib weak param treeh-header treeh-test console torture-name; do
 		case $rule in
 		asm) f=kernel/rcu/update.c want='kernel/rcu/update.c includes <asm/io.h>'
 			echo '#include <asm/io.h>' >>"$d/$f" ;;
@@ -160,6 +160,8 @@ host_contracts_planted() {
 			sed -i '1i #include "../tree.h"' "$d/$f" ;;
 		console) f=kernel/printk/printk.c want="$f:.*(console driver serial8250_\\* named outside"
 			echo 'void serial8250_putc(char c);' >>"$d/$f" ;;
+		torture-name) f=kernel/rcu/torture/rcutorture.h want="$f:.*extern int verbose;.*(an rcutorture extern"
+			echo 'extern int verbose;' >>"$d/$f" ;;
 		esac
 		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
 		echo "$rule: $out"

@@ -32,184 +32,23 @@
  * softirqs). CPU hotplug is kernel/torture.c's (rcutorture.onoff_*).
  */
 #define pr_fmt(fmt) fmt
-#define KPARAM_SUBSYS "rcu"
-#define TORTURE_PARAM_PREFIX "rcutorture."
 
 #include <kernel/init.h>
-#include <kernel/torture_param.h>
 #include "rcutorture.h"
-
-/* ===== parameters ============================================================== */
-
-/*
- * The one copy of the rcutorture.* values: defaults and KPARAM entries
- * from rcutorture_param_list.h. Only this file writes it (the command
- * line before it starts; rcu_torture_init() for what it adjusts); the
- * other parts read it through the const view rtp.
- */
-static struct rcu_torture_params rcu_torture_param_store = {
-#define RCUTORTURE_PARAM(type, name, def, min, max, desc)	.name = (def),
-#define RCUTORTURE_PARAM_BOOL(name, def, desc)			.name = (def),
-#define RCUTORTURE_PARAM_STRING(name, size, def, desc)		.name = def,
-#include "rcutorture_param_list.h"
-#undef RCUTORTURE_PARAM
-#undef RCUTORTURE_PARAM_BOOL
-#undef RCUTORTURE_PARAM_STRING
-};
-const struct rcu_torture_params *const rcu_torture_params_view = &rcu_torture_param_store;
-
-#define RCUTORTURE_PARAM(type, name, def, min, max, desc)			\
-	torture_param_field(rcu_torture_param_store, type, name, min, max, desc);
-#define RCUTORTURE_PARAM_BOOL(name, def, desc)					\
-	torture_param_field_bool(rcu_torture_param_store, name, desc);
-#define RCUTORTURE_PARAM_STRING(name, size, def, desc)				\
-	torture_param_field_string(rcu_torture_param_store, name, desc);
-#include "rcutorture_param_list.h"
-#undef RCUTORTURE_PARAM
-#undef RCUTORTURE_PARAM_BOOL
-#undef RCUTORTURE_PARAM_STRING
 
 /* ===== state ====================================================================== */
 
-struct task_struct *rcu_torture_writer_task;
 static struct task_struct **fakewriter_tasks;
 static struct task_struct **reader_tasks;
 static struct task_struct *stats_task;
-
-LIST_HEAD(rcu_torture_freelist);
-struct rcu_torture __rcu *rcu_torture_current;
-unsigned long rcu_torture_current_version;
-static struct rcu_torture rcu_tortures[10 * RCU_TORTURE_PIPE_LEN];
-static DEFINE_SPINLOCK(rcu_torture_lock);
-struct rcu_torture_reader_check *rcu_torture_reader_mbchk;
-LIST_HEAD(rcu_torture_removed);	/* writer-private: waiting for synchronous GPs */
 static unsigned long start_gp_seq;
-static u64 test_end_ns;			/* shutdown deadline on local_clock(), 0: none */
-atomic_t rcu_fwd_cb_nodelay;		/* readers skip long delays while non-zero (floods under way) */
 
-int rcu_torture_writer_state;	/* RTWS_*: what the writer is doing */
-static const char * const rcu_torture_writer_state_names[] = {
-	"RTWS_FIXED_DELAY", "RTWS_DELAY", "RTWS_REPLACE", "RTWS_DEF_FREE",
-	"RTWS_EXP_SYNC", "RTWS_COND_GET", "RTWS_COND_GET_FULL", "RTWS_COND_GET_EXP",
-	"RTWS_COND_GET_EXP_FULL", "RTWS_COND_SYNC", "RTWS_COND_SYNC_FULL", "RTWS_COND_SYNC_EXP",
-	"RTWS_COND_SYNC_EXP_FULL", "RTWS_POLL_GET", "RTWS_POLL_GET_FULL", "RTWS_POLL_GET_EXP",
-	"RTWS_POLL_GET_EXP_FULL", "RTWS_POLL_WAIT", "RTWS_POLL_WAIT_FULL", "RTWS_POLL_WAIT_EXP",
-	"RTWS_POLL_WAIT_EXP_FULL", "RTWS_SYNC", "RTWS_STUTTER", "RTWS_STOPPING",
+/* ===== what can be tested ============================================================= */
+
+/* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
+static struct rcu_torture_ops *torture_ops[] = {
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS &trivial_ops,
 };
-_Static_assert(ARRAY_SIZE(rcu_torture_writer_state_names) == RTWS_STOPPING + 1,
-	       "one name per RTWS_* state");
-
-const char *rcu_torture_writer_state_getname(void)
-{
-	unsigned int i = READ_ONCE(rcu_torture_writer_state);
-
-	return i < ARRAY_SIZE(rcu_torture_writer_state_names) ?
-	       rcu_torture_writer_state_names[i] : "???";
-}
-
-/*
- * Stop the CPU-hogging tests (forward progress) a little before the
- * shutdown, so they do not disturb the final report: Linux uses 30 s;
- * short boot tests here get a quarter of their run instead.
- */
-bool rcu_torture_shutdown_time_arrived(void)
-{
-	u64 margin;
-
-	if (!test_end_ns)
-		return false;
-	margin = (u64)rtp->shutdown_secs * NSEC_PER_SEC / 4;
-	if (margin > 30 * NSEC_PER_SEC)
-		margin = 30 * NSEC_PER_SEC;
-	return local_clock() + margin >= test_end_ns;
-}
-
-struct rcu_torture *rcu_torture_alloc(void)
-{
-	struct list_head *p;
-	unsigned long flags;
-
-	spin_lock_irqsave(&rcu_torture_lock, flags);
-	if (list_empty(&rcu_torture_freelist)) {
-		atomic_inc(&rcu_torture_counters.alloc_fail);
-		spin_unlock_irqrestore(&rcu_torture_lock, flags);
-		return NULL;
-	}
-	atomic_inc(&rcu_torture_counters.alloc);
-	p = rcu_torture_freelist.next;
-	list_del_init(p);
-	spin_unlock_irqrestore(&rcu_torture_lock, flags);
-	return container_of(p, struct rcu_torture, rtort_free);
-}
-
-void rcu_torture_free(struct rcu_torture *p)
-{
-	unsigned long flags;
-
-	atomic_inc(&rcu_torture_counters.free);
-	spin_lock_irqsave(&rcu_torture_lock, flags);
-	list_add_tail(&p->rtort_free, &rcu_torture_freelist);
-	spin_unlock_irqrestore(&rcu_torture_lock, flags);
-}
-
-/* Elements neither free nor current; *pipe gets the first one's pipeline count. */
-static int rcu_torture_count_missing(int *pipe)
-{
-	struct rcu_torture *cur = rcu_access_pointer(rcu_torture_current);
-	unsigned long flags;
-	int i, n = 0;
-
-	spin_lock_irqsave(&rcu_torture_lock, flags);
-	for (i = 0; i < (int)ARRAY_SIZE(rcu_tortures); i++) {
-		if (list_empty(&rcu_tortures[i].rtort_free) && &rcu_tortures[i] != cur) {
-			if (!n)
-				*pipe = READ_ONCE(rcu_tortures[i].rtort_pipe_count);
-			n++;
-		}
-	}
-	spin_unlock_irqrestore(&rcu_torture_lock, flags);
-	return n;
-}
-
-/*
- * After a stutter pause every element but the current one must be back on
- * the free list (Linux's check in rcu_torture_writer()): one that is not
- * had its callback lost, or never invoked. Elements still on the writer's
- * rcu_torture_removed list (waiting for synchronous grace periods) are on a
- * list and do not count, as in Linux.
- *
- * Linux checks once, trusting the pause to have been long enough for the
- * pipeline to drain (up to RCU_TORTURE_PIPE_LEN grace periods per element).
- * On an overloaded host one grace period took 3.8 s (TREE01, campaign
- * under jitter) and the check failed with nothing lost. So a failed first
- * look is followed by rcu_barrier()s, one per pipeline stage: each waits
- * for every callback queued before it, including the ones the previous
- * stage's callbacks requeued, and the writer (the only one who puts
- * elements in flight) is not queueing any. What is still missing after
- * that was really lost. Returns how many are missing; WARNs then.
- */
-int rcu_torture_check_freelist(void)
-{
-	int i, n, pipe = 0;
-
-	n = rcu_torture_count_missing(&pipe);
-	if (n && cur_ops->cb_barrier) {
-		atomic_inc(&rcu_torture_counters.freelist_waits);
-		for (i = 0; i <= RCU_TORTURE_PIPE_LEN && n && !torture_must_stop(); i++) {
-			cur_ops->cb_barrier();
-			n = rcu_torture_count_missing(&pipe);
-		}
-		if (torture_must_stop())
-			return 0;	/* the test is ending: it cleans up itself */
-	}
-	if (n) {
-		atomic_add(n, &rcu_torture_counters.lost);
-		pr_alert("%s" TORTURE_FLAG " !!! %d element(s) neither free nor current after a stutter pause\n",
-			 rtp->torture_type, n);
-		WARN(1, "%s: rtort_pipe_count: %d\n", "rcu_torture_writer", pipe);
-	}
-	return n;
-}
 
 /* ===== the independent testers ======================================================================= */
 
@@ -335,7 +174,7 @@ static void rcu_torture_cleanup(void)
 static int rcu_torture_init(void)
 {
 	unsigned long gp_seq = 0;
-	int flags = 0, firsterr = 0, nrealreaders;
+	int flags = 0, firsterr = 0;
 	long i;
 
 	if (!rtp->torture_runnable)
@@ -343,7 +182,7 @@ static int rcu_torture_init(void)
 	if (!torture_init_begin(rtp->torture_type, rtp->verbose))
 		return -EBUSY;
 	cur_ops = NULL;
-	for (i = 0; i < (long)n_torture_ops; i++) {
+	for (i = 0; i < (long)ARRAY_SIZE(torture_ops); i++) {
 		if (!strcmp(rtp->torture_type, torture_ops[i]->name)) {
 			cur_ops = torture_ops[i];
 			break;
@@ -354,26 +193,15 @@ static int rcu_torture_init(void)
 		int n = 0;
 
 		pr_alert("rcu-torture: invalid torture type: \"%s\"\n", rtp->torture_type);
-		for (i = 0; i < (long)n_torture_ops; i++)
+		for (i = 0; i < (long)ARRAY_SIZE(torture_ops); i++)
 			n += snprintf(buf + n, sizeof(buf) - n, " %s", torture_ops[i]->name);
 		pr_alert("rcu-torture types:%s\n", buf);
 		firsterr = -EINVAL;
 		goto unwind;
 	}
-	if (!cur_ops->fqs && rtp->fqs_duration) {
-		pr_alert("rcu-torture: ->fqs NULL and non-zero fqs_duration, fqs disabled.\n");
-		rcu_torture_param_store.fqs_duration = 0;
-	}
+	rcu_torture_params_settle();	/* fqs_duration, nrealreaders */
 	if (cur_ops->init)
 		cur_ops->init();
-	if (rtp->nreaders >= 0) {
-		nrealreaders = rtp->nreaders;
-	} else {
-		nrealreaders = num_online_cpus() - 2 - rtp->nreaders;
-		if (nrealreaders <= 0)
-			nrealreaders = 1;
-	}
-	rcu_torture_param_store.nrealreaders = nrealreaders;
 	rcu_torture_print_module_parms(cur_ops, "Start of test");
 	if (cur_ops->gp_data)
 		cur_ops->gp_data(&flags, &gp_seq);
@@ -382,14 +210,7 @@ static int rcu_torture_init(void)
 		 cur_ops->name, (long)gp_seq, flags);
 
 	/* Each run starts from a full freelist and zeroed statistics. */
-	INIT_LIST_HEAD(&rcu_torture_freelist);
-	for (i = 0; i < (long)ARRAY_SIZE(rcu_tortures); i++) {
-		rcu_tortures[i].rtort_mbtest = 0;
-		rcu_tortures[i].rtort_chkp = NULL;
-		list_add_tail(&rcu_tortures[i].rtort_free, &rcu_torture_freelist);
-	}
-	RCU_INIT_POINTER(rcu_torture_current, NULL);
-	rcu_torture_current_version = 0;
+	rcu_torture_pool_init();
 	rcu_torture_stats_reset();
 
 	rcutorture_extend_init();	/* rcutorture.extendables: only the bits this kernel has */
@@ -447,7 +268,7 @@ static int rcu_torture_init(void)
 		if (firsterr)
 			goto unwind;
 	}
-	test_end_ns = rtp->shutdown_secs ? local_clock() + (u64)rtp->shutdown_secs * NSEC_PER_SEC : 0;
+	rcu_torture_set_test_end();
 	firsterr = torture_onoff_init(rtp->onoff_holdoff * HZ, msecs_to_jiffies(rtp->onoff_interval));
 	if (firsterr)
 		goto unwind;

@@ -2,13 +2,18 @@
  * What the parts of rcutorture share (kernel/rcu/torture/rcutorture*.c):
  * the torture element and the flavor operations, the parameters, the
  * statistics counters, and each tester's start and stop functions.
- * rcutorture.c is the core (parameters, state, start and verdict; it
- * starts and stops the independent testers from one table);
- * rcutorture_rw.c the readers and writers (rcutorture_extend.c the
- * segments a read is made of); rcutorture_stats.c the
- * statistics lines; rcutorture_ops.c the flavors under test; and one file
- * per independent tester (boost, stall and fqs, forward progress,
- * rcu_barrier(), read-then-exit).
+ * The parts, from the bottom up (each uses only those below it):
+ * rcutorture_state.c the parameters (read through the const view rtp)
+ * and the state every part reads; rcutorture_stats.c the counters and
+ * the statistics lines; rcutorture_pool.c the elements;
+ * rcutorture_ops.c the "rcu", "busted" and "trivial" flavors, on which
+ * the other flavors' files build (rcutorture_tasks.c, rcutorture_srcu.c);
+ * rcutorture_extend.c the segments a read is made of; rcutorture_rw.c
+ * the readers and writers; one file per independent tester (boost,
+ * stall and fqs, forward progress, rcu_barrier(), read-then-exit,
+ * callback-offload toggling, object debug). On top, rcutorture.c, the
+ * core: it lists the flavors (torture_ops[]) and the testers, starts and
+ * stops everything and gives the verdict.
  */
 #ifndef _RCU_TORTURE_RCUTORTURE_H
 #define _RCU_TORTURE_RCUTORTURE_H
@@ -46,7 +51,8 @@
 /*
  * The rcutorture.* parameters (rcutorture_param_list.h, where each is
  * declared once), as the parts read them: through rtp, a const view of
- * the one copy that rcutorture.c owns, registers and adjusts at start.
+ * the one copy that rcutorture_state.c owns, registers and settles at
+ * start (rcu_torture_params_settle()).
  */
 struct rcu_torture_params {
 #define RCUTORTURE_PARAM(type, name, def, min, max, desc)	type name;
@@ -56,7 +62,7 @@ struct rcu_torture_params {
 #undef RCUTORTURE_PARAM
 #undef RCUTORTURE_PARAM_BOOL
 #undef RCUTORTURE_PARAM_STRING
-	/* Derived at start (rcu_torture_init()), not a parameter of its own. */
+	/* Derived at start (rcu_torture_params_settle()), not a parameter of its own. */
 	int nrealreaders;		/* reader kthreads: nreaders, or from the online CPUs */
 };
 extern const struct rcu_torture_params *const rcu_torture_params_view;
@@ -221,12 +227,15 @@ struct rcu_torture_ops {
 
 #define KBUILD_MODNAME "rcutorture"
 
-/* rcutorture.c */
+/*
+ * rcutorture_state.c: the state every part reads (besides rtp); the
+ * bottom of the parts, calling none of them.
+ */
+void rcu_torture_params_settle(void);
 const char *rcu_torture_writer_state_getname(void);
+void rcu_torture_set_test_end(void);
 bool rcu_torture_shutdown_time_arrived(void);
-struct rcu_torture *rcu_torture_alloc(void);
-void rcu_torture_free(struct rcu_torture *p);
-int rcu_torture_check_freelist(void);
+extern struct rcu_torture_ops *cur_ops;
 extern struct list_head rcu_torture_freelist;
 extern struct list_head rcu_torture_removed;
 extern struct task_struct *rcu_torture_writer_task;
@@ -235,18 +244,26 @@ extern unsigned long rcu_torture_current_version;
 extern struct rcu_torture_reader_check *rcu_torture_reader_mbchk;
 extern atomic_t rcu_fwd_cb_nodelay;
 
-/* rcutorture_ops.c */
+/* rcutorture_pool.c: the elements */
+void rcu_torture_pool_init(void);
+struct rcu_torture *rcu_torture_alloc(void);
+void rcu_torture_free(struct rcu_torture *p);
+int rcu_torture_check_freelist(void);
+
+/*
+ * rcutorture_ops.c: "rcu", "busted" and "trivial"; the core's torture_ops[]
+ * lists every flavor.
+ */
 void rcu_torture_pipe_update(struct rcu_torture *old_rp);
 /* What other flavors' files (rcutorture_tasks.c) reuse of the "rcu" flavor. */
 void rcu_torture_cb(struct rcu_head *p);
 void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp);
 void rcu_sync_torture_init(void);
-extern struct rcu_torture_ops *cur_ops;
+extern struct rcu_torture_ops rcu_ops;
 extern struct rcu_torture_ops rcu_busted_ops;
+extern struct rcu_torture_ops trivial_ops;
 /* rcutorture_tasks.c: "tasks", Tasks RCU (plain RCU in a non-preemptible kernel) */
 extern struct rcu_torture_ops tasks_ops;
-extern struct rcu_torture_ops *torture_ops[];
-extern const unsigned int n_torture_ops;
 
 /*
  * rcutorture_srcu.c: "srcu" (a DEFINE_STATIC_SRCU() domain), "srcud"

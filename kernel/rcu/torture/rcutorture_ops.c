@@ -9,8 +9,6 @@
 
 /* ===== the flavors under test ========================================================== */
 
-struct rcu_torture_ops *cur_ops;
-
 static int rcu_torture_read_lock(void)
 {
 	rcu_read_lock();
@@ -126,7 +124,7 @@ static int rcu_torture_stall_dur(void)
 	return (int)rcu_jiffies_till_stall_check();
 }
 
-static struct rcu_torture_ops rcu_ops = {
+struct rcu_torture_ops rcu_ops = {
 	.init		= rcu_sync_torture_init,
 	.readlock	= rcu_torture_read_lock,
 	.read_delay	= rcu_read_delay,
@@ -244,7 +242,7 @@ static void synchronize_rcu_trivial(void)
 	set_cpus_allowed_ptr(current, cpu_possible_mask);
 }
 
-static struct rcu_torture_ops trivial_ops = {
+struct rcu_torture_ops trivial_ops = {
 	.init		= rcu_sync_torture_init,
 	.readlock	= rcu_torture_read_lock_trivial,
 	.read_delay	= rcu_read_delay,
@@ -255,9 +253,3 @@ static struct rcu_torture_ops trivial_ops = {
 	.irq_capable	= 1,
 	.name		= "trivial",
 };
-
-/* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
-struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS &trivial_ops,
-};
-const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);

@@ -6,8 +6,8 @@
  *   RCUTORTURE_PARAM_BOOL(name, default, description)
  *   RCUTORTURE_PARAM_STRING(name, size, default, description)
  * rcutorture.h makes them the fields of struct rcu_torture_params (what
- * every part reads, through the const view rtp); rcutorture.c gives the
- * defaults to its one copy and registers each field as a KPARAM entry
+ * every part reads, through the const view rtp); rcutorture_state.c gives
+ * the defaults to its one copy and registers each field as a KPARAM entry
  * (<kernel/torture_param.h>). scripts/check-docs.sh reads this file for the
  * documented names.
  */
