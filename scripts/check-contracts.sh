@@ -34,6 +34,12 @@
 #  7. A file in a kernel test/ folder is named after what it tests: no
 #     "selftest", leading "test_" or trailing "_test" in its name, which
 #     the folder already says (Documentation/process/coding-style.md).
+#  8. rcutorture's parts share no bare names: its headers
+#     (kernel/rcu/torture/*.h) declare as extern only the flavors (struct
+#     rcu_torture_ops) and the state named rcu_torture_* / rcu_fwd_* (or
+#     cur_ops). Parameters are read through the const view rtp, counters
+#     through rcu_torture_counters, so `verbose` or `stutter` never become
+#     kernel-wide globals again.
 srctree=$(cd "$(dirname "$0")/.." && pwd -P)
 cd "$srctree" || exit 2
 export LC_ALL=C
@@ -159,5 +165,12 @@ sources | grep -E '(^|/)test/[^/]+$' | grep -E '/(test_[^/]*|[^/]*(selftest|_tes
 	sed 's|^|check-contracts: |; s|$|: a file in a test/ folder is named after what it tests, without test or selftest (Documentation/process/coding-style.md)|' |
 	grep . && status=1
 
-[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, parameter-declaration, tree.h, console-driver and test-file-name contracts hold"
+# 8. rcutorture's headers declare no bare extern names.
+sources | grep -E '^kernel/rcu/torture/[^/]*\.h$' |
+	xargs -r grep -HnE '^[[:space:]]*extern[[:space:]]' |
+	grep -vE 'extern (const )?struct rcu_(torture|perf)_ops [a-z0-9_]+;|[ *](rcu_torture_[a-z0-9_]*|rcu_fwd_[a-z0-9_]*|cur_ops)(\[[^]]*\])?;' |
+	sed "s|^|check-contracts: |; s|\$|  (an rcutorture extern with a bare name: read parameters through rtp, counters through rcu_torture_counters)|" |
+	grep . && status=1
+
+[ $status -eq 0 ] && echo "check-contracts: asm/, lib/, weak-symbol, parameter-declaration, tree.h, console-driver, test-file-name and rcutorture-name contracts hold"
 exit $status

@@ -135,6 +135,7 @@ def scan_file(srctree, path, problems):
     lines = logical_lines(os.path.join(srctree, path))
     subsys, prefix, test, included = "kernel", None, False, False
     callbacks = {}		# X-list callback macro -> the prefix it declares under
+    fields = {}		# list macro -> (name's argument, type's argument or None, KPARAM type)
     lists = None
     stack = []		# (SYMBOL, wanted) or None for an #if this script cannot decide
     decls = []
@@ -159,8 +160,42 @@ def scan_file(srctree, path, problems):
                 m = re.match(r'^(\w+)\(decl, [^)]*\)\s+decl\("([^"]+)" #name,', arg)
                 if m:
                     callbacks[m.group(1)] = m.group(2)
+                # A list header's entries made torture_param_field*() registrations
+                # (rcutorture_state.c over rcutorture_param_list.h).
+                m = re.match(r'^(\w+)\(([^)]*)\)\s+torture_param_field(_bool|_string)?\(', arg)
+                if m:
+                    params = [a.strip() for a in m.group(2).split(",")]
+                    kind = {"_bool": "KPARAM_BOOL", "_string": "KPARAM_STRING"}.get(m.group(3))
+                    fields[m.group(1)] = (params.index("name") if "name" in params else None,
+                                          params.index("type") if "type" in params else None, kind)
+            elif kw == "undef":
+                fields.pop(arg, None)
             elif kw == "include":
                 included = True
+                m = re.match(r'^"([^"]+)"$', arg)
+                h = os.path.normpath(os.path.join(os.path.dirname(path), m.group(1))) if m else None
+                if fields and h and os.path.isfile(os.path.join(srctree, h)):
+                    for hn, hl in logical_lines(os.path.join(srctree, h)):
+                        em = re.match(r"^\s*(\w+)\((.*)$", hl)
+                        if not em or em.group(1) not in fields:
+                            continue
+                        ni, ti, kind = fields[em.group(1)]
+                        args = [a.strip() for a in em.group(2).split(",")]
+                        if ni is None or ni >= len(args) or (kind is None and
+                                                             (ti is None or args[ti] not in C_TYPES)):
+                            problems.append("%s:%d: a %s() entry kparams.py cannot read" %
+                                            (h, hn, em.group(1)))
+                            continue
+                        if prefix is None:
+                            problems.append("%s: %s() entries without TORTURE_PARAM_PREFIX" %
+                                            (where, em.group(1)))
+                            continue
+                        if None in stack:
+                            problems.append("%s: %s is declared under an #if kparams.py cannot "
+                                            "decide" % (where, prefix + args[ni]))
+                            continue
+                        decls.append(Decl(prefix + args[ni], kind or C_TYPES[args[ti]], subsys,
+                                          True, list(stack), "%s:%d" % (h, hn)))
             elif kw in ("ifdef", "ifndef"):
                 m = re.match(r"^CONFIG_(\w+)$", arg)
                 stack.append((m.group(1), kw == "ifdef") if m else None)

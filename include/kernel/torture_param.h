@@ -9,9 +9,16 @@
  *   torture_param_bool(gp_exp, false, "writer uses synchronize_rcu_expedited()");
  *   torture_param_string(torture_type, 16, "rcu", "type of RCU to torture");
  *
- * The variables are static unless the file defines TORTURE_PARAM_LINKAGE
- * (empty) to share them with the other files of the same test. They are
- * test parameters (KPARAM_F_TEST): torture tests exist only in test kernels.
+ * The variables are static: a test's parameters are not kernel-wide
+ * names. A test whose parameters are the fields of one struct (rcutorture: its
+ * parts read them through a const view) registers each field with the
+ * torture_param_field*() forms instead; the struct's initializer holds
+ * the defaults:
+ *
+ *   torture_param_field(rcu_torture_param_store, int, stutter, 0, 3600, "...");
+ *
+ * All are test parameters (KPARAM_F_TEST): torture tests exist only in
+ * test kernels.
  */
 #ifndef _KERNEL_TORTURE_PARAM_H
 #define _KERNEL_TORTURE_PARAM_H
@@ -20,9 +27,6 @@
 
 #ifndef TORTURE_PARAM_PREFIX
 #error "define TORTURE_PARAM_PREFIX (\"rcutorture.\") before including <kernel/torture_param.h>"
-#endif
-#ifndef TORTURE_PARAM_LINKAGE
-#define TORTURE_PARAM_LINKAGE static
 #endif
 
 /* The KPARAM type of a C integer type. */
@@ -37,17 +41,29 @@
 
 /* An integer parameter: C type (int, unsigned int, long, unsigned long), name, default, range. */
 #define torture_param(type, name, def, min, max, desc)				\
-	TORTURE_PARAM_LINKAGE type name = (def);				\
+	static type name = (def);				\
 	__torture_kparam(name, __torture_kparam_type(type), min, max, desc)
 
 /* A boolean parameter ("name" alone means true). */
 #define torture_param_bool(name, def, desc)					\
-	TORTURE_PARAM_LINKAGE bool name = (def);				\
+	static bool name = (def);				\
 	__torture_kparam(name, KPARAM_BOOL, 1, 0, desc)
 
 /* A string parameter held in a char array of size bytes. */
 #define torture_param_string(name, size, def, desc)				\
-	TORTURE_PARAM_LINKAGE char name[size] = def;				\
+	static char name[size] = def;				\
 	__torture_kparam(name, KPARAM_STRING, 1, 0, desc)
+
+/* The same three, for a field of the struct store (its default is in store's initializer). */
+#define __torture_kparam_field(store, name, type, min, max, desc)		\
+	__KPARAM(TORTURE_PARAM_PREFIX #name, (store).name, type, min, max,	\
+		 __kparam_default_size(type, (store).name), KPARAM_F_TEST, desc, \
+		 __KPARAM_PASTE(__kparam_, __COUNTER__))
+#define torture_param_field(store, type, name, min, max, desc)			\
+	__torture_kparam_field(store, name, __torture_kparam_type(type), min, max, desc)
+#define torture_param_field_bool(store, name, desc)				\
+	__torture_kparam_field(store, name, KPARAM_BOOL, 1, 0, desc)
+#define torture_param_field_string(store, name, desc)				\
+	__torture_kparam_field(store, name, KPARAM_STRING, 1, 0, desc)
 
 #endif

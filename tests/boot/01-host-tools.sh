@@ -147,7 +147,7 @@ host_contracts_planted() {
 	(cd "$TESTS_ROOT" && git ls-files -co --exclude-standard -- '*.[chS]' Kbuild '*/Kbuild' Kconfig \
 		'*/Kconfig*' scripts |
 		tar -cf - -T -) | tar -C "$d" -xf - || return 1
-	for rule in asm lib weak param param-form treeh-header treeh-test console testname; do
+	for rule in asm lib weak param param-form treeh-header treeh-test console testname torture-name; do
 		case $rule in
 		asm) f=kernel/rcu/update.c want='kernel/rcu/update.c includes <asm/io.h>'
 			echo '#include <asm/io.h>' >>"$d/$f" ;;
@@ -168,6 +168,8 @@ host_contracts_planted() {
 			echo 'void serial8250_putc(char c);' >>"$d/$f" ;;
 		testname) f=kernel/rcu/test/planted_selftest.c want="$f: a file in a test/ folder is named after"
 			echo '/* planted */' >"$d/$f" ;;
+		torture-name) f=kernel/rcu/torture/rcutorture.h want="$f:.*extern int verbose;.*(an rcutorture extern"
+			echo 'extern int verbose;' >>"$d/$f" ;;
 		esac
 		out=$(sh "$d/scripts/check-contracts.sh" 2>&1) && { echo "$rule: the check passed: $out"; return 1; }
 		echo "$rule: $out"

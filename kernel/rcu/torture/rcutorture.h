@@ -2,12 +2,18 @@
  * What the parts of rcutorture share (kernel/rcu/torture/rcutorture*.c):
  * the torture element and the flavor operations, the parameters, the
  * statistics counters, and each tester's start and stop functions.
- * rcutorture.c is the core (parameters, state, start and verdict);
- * rcutorture_rw.c the readers and writers (rcutorture_extend.c the
- * segments a read is made of); rcutorture_stats.c the
- * statistics lines; rcutorture_ops.c the flavors under test; and one file
- * per independent tester (boost, stall and fqs, forward progress,
- * rcu_barrier(), read-then-exit).
+ * The parts, from the bottom up (each uses only those below it):
+ * rcutorture_state.c the parameters (read through the const view rtp)
+ * and the state every part reads; rcutorture_stats.c the counters and
+ * the statistics lines; rcutorture_pool.c the elements;
+ * rcutorture_ops.c the "rcu", "busted" and "trivial" flavors, on which
+ * the other flavors' files build (rcutorture_tasks.c, rcutorture_srcu.c);
+ * rcutorture_extend.c the segments a read is made of; rcutorture_rw.c
+ * the readers and writers; one file per independent tester (boost,
+ * stall and fqs, forward progress, rcu_barrier(), read-then-exit,
+ * callback-offload toggling, object debug). On top, rcutorture.c, the
+ * core: it lists the flavors (torture_ops[]) and the testers, starts and
+ * stops everything and gives the verdict.
  */
 #ifndef _RCU_TORTURE_RCUTORTURE_H
 #define _RCU_TORTURE_RCUTORTURE_H
@@ -41,6 +47,61 @@
 #include <kernel/irqflags.h>
 
 #define RCU_TORTURE_PIPE_LEN	10
+
+/*
+ * The rcutorture.* parameters (rcutorture_param_list.h, where each is
+ * declared once), as the parts read them: through rtp, a const view of
+ * the one copy that rcutorture_state.c owns, registers and settles at
+ * start (rcu_torture_params_settle()).
+ */
+struct rcu_torture_params {
+#define RCUTORTURE_PARAM(type, name, def, min, max, desc)	type name;
+#define RCUTORTURE_PARAM_BOOL(name, def, desc)			bool name;
+#define RCUTORTURE_PARAM_STRING(name, size, def, desc)		char name[size];
+#include "rcutorture_param_list.h"
+#undef RCUTORTURE_PARAM
+#undef RCUTORTURE_PARAM_BOOL
+#undef RCUTORTURE_PARAM_STRING
+	/* Derived at start (rcu_torture_params_settle()), not a parameter of its own. */
+	int nrealreaders;		/* reader kthreads: nreaders, or from the online CPUs */
+};
+extern const struct rcu_torture_params *const rcu_torture_params_view;
+#define rtp rcu_torture_params_view
+
+/*
+ * The statistics counters (Linux's n_rcu_torture_* and friends), one
+ * struct owned by rcutorture_stats.c, which zeroes it at start and prints
+ * it; the parts bump the fields they own. Comments give the names in the
+ * statistics line.
+ */
+struct rcu_torture_counters {
+	atomic_t alloc;			/* rta: elements taken from the freelist */
+	atomic_t alloc_fail;		/* rtaf: ... when it was empty */
+	atomic_t free;			/* rtf: elements given back */
+	atomic_t mberror;		/* rtmbe: reads of a recycled element */
+	atomic_t mbchk_fail;		/* rtmbkf: memory-ordering checks failed / */
+	atomic_t mbchk_tries;		/* ... tried */
+	atomic_t error;			/* statistics intervals that found an error */
+	atomic_t lost;			/* elements neither free nor current after a stutter pause */
+	atomic_t poll_timeouts;		/* polled grace periods that never completed on their own */
+	atomic_t freelist_waits;	/* free-list checks that had to wait for the pipeline */
+	long barrier_error;		/* rtbe: rcu_barrier() returned before a callback */
+	long boost_ktrerror;		/* rtbke: booster kthreads that could not be created */
+	long boost_rterror;		/* rtbre: boosters that could not go SCHED_FIFO */
+	long boost_failure;		/* rtbf: grace periods that outlived a boost window */
+	long boosts;			/* rtb: boost-test windows completed */
+	atomic_long_t timers;		/* nt: reads from timer handlers (irqreader) */
+	long barrier_attempts;		/* barrier: successes/attempts */
+	long barrier_successes;
+	unsigned long read_exits;	/* read-exits: */
+	atomic_long_t nocb_offload;	/* nocb-toggles: offload:de-offload */
+	atomic_long_t nocb_deoffload;
+	atomic_t wcount[RCU_TORTURE_PIPE_LEN + 1];	/* Free-Block Circulation */
+};
+extern struct rcu_torture_counters rcu_torture_counters;
+/* Per CPU, reads by the element's age: Reader Pipe, and by batch: Reader Batch. */
+DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
+DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
 
 /* Per-reader mailbox for the memory-ordering check (rtmbkf). */
 struct rcu_torture_reader_check {
@@ -166,44 +227,33 @@ struct rcu_torture_ops {
 
 #define KBUILD_MODNAME "rcutorture"
 
-/* rcutorture.c */
+/*
+ * rcutorture_state.c: the state every part reads (besides rtp); the
+ * bottom of the parts, calling none of them.
+ */
+void rcu_torture_params_settle(void);
 const char *rcu_torture_writer_state_getname(void);
-bool shutdown_time_arrived(void);
+void rcu_torture_set_test_end(void);
+bool rcu_torture_shutdown_time_arrived(void);
+extern struct rcu_torture_ops *cur_ops;
+extern struct list_head rcu_torture_freelist;
+extern struct list_head rcu_torture_removed;
+extern struct task_struct *rcu_torture_writer_task;
+extern struct rcu_torture __rcu *rcu_torture_current;
+extern unsigned long rcu_torture_current_version;
+extern struct rcu_torture_reader_check *rcu_torture_reader_mbchk;
+extern atomic_t rcu_fwd_cb_nodelay;
+
+/* rcutorture_pool.c: the elements */
+void rcu_torture_pool_init(void);
 struct rcu_torture *rcu_torture_alloc(void);
 void rcu_torture_free(struct rcu_torture *p);
 int rcu_torture_check_freelist(void);
-extern struct list_head rcu_torture_freelist;
-DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
-DECLARE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
-extern struct list_head rcu_torture_removed;
-extern int nrealreaders;
-extern struct task_struct *writer_task;
-extern struct rcu_torture __rcu *rcu_torture_current;
-extern unsigned long rcu_torture_current_version;
-extern atomic_t rcu_torture_wcount[RCU_TORTURE_PIPE_LEN + 1];
-extern struct rcu_torture_reader_check *rcu_torture_reader_mbchk;
-extern atomic_t n_rcu_torture_alloc;
-extern atomic_t n_rcu_torture_alloc_fail;
-extern atomic_t n_rcu_torture_free;
-extern atomic_t n_rcu_torture_mberror;
-extern atomic_t n_rcu_torture_mbchk_fail;
-extern atomic_t n_rcu_torture_mbchk_tries;
-extern atomic_t n_rcu_torture_error;
-extern atomic_t n_rcu_torture_lost;
-extern atomic_t n_rcu_torture_poll_timeouts;
-extern atomic_t n_rcu_torture_freelist_waits;
-extern long n_rcu_torture_barrier_error;
-extern long n_rcu_torture_boost_ktrerror;
-extern long n_rcu_torture_boost_rterror;
-extern long n_rcu_torture_boost_failure;
-extern long n_rcu_torture_boosts;
-extern atomic_long_t n_rcu_torture_timers;
-extern long n_barrier_attempts;
-extern long n_barrier_successes;
-extern unsigned long n_read_exits;
-extern atomic_t rcu_fwd_cb_nodelay;
 
-/* rcutorture_ops.c */
+/*
+ * rcutorture_ops.c: "rcu", "busted" and "trivial"; the core's torture_ops[]
+ * lists every flavor.
+ */
 void rcu_torture_pipe_update(struct rcu_torture *old_rp);
 /* What other flavors' files (rcutorture_tasks.c) reuse of the "rcu" flavor. */
 void rcu_torture_cb(struct rcu_head *p);
@@ -212,8 +262,9 @@ void rcu_sync_torture_init(void);
 /* The "trivial" flavor's reader, preempt_disable()/preempt_enable(), which "tasks-rude" reuses. */
 int rcu_torture_read_lock_trivial(void);
 void rcu_torture_read_unlock_trivial(int idx);
-extern struct rcu_torture_ops *cur_ops;
+extern struct rcu_torture_ops rcu_ops;
 extern struct rcu_torture_ops rcu_busted_ops;
+extern struct rcu_torture_ops trivial_ops;
 /* rcutorture_tasks.c: "tasks", Tasks RCU (plain RCU in a non-preemptible kernel) */
 extern struct rcu_torture_ops tasks_ops;
 /* rcutorture_rude.c: "tasks-rude", Tasks Rude RCU (CONFIG_TASKS_RUDE_RCU) */
@@ -223,8 +274,6 @@ extern struct rcu_torture_ops tasks_rude_ops;
 #else
 #define TASKS_RUDE_TORTURE_OPS
 #endif
-extern struct rcu_torture_ops *torture_ops[];
-extern const unsigned int n_torture_ops;
 
 /*
  * rcutorture_srcu.c: "srcu" (a DEFINE_STATIC_SRCU() domain), "srcud"
@@ -239,17 +288,22 @@ extern struct rcu_torture_ops busted_srcud_ops;
 #define SRCU_TORTURE_OPS
 #endif
 
-/* rcutorture_boost.c */
-bool rcu_torture_can_boost(void);
+/*
+ * The independent testers, each started and stopped by the core from its
+ * table (rcutorture.c): init returns 0 (also when its parameters leave it
+ * off) or -errno; cleanup undoes whatever init did, and is safe after a
+ * failed or skipped init.
+ */
+/* rcutorture_boost.c (test_boost*); the summary follows the final statistics */
 int rcu_torture_boost_init(void);
 void rcu_torture_boost_summary(void);
 void rcu_torture_boost_cleanup(void);
-extern bool boost_tested;
 
-/* rcutorture_stall.c */
-int rcu_torture_fqs(void *arg);
-unsigned int rcu_torture_last_online_cpu(void);
-int rcu_torture_stall(void *args);
+/* rcutorture_stall.c: the fqs kthread (fqs_*) and the CPU stall (stall_cpu*) */
+int rcu_torture_fqs_init(void);
+void rcu_torture_fqs_cleanup(void);
+int rcu_torture_stall_init(void);
+void rcu_torture_stall_cleanup(void);
 
 /* rcutorture_rw.c */
 void rcu_torture_write_types(void);
@@ -270,6 +324,8 @@ void rcutorture_record_segs(const struct rt_read_seg *segs, int n);
 void rcutorture_print_read_segs(void);
 
 /* rcutorture_stats.c */
+void rcu_torture_stats_reset(void);
+bool rcu_torture_stats_failed(void);
 void rcu_torture_stats_print(void);
 int rcu_torture_stats(void *arg);
 void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const char *tag);
@@ -288,65 +344,19 @@ void rcu_torture_read_exit_cleanup(void);
 /* rcutorture_nocb.c: the callback-offloading togglers (nocbs_nthreads). */
 int rcu_torture_nocb_init(void);
 void rcu_torture_nocb_cleanup(void);
-extern atomic_long_t n_nocb_offload;
-extern atomic_long_t n_nocb_deoffload;
-
-/* rcutorture.c: parameters the other parts read */
-extern char torture_type[16];
-extern int nreaders;
-extern int nfakewriters;
-extern int stat_interval;
-extern int shutdown_secs;
-extern bool test_no_idle_hz;
-extern int shuffle_interval;
-extern int stutter;
-extern int irqreader;
-extern int fqs_duration;
-extern int fqs_holdoff;
-extern int fqs_stutter;
-extern bool gp_cond;
-extern bool gp_cond_exp;
-extern bool gp_cond_full;
-extern bool gp_cond_exp_full;
-extern bool torture_runnable;
-extern int object_debug;
-extern bool gp_exp;
-extern bool gp_normal;
-extern bool gp_poll;
-extern bool gp_poll_exp;
-extern bool gp_poll_full;
-extern bool gp_poll_exp_full;
-extern bool gp_sync;
-extern int n_barrier_cbs;
-extern int stall_cpu;
-extern int stall_cpu_holdoff;
-extern int stall_cpu_irqsoff;
-extern bool stall_no_softlockup;
-extern int fwd_progress;
-extern int fwd_progress_holdoff;
-extern int fwd_progress_div;
-extern bool fwd_progress_need_resched;
-extern int read_exit_delay;
-extern int read_exit_burst;
-extern int nocbs_nthreads;
-extern int nocbs_toggle;
-extern int verbose;
-extern int onoff_interval;
-extern int onoff_holdoff;
-extern int test_boost;
-extern int test_boost_interval;
-extern int test_boost_duration;
 
 /*
  * rcutorture.object_debug=1: Linux's duplicate call_rcu() check, which
  * needs the rcu_head debug objects (rcutorture_objdebug.c).
  */
 #ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
-void rcu_test_debug_objects(void);
+int rcu_torture_objdebug_init(void);
 #else
-static inline void rcu_test_debug_objects(void)
+static inline int rcu_torture_objdebug_init(void)
 {
-	pr_alert("rcutorture: !CONFIG_DEBUG_OBJECTS_RCU_HEAD, not testing duplicate call_rcu()\n");
+	if (rtp->object_debug)
+		pr_alert("rcutorture: !CONFIG_DEBUG_OBJECTS_RCU_HEAD, not testing duplicate call_rcu()\n");
+	return 0;
 }
 #endif
 

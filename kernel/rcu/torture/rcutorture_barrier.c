@@ -63,19 +63,19 @@ static int rcu_torture_barrier(void *arg)
 	VERBOSE_TOROUT_STRING("rcu_torture_barrier task starting");
 	do {
 		atomic_set(&barrier_cbs_invoked, 0);
-		atomic_set(&barrier_cbs_count, n_barrier_cbs);
+		atomic_set(&barrier_cbs_count, rtp->n_barrier_cbs);
 		smp_store_release(&barrier_phase, !barrier_phase);
-		for (i = 0; i < n_barrier_cbs; i++)
+		for (i = 0; i < rtp->n_barrier_cbs; i++)
 			wake_up(&barrier_cbs_wq[i]);
 		wait_event(barrier_wq, atomic_read(&barrier_cbs_count) == 0 || torture_must_stop());
 		if (torture_must_stop())
 			break;
-		n_barrier_attempts++;
+		rcu_torture_counters.barrier_attempts++;
 		cur_ops->cb_barrier();
-		if (atomic_read(&barrier_cbs_invoked) != n_barrier_cbs) {
-			n_rcu_torture_barrier_error++;
+		if (atomic_read(&barrier_cbs_invoked) != rtp->n_barrier_cbs) {
+			rcu_torture_counters.barrier_error++;
 			pr_err("barrier_cbs_invoked = %d, n_barrier_cbs = %d\n",
-			       atomic_read(&barrier_cbs_invoked), n_barrier_cbs);
+			       atomic_read(&barrier_cbs_invoked), rtp->n_barrier_cbs);
 			WARN_ON(1);
 			/* Wait by hand for the stragglers before the next phase reuses the heads. */
 			i = 0;
@@ -84,14 +84,14 @@ static int rcu_torture_barrier(void *arg)
 					i = -(int)(~0U >> 1);	/* warn once */
 				schedule_timeout_interruptible(1);
 				cur_ops->cb_barrier();
-			} while (atomic_read(&barrier_cbs_invoked) != n_barrier_cbs &&
+			} while (atomic_read(&barrier_cbs_invoked) != rtp->n_barrier_cbs &&
 				 !torture_must_stop());
 			smp_mb();
 			if (!torture_must_stop())
 				pr_err("Recovered: barrier_cbs_invoked = %d\n",
 				       atomic_read(&barrier_cbs_invoked));
 		} else {
-			n_barrier_successes++;
+			rcu_torture_counters.barrier_successes++;
 		}
 		schedule_timeout_interruptible(HZ / 10);
 	} while (!torture_must_stop());
@@ -103,21 +103,21 @@ int rcu_torture_barrier_init(void)
 {
 	int i, ret;
 
-	if (n_barrier_cbs <= 0)
+	if (rtp->n_barrier_cbs <= 0)
 		return 0;
 	if (!cur_ops->call || !cur_ops->cb_barrier) {
 		pr_alert("%s" TORTURE_FLAG " Call or barrier ops missing for %s,\n",
-			 torture_type, cur_ops->name);
-		pr_alert("%s" TORTURE_FLAG " RCU barrier testing omitted from run.\n", torture_type);
+			 rtp->torture_type, cur_ops->name);
+		pr_alert("%s" TORTURE_FLAG " RCU barrier testing omitted from run.\n", rtp->torture_type);
 		return 0;
 	}
 	atomic_set(&barrier_cbs_count, 0);
 	atomic_set(&barrier_cbs_invoked, 0);
-	barrier_cbs_tasks = kcalloc(n_barrier_cbs, sizeof(barrier_cbs_tasks[0]), GFP_KERNEL);
-	barrier_cbs_wq = kcalloc(n_barrier_cbs, sizeof(barrier_cbs_wq[0]), GFP_KERNEL);
+	barrier_cbs_tasks = kcalloc(rtp->n_barrier_cbs, sizeof(barrier_cbs_tasks[0]), GFP_KERNEL);
+	barrier_cbs_wq = kcalloc(rtp->n_barrier_cbs, sizeof(barrier_cbs_wq[0]), GFP_KERNEL);
 	if (!barrier_cbs_tasks || !barrier_cbs_wq)
 		return -ENOMEM;
-	for (i = 0; i < n_barrier_cbs; i++) {
+	for (i = 0; i < rtp->n_barrier_cbs; i++) {
 		init_waitqueue_head(&barrier_cbs_wq[i]);
 		ret = torture_create_kthread(rcu_torture_barrier_cbs, (void *)(long)i,
 					     barrier_cbs_tasks[i]);
@@ -131,7 +131,7 @@ void rcu_torture_barrier_cleanup(void)
 {
 	torture_stop_kthread(rcu_torture_barrier, barrier_task);
 	if (barrier_cbs_tasks) {
-		for (int i = 0; i < n_barrier_cbs; i++)
+		for (int i = 0; i < rtp->n_barrier_cbs; i++)
 			torture_stop_kthread(rcu_torture_barrier_cbs, barrier_cbs_tasks[i]);
 		kfree(barrier_cbs_tasks);
 		barrier_cbs_tasks = NULL;

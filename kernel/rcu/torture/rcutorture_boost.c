@@ -28,14 +28,14 @@ static DEFINE_MUTEX(boost_mutex);	/* who moves boost_starttime on */
 static DEFINE_SPINLOCK(boost_stats_lock);	/* the two figures below */
 static unsigned long boost_gp_max_jiffies;	/* longest GP seen inside a window */
 static unsigned long boost_gps;		/* GPs that ended inside windows */
-bool boost_tested;		/* this run has boosters */
+static bool boost_tested;	/* this run has boosters */
 
-bool rcu_torture_can_boost(void)
+static bool rcu_torture_can_boost(void)
 {
 	static bool warned;
 	int prio;
 
-	if (!(test_boost == 1 && cur_ops->can_boost) && test_boost != 2)
+	if (!(rtp->test_boost == 1 && cur_ops->can_boost) && rtp->test_boost != 2)
 		return false;
 	if (!cur_ops->start_gp_poll || !cur_ops->poll_gp_state)
 		return false;
@@ -59,7 +59,7 @@ static bool rcu_torture_boost_failed(unsigned long gp_state, unsigned long *star
 {
 	static unsigned long last_persist;
 	static int dbg_done;
-	unsigned long mininterval = test_boost_duration * HZ - HZ / 2;
+	unsigned long mininterval = rtp->test_boost_duration * HZ - HZ / 2;
 	unsigned long end = jiffies, j, lp;
 	int cpu;
 
@@ -80,7 +80,7 @@ static bool rcu_torture_boost_failed(unsigned long gp_state, unsigned long *star
 			return false;
 		}
 		VERBOSE_TOROUT_STRING("rcu_torture_boost boosting failed");
-		WRITE_ONCE(n_rcu_torture_boost_failure, n_rcu_torture_boost_failure + 1);
+		WRITE_ONCE(rcu_torture_counters.boost_failure, rcu_torture_counters.boost_failure + 1);
 		if (!xchg(&dbg_done, 1)) {
 			pr_info("Boost inversion thread ->rt_priority %u gp_state %lu jiffies %lu\n",
 				current->rt_priority, gp_state, end - *start);
@@ -106,7 +106,7 @@ static int rcu_torture_boost(void *arg)
 	VERBOSE_TOROUT_STRING("rcu_torture_boost started");
 	if (sched_setscheduler_nocheck(current, SCHED_FIFO, &sp) < 0) {
 		VERBOSE_TOROUT_STRING("rcu_torture_boost RT prio failed!");
-		WRITE_ONCE(n_rcu_torture_boost_rterror, n_rcu_torture_boost_rterror + 1);
+		WRITE_ONCE(rcu_torture_counters.boost_rterror, rcu_torture_counters.boost_rterror + 1);
 		goto cleanup;
 	}
 	do {
@@ -122,7 +122,7 @@ static int rcu_torture_boost(void *arg)
 		}
 
 		/* The window: spin, keeping one grace period in flight. */
-		endtime = oldstarttime + test_boost_duration * HZ;
+		endtime = oldstarttime + rtp->test_boost_duration * HZ;
 		while (time_before(jiffies, endtime)) {
 			if (gp_initiated && !failed && !cur_ops->poll_gp_state(gp_state))
 				failed = rcu_torture_boost_failed(gp_state, &gp_state_time);
@@ -153,8 +153,8 @@ static int rcu_torture_boost(void *arg)
 		while (oldstarttime == READ_ONCE(boost_starttime) && !kthread_should_stop()) {
 			if (mutex_trylock(&boost_mutex)) {
 				if (oldstarttime == boost_starttime) {
-					WRITE_ONCE(boost_starttime, jiffies + test_boost_interval * HZ);
-					WRITE_ONCE(n_rcu_torture_boosts, n_rcu_torture_boosts + 1);
+					WRITE_ONCE(boost_starttime, jiffies + rtp->test_boost_interval * HZ);
+					WRITE_ONCE(rcu_torture_counters.boosts, rcu_torture_counters.boosts + 1);
 				}
 				mutex_unlock(&boost_mutex);
 				break;
@@ -179,7 +179,10 @@ int rcu_torture_boost_init(void)
 {
 	unsigned int cpu;
 
-	boost_starttime = jiffies + test_boost_interval * HZ;
+	boost_tested = rcu_torture_can_boost();
+	if (!boost_tested)
+		return 0;
+	boost_starttime = jiffies + rtp->test_boost_interval * HZ;
 	boost_gp_max_jiffies = 0;
 	boost_gps = 0;
 	for_each_online_cpu(cpu) {
@@ -189,7 +192,7 @@ int rcu_torture_boost_init(void)
 		t = kthread_create_on_cpu(rcu_torture_boost, NULL, cpu, "rcu_torture_boost_%u");
 		if (!t) {
 			VERBOSE_TOROUT_STRING("rcu_torture_boost task create failed");
-			n_rcu_torture_boost_ktrerror++;
+			rcu_torture_counters.boost_ktrerror++;
 			return -ENOMEM;
 		}
 		boost_tasks[cpu] = t;
@@ -206,11 +209,15 @@ int rcu_torture_boost_init(void)
  */
 void rcu_torture_boost_summary(void)
 {
-	unsigned long n_boosted = rcu_get_n_boosts();
+	unsigned long n_boosted;
+
+	if (!boost_tested)
+		return;
+	n_boosted = rcu_get_n_boosts();
 
 	pr_alert("%s" TORTURE_FLAG " Boost test: windows %ld gps %lu longest-gp %lu ms readers-boosted %lu rtbf %ld\n",
-		 torture_type, READ_ONCE(n_rcu_torture_boosts), boost_gps,
-		 boost_gp_max_jiffies * 1000 / HZ, n_boosted, READ_ONCE(n_rcu_torture_boost_failure));
+		 rtp->torture_type, READ_ONCE(rcu_torture_counters.boosts), boost_gps,
+		 boost_gp_max_jiffies * 1000 / HZ, n_boosted, READ_ONCE(rcu_torture_counters.boost_failure));
 }
 
 void rcu_torture_boost_cleanup(void)

@@ -171,20 +171,20 @@ static void rcu_torture_fwd_prog_nr(struct rcu_fwd *rfp, int *tested, int *teste
 	cver = READ_ONCE(rcu_torture_current_version);
 	gps = cur_ops->get_gp_seq();
 	sd = cur_ops->stall_dur() + 1;
-	sd4 = (sd + fwd_progress_div - 1) / fwd_progress_div;
+	sd4 = (sd + rtp->fwd_progress_div - 1) / rtp->fwd_progress_div;
 	dur = sd4 + torture_random(&rfp->rcu_fwd_trs) % (sd - sd4);
 	WRITE_ONCE(rfp->rcu_fwd_startat, jiffies);
 	stopat = rfp->rcu_fwd_startat + dur;
-	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
+	while (time_before(jiffies, stopat) && !rcu_torture_shutdown_time_arrived() &&
 	       !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
 		idx = cur_ops->readlock();
 		udelay(10);
 		cur_ops->readunlock(idx);
-		if (!fwd_progress_need_resched || need_resched())
+		if (!rtp->fwd_progress_need_resched || need_resched())
 			cond_resched();
 	}
 	(*tested_tries)++;
-	if (!time_before(jiffies, stopat) && !shutdown_time_arrived() &&
+	if (!time_before(jiffies, stopat) && !rcu_torture_shutdown_time_arrived() &&
 	    !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
 		(*tested)++;
 		cver = READ_ONCE(rcu_torture_current_version) - cver;
@@ -230,7 +230,7 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 	rfp->rcu_launder_gp_seq_start = gps;
 	gp_last = gps;
 	gp_last_at = rfp->rcu_fwd_startat;
-	while (time_before(jiffies, stopat) && !shutdown_time_arrived() &&
+	while (time_before(jiffies, stopat) && !rcu_torture_shutdown_time_arrived() &&
 	       !READ_ONCE(rcu_fwd_emergency_stop) && !torture_must_stop()) {
 		/* The longest wait between two grace-period ends seen while flooding. */
 		gp_now = cur_ops->get_gp_seq();
@@ -281,7 +281,7 @@ static void rcu_torture_fwd_prog_cr(struct rcu_fwd *rfp)
 	gps = cur_ops->get_gp_seq() - gps;
 	cur_ops->cb_barrier();	/* every flood callback has been invoked */
 	(void)rcu_torture_fwd_prog_cbfree(rfp);
-	if (!torture_must_stop() && !shutdown_time_arrived()) {
+	if (!torture_must_stop() && !rcu_torture_shutdown_time_arrived()) {
 		dur = stoppedat - rfp->rcu_fwd_startat;
 		if (!READ_ONCE(rcu_fwd_emergency_stop))
 			WARN_ON(n_max_gps < MIN_FWD_CBS_LAUNDERED);
@@ -321,7 +321,7 @@ static int rcu_torture_fwd_prog(void *args)
 	set_user_nice(current, 19);
 	do {
 		if (!rfp->rcu_fwd_id) {
-			schedule_timeout_interruptible(fwd_progress_holdoff * HZ);
+			schedule_timeout_interruptible(rtp->fwd_progress_holdoff * HZ);
 			WRITE_ONCE(rcu_fwd_emergency_stop, false);
 			if (!firsttime)
 				pr_alert("%s n_max_cbs: %ld\n", __func__,
@@ -353,15 +353,16 @@ static int rcu_torture_fwd_prog(void *args)
 
 int rcu_torture_fwd_prog_init(void)
 {
-	int i, ret;
+	int i, n, ret;
 
-	if (!fwd_progress)
+	if (!rtp->fwd_progress)
 		return 0;
-	if (fwd_progress >= (int)nr_cpu_ids) {
+	n = rtp->fwd_progress;	/* kthreads to start */
+	if (n >= (int)nr_cpu_ids) {
 		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Limiting fwd_progress to # CPUs.");
-		fwd_progress = nr_cpu_ids;
-	} else if (fwd_progress < 0) {
-		fwd_progress = nr_cpu_ids;
+		n = nr_cpu_ids;
+	} else if (n < 0) {
+		n = nr_cpu_ids;
 	}
 	/*
 	 * slow_gps (Tasks RCU): its stall timeout is ten minutes, and the
@@ -371,16 +372,14 @@ int rcu_torture_fwd_prog_init(void)
 	if ((!cur_ops->sync && !cur_ops->call) || !cur_ops->stall_dur ||
 	    cur_ops->stall_dur() <= 0 || cur_ops->slow_gps || cur_ops == &rcu_busted_ops) {
 		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, unsupported by RCU flavor under test");
-		fwd_progress = 0;
 		return 0;
 	}
-	if (stall_cpu > 0) {
+	if (rtp->stall_cpu > 0) {
 		VERBOSE_TOROUT_STRING("rcu_torture_fwd_prog_init: Disabled, conflicts with CPU-stall testing");
-		fwd_progress = 0;
 		return 0;
 	}
-	rcu_fwds = kcalloc(fwd_progress, sizeof(*rcu_fwds), GFP_KERNEL);
-	fwd_prog_tasks = kcalloc(fwd_progress, sizeof(*fwd_prog_tasks), GFP_KERNEL);
+	rcu_fwds = kcalloc(n, sizeof(*rcu_fwds), GFP_KERNEL);
+	fwd_prog_tasks = kcalloc(n, sizeof(*fwd_prog_tasks), GFP_KERNEL);
 	if (!rcu_fwds || !fwd_prog_tasks) {
 		kfree(rcu_fwds);
 		kfree(fwd_prog_tasks);
@@ -388,12 +387,12 @@ int rcu_torture_fwd_prog_init(void)
 		fwd_prog_tasks = NULL;
 		return -ENOMEM;
 	}
-	for (i = 0; i < fwd_progress; i++) {
+	for (i = 0; i < n; i++) {
 		spin_lock_init(&rcu_fwds[i].rcu_fwd_lock);
 		rcu_fwds[i].rcu_fwd_cb_tail = &rcu_fwds[i].rcu_fwd_cb_head;
 		rcu_fwds[i].rcu_fwd_id = i;
 	}
-	nfwd = fwd_progress;
+	nfwd = n;
 	atomic_long_set(&rcu_fwd_max_cbs, 0);
 	for (i = 0; i < nfwd; i++) {
 		ret = torture_create_kthread(rcu_torture_fwd_prog, &rcu_fwds[i], fwd_prog_tasks[i]);

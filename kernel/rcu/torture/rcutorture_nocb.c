@@ -10,14 +10,12 @@
 #include "rcutorture.h"
 #include <time/time.h>
 
-atomic_long_t n_nocb_offload;
-atomic_long_t n_nocb_deoffload;
 static struct task_struct **nocb_tasks;
 
 static int rcu_nocb_toggle(void *unused)
 {
 	DEFINE_TORTURE_RANDOM(rand);
-	u64 interval_ns = (u64)nocbs_toggle * NSEC_PER_MSEC;
+	u64 interval_ns = (u64)rtp->nocbs_toggle * NSEC_PER_MSEC;
 	u32 fuzz_ns = interval_ns / 8 > 0xffffffffULL ? 0xffffffffU : (u32)(interval_ns / 8);
 	unsigned int cpu, maxcpu = 0;
 	unsigned long r;
@@ -32,10 +30,10 @@ static int rcu_nocb_toggle(void *unused)
 		cpu = (r >> 4) % (maxcpu + 1);
 		if (r & 0x1) {
 			rcu_nocb_cpu_offload(cpu);
-			atomic_long_inc(&n_nocb_offload);
+			atomic_long_inc(&rcu_torture_counters.nocb_offload);
 		} else {
 			rcu_nocb_cpu_deoffload(cpu);
-			atomic_long_inc(&n_nocb_deoffload);
+			atomic_long_inc(&rcu_torture_counters.nocb_deoffload);
 		}
 		torture_hrtimeout_ns(interval_ns, fuzz_ns, &rand);
 		stutter_wait("rcu_nocb_toggle");
@@ -48,16 +46,16 @@ int rcu_torture_nocb_init(void)
 {
 	int err;
 
-	atomic_long_set(&n_nocb_offload, 0);
-	atomic_long_set(&n_nocb_deoffload, 0);
-	if (nocbs_nthreads <= 0)
+	atomic_long_set(&rcu_torture_counters.nocb_offload, 0);
+	atomic_long_set(&rcu_torture_counters.nocb_deoffload, 0);
+	if (rtp->nocbs_nthreads <= 0)
 		return 0;
-	nocb_tasks = kcalloc(nocbs_nthreads, sizeof(nocb_tasks[0]), GFP_KERNEL);
+	nocb_tasks = kcalloc(rtp->nocbs_nthreads, sizeof(nocb_tasks[0]), GFP_KERNEL);
 	if (!nocb_tasks) {
 		VERBOSE_TOROUT_ERRSTRING("out of memory");
 		return -ENOMEM;
 	}
-	for (int i = 0; i < nocbs_nthreads; i++) {
+	for (int i = 0; i < rtp->nocbs_nthreads; i++) {
 		err = torture_create_kthread(rcu_nocb_toggle, NULL, nocb_tasks[i]);
 		if (err)
 			return err;
@@ -69,7 +67,7 @@ void rcu_torture_nocb_cleanup(void)
 {
 	if (!nocb_tasks)
 		return;
-	for (int i = 0; i < nocbs_nthreads; i++)
+	for (int i = 0; i < rtp->nocbs_nthreads; i++)
 		torture_stop_kthread(rcu_nocb_toggle, nocb_tasks[i]);
 	kfree(nocb_tasks);
 	nocb_tasks = NULL;

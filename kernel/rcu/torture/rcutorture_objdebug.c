@@ -26,7 +26,7 @@ static void rcu_torture_err_cb(struct rcu_head *rhp)
 	pr_alert("duplicated callback was invoked.\n");
 }
 
-void rcu_test_debug_objects(void)
+static void rcu_test_debug_objects(void)
 {
 	struct rcu_head rh1, rh2;
 	struct rcu_head *rhp = kmalloc(sizeof(*rhp), GFP_KERNEL);
@@ -58,4 +58,12 @@ void rcu_test_debug_objects(void)
 		 leaks, want, dups, leaks == want && !dups ? "PASS" : "FAIL");
 	if (leaks != want || dups)
 		kernel_note_test_failure();
+}
+
+/* Its tester entry: the check runs once, at start, when asked for. */
+int rcu_torture_objdebug_init(void)
+{
+	if (rtp->object_debug)
+		rcu_test_debug_objects();
+	return 0;
 }

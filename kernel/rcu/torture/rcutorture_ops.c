@@ -9,8 +9,6 @@
 
 /* ===== the flavors under test ========================================================== */
 
-struct rcu_torture_ops *cur_ops;
-
 static int rcu_torture_read_lock(void)
 {
 	rcu_read_lock();
@@ -35,18 +33,18 @@ void rcu_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp
 	unsigned long longdelay_ms = 300;
 
 	if (!atomic_read(&rcu_fwd_cb_nodelay) &&
-	    !(torture_random(rrsp) % (nrealreaders * 2000 * longdelay_ms))) {
+	    !(torture_random(rrsp) % (rtp->nrealreaders * 2000 * longdelay_ms))) {
 		if (in_interrupt())
 			longdelay_ms = 5;
 		mdelay(longdelay_ms);
 		rtrsp->rt_delay_ms = longdelay_ms;
 	}
-	if (!(torture_random(rrsp) % (nrealreaders * 2 * shortdelay_us))) {
+	if (!(torture_random(rrsp) % (rtp->nrealreaders * 2 * shortdelay_us))) {
 		udelay(shortdelay_us);
 		rtrsp->rt_delay_us = shortdelay_us;
 	}
 	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !in_interrupt() && !preempt_count() &&
-	    !irqs_disabled() && !(torture_random(rrsp) % (nrealreaders * 500))) {
+	    !irqs_disabled() && !(torture_random(rrsp) % (rtp->nrealreaders * 500))) {
 		/* A real preemption: need_resched, then the preempt_enable() check. */
 		preempt_disable();
 		set_tsk_need_resched(current);
@@ -68,7 +66,7 @@ static bool rcu_torture_pipe_update_one(struct rcu_torture *rp)
 	i = READ_ONCE(rp->rtort_pipe_count);
 	if (i > RCU_TORTURE_PIPE_LEN)
 		i = RCU_TORTURE_PIPE_LEN;
-	atomic_inc(&rcu_torture_wcount[i]);
+	atomic_inc(&rcu_torture_counters.wcount[i]);
 	WRITE_ONCE(rp->rtort_pipe_count, i + 1);
 	if (i + 1 >= RCU_TORTURE_PIPE_LEN) {
 		rp->rtort_mbtest = 0;
@@ -126,7 +124,7 @@ static int rcu_torture_stall_dur(void)
 	return (int)rcu_jiffies_till_stall_check();
 }
 
-static struct rcu_torture_ops rcu_ops = {
+struct rcu_torture_ops rcu_ops = {
 	.init		= rcu_sync_torture_init,
 	.readlock	= rcu_torture_read_lock,
 	.read_delay	= rcu_read_delay,
@@ -244,7 +242,7 @@ static void synchronize_rcu_trivial(void)
 	set_cpus_allowed_ptr(current, cpu_possible_mask);
 }
 
-static struct rcu_torture_ops trivial_ops = {
+struct rcu_torture_ops trivial_ops = {
 	.init		= rcu_sync_torture_init,
 	.readlock	= rcu_torture_read_lock_trivial,
 	.read_delay	= rcu_read_delay,
@@ -255,9 +253,3 @@ static struct rcu_torture_ops trivial_ops = {
 	.irq_capable	= 1,
 	.name		= "trivial",
 };
-
-/* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
-struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, TASKS_RUDE_TORTURE_OPS SRCU_TORTURE_OPS &trivial_ops,
-};
-const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);

@@ -31,10 +31,10 @@ static int rcu_torture_read_exit(void *unused)
 	set_user_nice(current, 19);
 	VERBOSE_TOROUT_STRING("rcu_torture_read_exit: Start of test");
 	do {
-		if (++count > read_exit_burst) {
+		if (++count > rtp->read_exit_burst) {
 			VERBOSE_TOROUT_STRING("rcu_torture_read_exit: End of episode");
 			rcu_barrier();
-			for (int i = 0; i < read_exit_delay; i++) {
+			for (int i = 0; i < rtp->read_exit_delay; i++) {
 				schedule_timeout_uninterruptible(HZ);
 				if (READ_ONCE(read_exit_child_stop))
 					break;
@@ -52,7 +52,7 @@ static int rcu_torture_read_exit(void *unused)
 		}
 		cond_resched();
 		kthread_stop(tsp);
-		WRITE_ONCE(n_read_exits, n_read_exits + 1);
+		WRITE_ONCE(rcu_torture_counters.read_exits, rcu_torture_counters.read_exits + 1);
 		stutter_wait("rcu_torture_read_exit");
 	} while (!READ_ONCE(read_exit_child_stop));
 	smp_store_release(&read_exit_child_stopped, true);
@@ -65,7 +65,7 @@ static int rcu_torture_read_exit(void *unused)
 
 int rcu_torture_read_exit_init(void)
 {
-	if (read_exit_burst <= 0)
+	if (rtp->read_exit_burst <= 0)
 		return 0;
 	read_exit_child_stop = false;
 	read_exit_child_stopped = false;

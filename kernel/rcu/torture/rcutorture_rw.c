@@ -27,8 +27,8 @@ static unsigned long rcu_torture_poll_limit(void)
 	int sd = cur_ops->stall_dur ? cur_ops->stall_dur() : 0;
 	unsigned long limit = sd > 0 ? 2UL * (unsigned long)sd : 60UL * HZ;
 
-	if (stall_cpu > 0)
-		limit += (unsigned long)stall_cpu * HZ;
+	if (rtp->stall_cpu > 0)
+		limit += (unsigned long)rtp->stall_cpu * HZ;
 	return limit;
 }
 
@@ -64,9 +64,9 @@ static bool rcu_torture_poll_wait(const struct rcu_torture_cookie *c,
 		if (torture_must_stop())
 			return false;
 		if (time_after(jiffies, start + limit)) {
-			atomic_inc(&n_rcu_torture_poll_timeouts);
+			atomic_inc(&rcu_torture_counters.poll_timeouts);
 			pr_alert("%s%s !!! %s: polled grace period %lu%s not complete after %lu jiffies (now at %lu)\n",
-				 torture_type, TORTURE_FLAG, who,
+				 rtp->torture_type, TORTURE_FLAG, who,
 				 c->full ? c->full->rgos_norm : c->oldstate,
 				 c->full ? " (full state)" : "", jiffies - start,
 				 cur_ops->get_gp_state ? cur_ops->get_gp_state() : 0UL);
@@ -110,11 +110,11 @@ static void rcu_torture_do_sync(struct torture_random_state *trsp, void (*sync)(
  * (the same one twice if it needs one).
  */
 #define RTWT(type, gp, kind, op1, op2)						\
-	{ RTWS_##type, &gp, #gp, kind, offsetof(struct rcu_torture_ops, op1),	\
-	  offsetof(struct rcu_torture_ops, op2) }
+	{ RTWS_##type, offsetof(struct rcu_torture_params, gp), #gp, kind,	\
+	  offsetof(struct rcu_torture_ops, op1), offsetof(struct rcu_torture_ops, op2) }
 static const struct rcu_torture_write_type {
 	int rtws;		/* RTWS_*: the first state of a wait of this type */
-	bool *param;		/* rcutorture.gp_* */
+	size_t param;		/* rcutorture.gp_*: its offset in struct rcu_torture_params */
 	const char *param_name;
 	const char *kind;
 	size_t op1, op2;	/* offsets in struct rcu_torture_ops */
@@ -135,6 +135,12 @@ static const struct rcu_torture_write_type {
 	RTWT(SYNC, gp_sync, "normal", sync, sync),
 };
 #undef RTWT
+
+/* Did the command line ask for this update type (its gp_* parameter)? */
+static bool rcu_torture_write_type_asked(const struct rcu_torture_write_type *t)
+{
+	return *(const bool *)((const char *)rtp + t->param);
+}
 _Static_assert(ARRAY_SIZE(rcu_torture_write_type_list) == ARRAY_SIZE(synctype),
 	       "synctype[] holds every update type");
 
@@ -157,14 +163,14 @@ void rcu_torture_write_types(void)
 
 	nsynctypes = 0;
 	for (t = rcu_torture_write_type_list; t < rcu_torture_write_type_list + ARRAY_SIZE(rcu_torture_write_type_list); t++)
-		none &= !*t->param;
+		none &= !rcu_torture_write_type_asked(t);
 	for (t = rcu_torture_write_type_list; t < rcu_torture_write_type_list + ARRAY_SIZE(rcu_torture_write_type_list); t++) {
-		if (!none && !*t->param)
+		if (!none && !rcu_torture_write_type_asked(t))
 			continue;
 		if (rcu_torture_has_op(t->op1) && rcu_torture_has_op(t->op2)) {
 			synctype[nsynctypes++] = t->rtws;
 			pr_info("%s: Testing %s GPs.\n", __func__, t->kind);
-		} else if (*t->param) {
+		} else if (rcu_torture_write_type_asked(t)) {
 			pr_alert("%s: %s without primitives.\n", __func__, t->param_name);
 		}
 	}
@@ -293,7 +299,7 @@ int rcu_torture_writer(void *arg)
 			i = old_rp->rtort_pipe_count;
 			if (i > RCU_TORTURE_PIPE_LEN)
 				i = RCU_TORTURE_PIPE_LEN;
-			atomic_inc(&rcu_torture_wcount[i]);
+			atomic_inc(&rcu_torture_counters.wcount[i]);
 			WRITE_ONCE(old_rp->rtort_pipe_count, old_rp->rtort_pipe_count + 1);
 			/*
 			 * A polling cookie taken now, inside a reader, must not be
@@ -366,8 +372,8 @@ int rcu_torture_writer(void *arg)
 	if (can_expedite)
 		pr_info("%s: %lu rcu_expedite_gp() calls, all undone\n", __func__, n_expedited);
 	pr_info("%s: %lu free-list checks after stutter pauses (%d waited for the pipeline to drain), %d missing element(s) found in all\n",
-		__func__, n_freelist_checks, atomic_read(&n_rcu_torture_freelist_waits),
-		atomic_read(&n_rcu_torture_lost));
+		__func__, n_freelist_checks, atomic_read(&rcu_torture_counters.freelist_waits),
+		atomic_read(&rcu_torture_counters.lost));
 	rcu_torture_writer_state = RTWS_STOPPING;
 	torture_kthread_stopping("rcu_torture_writer");
 	return 0;
@@ -391,7 +397,7 @@ int rcu_torture_fakewriter(void *arg)
 	}
 	do {
 		torture_hrtimeout_jiffies(torture_random(&rand) % 10, &rand);
-		if (cur_ops->cb_barrier && torture_random(&rand) % (nfakewriters * 8) == 0) {
+		if (cur_ops->cb_barrier && torture_random(&rand) % (rtp->nfakewriters * 8) == 0) {
 			cur_ops->cb_barrier();
 		} else {
 			int rtws = synctype[torture_random(&rand) % nsynctypes];
@@ -416,32 +422,32 @@ int rcu_torture_fakewriter(void *arg)
  * to everything after it. Needs two readers (rcutorture.nreaders=2 at
  * -smp 2, where the default is one).
  */
-static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
+static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rp,
 					struct torture_random_state *trsp)
 {
 	struct rcu_torture_reader_check *me, *assigner, *chked, *chker;
 	int rdrchked, rdrchker;
 	unsigned long loops;
 
-	if (myid < 0 || nrealreaders < 2)
+	if (myid < 0 || rtp->nrealreaders < 2)
 		return;	/* not from timers; needs another reader to check */
 	me = &rcu_torture_reader_mbchk[myid];
 	WRITE_ONCE(me->rtc_myloops, me->rtc_myloops + 1);
 
 	/* Try to hand out a check. */
-	rdrchked = torture_random(trsp) % nrealreaders;
-	rdrchker = torture_random(trsp) % nrealreaders;
+	rdrchked = torture_random(trsp) % rtp->nrealreaders;
+	rdrchker = torture_random(trsp) % rtp->nrealreaders;
 	chked = &rcu_torture_reader_mbchk[rdrchked];
 	chker = &rcu_torture_reader_mbchk[rdrchker];
 	/* As Linux: the checked reader is another one; the checker may be us. */
 	if (rdrchked != myid && rdrchked != rdrchker &&
 	    smp_load_acquire(&me->rtc_chkrdr) < 0 &&
-	    !READ_ONCE(rtp->rtort_chkp) && !smp_load_acquire(&chker->rtc_assigner)) {
+	    !READ_ONCE(rp->rtort_chkp) && !smp_load_acquire(&chker->rtc_assigner)) {
 		me->rtc_chkloops = READ_ONCE(chked->rtc_myloops);
 		me->rtc_chkrdr = rdrchked;
 		if (cmpxchg(&chker->rtc_assigner, NULL, me) != NULL)
 			me->rtc_chkrdr = -1;	/* someone else got there first */
-		else if (cmpxchg(&rtp->rtort_chkp, NULL, me) != NULL) {
+		else if (cmpxchg(&rp->rtort_chkp, NULL, me) != NULL) {
 			(void)cmpxchg(&chker->rtc_assigner, me, NULL);
 			me->rtc_chkrdr = -1;
 		}
@@ -456,9 +462,9 @@ static void rcu_torture_reader_do_mbchk(long myid, struct rcu_torture *rtp,
 		return;
 	chked = &rcu_torture_reader_mbchk[rdrchked];
 	loops = READ_ONCE(chked->rtc_myloops);
-	atomic_inc(&n_rcu_torture_mbchk_tries);
+	atomic_inc(&rcu_torture_counters.mbchk_tries);
 	if ((long)(loops - assigner->rtc_chkloops) < 0)	/* loops before chkloops, wrap-safe */
-		atomic_inc(&n_rcu_torture_mbchk_fail);
+		atomic_inc(&rcu_torture_counters.mbchk_fail);
 	assigner->rtc_ready = 0;
 	smp_store_release(&me->rtc_assigner, NULL);
 	smp_store_release(&assigner->rtc_chkrdr, -1);
@@ -493,7 +499,7 @@ bool rcu_torture_one_read(struct torture_random_state *trsp, long myid)
 		return false;	/* the writer has not started yet */
 	}
 	if (READ_ONCE(p->rtort_mbtest) == 0)
-		atomic_inc(&n_rcu_torture_mberror);
+		atomic_inc(&rcu_torture_counters.mberror);
 	rcu_torture_reader_do_mbchk(myid, p, trsp);
 	rtrsp = rcutorture_loop_extend(&rs, trsp, rtrsp);
 	local_irq_save(flags);	/* the timer readers count on this CPU too */
@@ -528,7 +534,7 @@ static void rcu_torture_timer_cb(struct rcu_head *rhp)
 /* A reader in a timer handler, which also queues a callback from interrupt context. */
 static void rcu_torture_timer(struct timer_list *unused)
 {
-	atomic_long_inc(&n_rcu_torture_timers);
+	atomic_long_inc(&rcu_torture_counters.timers);
 	(void)rcu_torture_one_read(this_cpu_ptr(&rcu_torture_timer_rand), -1);
 	if (cur_ops->call && !torture_must_stop_irq()) {
 		struct rcu_head *rhp = kmalloc(sizeof(*rhp), GFP_ATOMIC);
@@ -544,7 +550,7 @@ int rcu_torture_reader(void *arg)
 	long myid = (long)arg;
 	DEFINE_TORTURE_RANDOM(rand);
 	struct timer_list t;
-	bool timers = irqreader && cur_ops->irq_capable;
+	bool timers = rtp->irqreader && cur_ops->irq_capable;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_reader task started");
 	set_user_nice(current, 19);

@@ -40,10 +40,10 @@ static void srcu_read_delay(struct torture_random_state *rrsp, struct rt_read_se
 	bool can_sleep = IS_ENABLED(CONFIG_PREEMPT_COUNT) && in_task() && !preempt_count() &&
 			 !irqs_disabled();
 
-	if (can_sleep && !(r % (nrealreaders * 2 * longdelay * uspertick))) {
+	if (can_sleep && !(r % (rtp->nrealreaders * 2 * longdelay * uspertick))) {
 		schedule_timeout_interruptible(longdelay);
 		rtrsp->rt_delay_jiffies = longdelay;
-	} else if (can_sleep && !(r % (nrealreaders * 200))) {
+	} else if (can_sleep && !(r % (rtp->nrealreaders * 200))) {
 		schedule_timeout_interruptible(1);
 		rtrsp->rt_delay_jiffies = 1;
 	} else {
@@ -109,7 +109,7 @@ static int srcu_torture_stall_dur(void)
 
 static void srcu_torture_stats(void)
 {
-	srcu_torture_stats_print(srcu_ctlp, torture_type, TORTURE_FLAG);
+	srcu_torture_stats_print(srcu_ctlp, rtp->torture_type, TORTURE_FLAG);
 }
 
 static void srcu_torture_init(void)

@@ -4,12 +4,42 @@
  */
 #include "rcutorture.h"
 
+/* ===== counters ================================================================================== */
+
+struct rcu_torture_counters rcu_torture_counters;
+DEFINE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
+DEFINE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
+
+/* Each run starts from zero; called before any test kthread exists. */
+void rcu_torture_stats_reset(void)
+{
+	int cpu, i;
+
+	memset(&rcu_torture_counters, 0, sizeof(rcu_torture_counters));
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++) {
+			per_cpu(rcu_torture_count, cpu)[i] = 0;
+			per_cpu(rcu_torture_batch, cpu)[i] = 0;
+		}
+	}
+}
+
+/* The verdict's counters (with CPU-hotplug failures, which the core adds). */
+bool rcu_torture_stats_failed(void)
+{
+	const struct rcu_torture_counters *c = &rcu_torture_counters;
+
+	return atomic_read(&c->error) || atomic_read(&c->lost) || atomic_read(&c->poll_timeouts) ||
+	       c->barrier_error || c->boost_failure;
+}
+
 /* ===== statistics ================================================================================ */
 
 void rcu_torture_stats_print(void)
 {
 	long pipesummary[RCU_TORTURE_PIPE_LEN + 1] = { 0 };
 	long batchsummary[RCU_TORTURE_PIPE_LEN + 1] = { 0 };
+	struct rcu_torture_counters *c = &rcu_torture_counters;
 	static unsigned long rtcv_snap = ULONG_MAX, stutter_snap;
 	static bool splatted;
 	struct rcu_torture *rtcp;
@@ -31,52 +61,52 @@ void rcu_torture_stats_print(void)
 	rtcp = rcu_access_pointer(rcu_torture_current);
 	n = snprintf(buf, sizeof(buf),
 		     "%s%s rtc: %p ver: %lu tfle: %d rta: %d rtaf: %d rtf: %d ",
-		     torture_type, TORTURE_FLAG, rtcp, READ_ONCE(rcu_torture_current_version),
-		     list_empty(&rcu_torture_freelist), atomic_read(&n_rcu_torture_alloc),
-		     atomic_read(&n_rcu_torture_alloc_fail), atomic_read(&n_rcu_torture_free));
+		     rtp->torture_type, TORTURE_FLAG, rtcp, READ_ONCE(rcu_torture_current_version),
+		     list_empty(&rcu_torture_freelist), atomic_read(&c->alloc),
+		     atomic_read(&c->alloc_fail), atomic_read(&c->free));
 	n += snprintf(buf + n, sizeof(buf) - n,
 		      "rtmbe: %d rtmbkf: %d/%d rtbe: %ld rtbke: %ld rtbre: %ld ",
-		      atomic_read(&n_rcu_torture_mberror), atomic_read(&n_rcu_torture_mbchk_fail),
-		      atomic_read(&n_rcu_torture_mbchk_tries), n_rcu_torture_barrier_error,
-		      n_rcu_torture_boost_ktrerror, n_rcu_torture_boost_rterror);
+		      atomic_read(&c->mberror), atomic_read(&c->mbchk_fail),
+		      atomic_read(&c->mbchk_tries), c->barrier_error,
+		      c->boost_ktrerror, c->boost_rterror);
 	n += snprintf(buf + n, sizeof(buf) - n, "rtbf: %ld rtb: %ld nt: %ld ",
-		      n_rcu_torture_boost_failure, n_rcu_torture_boosts,
-		      atomic_long_read(&n_rcu_torture_timers));
+		      c->boost_failure, c->boosts,
+		      atomic_long_read(&c->timers));
 	if (IS_ENABLED(CONFIG_HOTPLUG_CPU))	/* Linux's place for it: before barrier */
 		n += torture_onoff_stats(buf + n, sizeof(buf) - n);
 	n += snprintf(buf + n, sizeof(buf) - n, "barrier: %ld/%ld:%ld ",
-		      READ_ONCE(n_barrier_successes), READ_ONCE(n_barrier_attempts),
-		      READ_ONCE(n_rcu_torture_barrier_error));
-	n += snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld ", READ_ONCE(n_read_exits));
+		      READ_ONCE(c->barrier_successes), READ_ONCE(c->barrier_attempts),
+		      READ_ONCE(c->barrier_error));
+	n += snprintf(buf + n, sizeof(buf) - n, "read-exits: %ld ", READ_ONCE(c->read_exits));
 	n += snprintf(buf + n, sizeof(buf) - n, "nocb-toggles: %ld:%ld",
-		      atomic_long_read(&n_nocb_offload), atomic_long_read(&n_nocb_deoffload));
+		      atomic_long_read(&c->nocb_offload), atomic_long_read(&c->nocb_deoffload));
 	/* Not in Linux's line: shown only once a polled wait has run out of time. */
-	if (atomic_read(&n_rcu_torture_poll_timeouts))
+	if (atomic_read(&c->poll_timeouts))
 		snprintf(buf + n, sizeof(buf) - n, " poll-timeouts: %d",
-			 atomic_read(&n_rcu_torture_poll_timeouts));
+			 atomic_read(&c->poll_timeouts));
 	pr_alert("%s\n", buf);
 
-	n = snprintf(buf, sizeof(buf), "%s%s ", torture_type, TORTURE_FLAG);
-	if (atomic_read(&n_rcu_torture_mberror) || atomic_read(&n_rcu_torture_mbchk_fail) ||
-	    atomic_read(&n_rcu_torture_lost) || atomic_read(&n_rcu_torture_poll_timeouts) ||
-	    n_rcu_torture_barrier_error || n_rcu_torture_boost_ktrerror ||
-	    n_rcu_torture_boost_rterror || n_rcu_torture_boost_failure || i > 1) {
+	n = snprintf(buf, sizeof(buf), "%s%s ", rtp->torture_type, TORTURE_FLAG);
+	if (atomic_read(&c->mberror) || atomic_read(&c->mbchk_fail) ||
+	    atomic_read(&c->lost) || atomic_read(&c->poll_timeouts) ||
+	    c->barrier_error || c->boost_ktrerror ||
+	    c->boost_rterror || c->boost_failure || i > 1) {
 		n += snprintf(buf + n, sizeof(buf) - n, "!!! ");
-		atomic_inc(&n_rcu_torture_error);
+		atomic_inc(&c->error);
 	}
 	n += snprintf(buf + n, sizeof(buf) - n, "Reader Pipe: ");
 	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
 		n += snprintf(buf + n, sizeof(buf) - n, " %ld", pipesummary[i]);
 	pr_alert("%s\n", buf);
 
-	n = snprintf(buf, sizeof(buf), "%s%s Reader Batch: ", torture_type, TORTURE_FLAG);
+	n = snprintf(buf, sizeof(buf), "%s%s Reader Batch: ", rtp->torture_type, TORTURE_FLAG);
 	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
 		n += snprintf(buf + n, sizeof(buf) - n, " %ld", batchsummary[i]);
 	pr_alert("%s\n", buf);
 
-	n = snprintf(buf, sizeof(buf), "%s%s Free-Block Circulation: ", torture_type, TORTURE_FLAG);
+	n = snprintf(buf, sizeof(buf), "%s%s Free-Block Circulation: ", rtp->torture_type, TORTURE_FLAG);
 	for (i = 0; i < RCU_TORTURE_PIPE_LEN + 1; i++)
-		n += snprintf(buf + n, sizeof(buf) - n, " %d", atomic_read(&rcu_torture_wcount[i]));
+		n += snprintf(buf + n, sizeof(buf) - n, " %d", atomic_read(&c->wcount[i]));
 	pr_alert("%s\n", buf);
 	if (cur_ops->stats)
 		cur_ops->stats();
@@ -89,7 +119,7 @@ void rcu_torture_stats_print(void)
 	    stutter_snap == torture_stutter_pauses()) {
 		int flags = 0;
 		unsigned long gp_seq = 0;
-		struct task_struct *wtp = READ_ONCE(writer_task);
+		struct task_struct *wtp = READ_ONCE(rcu_torture_writer_task);
 
 		if (cur_ops->gp_data)
 			cur_ops->gp_data(&flags, &gp_seq);
@@ -110,7 +140,7 @@ int rcu_torture_stats(void *arg)
 {
 	VERBOSE_TOROUT_STRING("rcu_torture_stats task started");
 	do {
-		schedule_timeout_interruptible(stat_interval * HZ);
+		schedule_timeout_interruptible(rtp->stat_interval * HZ);
 		if (!torture_must_stop())
 			rcu_torture_stats_print();
 	} while (!torture_must_stop());
@@ -133,12 +163,12 @@ void rcu_torture_print_module_parms(struct rcu_torture_ops *ops, const char *tag
 		 "onoff_interval=%d onoff_holdoff=%d "
 		 "read_exit_delay=%d read_exit_burst=%d "
 		 "nocbs_nthreads=%d nocbs_toggle=%d\n",
-		 torture_type, tag, nrealreaders, nfakewriters,
-		 stat_interval, verbose, test_no_idle_hz, shuffle_interval,
-		 stutter, irqreader, fqs_duration, fqs_holdoff, fqs_stutter,
-		 test_boost, ops ? ops->can_boost : 0, test_boost_interval, test_boost_duration,
-		 shutdown_secs,
-		 stall_cpu, stall_cpu_holdoff, stall_cpu_irqsoff, stall_cpu_block,
-		 n_barrier_cbs, onoff_interval, onoff_holdoff,
-		 read_exit_delay, read_exit_burst, nocbs_nthreads, nocbs_toggle);
+		 rtp->torture_type, tag, rtp->nrealreaders, rtp->nfakewriters,
+		 rtp->stat_interval, rtp->verbose, rtp->test_no_idle_hz, rtp->shuffle_interval,
+		 rtp->stutter, rtp->irqreader, rtp->fqs_duration, rtp->fqs_holdoff, rtp->fqs_stutter,
+		 rtp->test_boost, ops ? ops->can_boost : 0, rtp->test_boost_interval, rtp->test_boost_duration,
+		 rtp->shutdown_secs,
+		 rtp->stall_cpu, rtp->stall_cpu_holdoff, rtp->stall_cpu_irqsoff, stall_cpu_block,
+		 rtp->n_barrier_cbs, rtp->onoff_interval, rtp->onoff_holdoff,
+		 rtp->read_exit_delay, rtp->read_exit_burst, rtp->nocbs_nthreads, rtp->nocbs_toggle);
 }

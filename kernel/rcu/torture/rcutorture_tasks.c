@@ -44,7 +44,7 @@ static void tasks_torture_read_delay(struct torture_random_state *rrsp, struct r
 
 	rcu_read_delay(rrsp, rtrsp);
 	if (!IS_ENABLED(CONFIG_PREEMPTION) || in_interrupt() || preempt_count() || irqs_disabled() ||
-	    torture_random(rrsp) % (nrealreaders * 200))
+	    torture_random(rrsp) % (rtp->nrealreaders * 200))
 		return;
 	set_current_state(torture_random(rrsp) & 1 ? TASK_UNINTERRUPTIBLE : TASK_INTERRUPTIBLE);
 	/* A real preemption in that state: need_resched, then the preempt_enable() check. */
