@@ -36,7 +36,7 @@
 #     the folder already says (Documentation/process/coding-style.md).
 #  8. rcutorture's parts share no bare names: its headers
 #     (kernel/rcu/torture/*.h) declare as extern only the flavors (struct
-#     rcu_torture_ops) and the state named rcu_torture_* / rcu_fwd_* (or
+#     rcu_torture_ops, rcuperf's rcu_perf_ops) and the state named rcu_torture_* / rcu_fwd_* (or
 #     cur_ops). Parameters are read through the const view rtp, counters
 #     through rcu_torture_counters, so `verbose` or `stutter` never become
 #     kernel-wide globals again.
