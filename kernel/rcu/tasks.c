@@ -19,6 +19,7 @@
 
 #include <sched/isolation.h>
 #include <rcu/tasks.h>
+#include "tasks_cbs.h"
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -43,10 +44,7 @@ KPARAM("rcupdate.rcu_task_stall_timeout", rcu_task_stall_timeout, KPARAM_INT, 0,
        "jiffies a Tasks RCU grace period may wait before a stall warning (0: none)");
 
 static struct rcu_tasks {
-	/* Callbacks queued and not yet taken by the kthread: guarded by cbs_lock. */
-	spinlock_t cbs_lock;
-	struct rcu_head *cbs_head;
-	struct rcu_head **cbs_tail;
+	struct rcu_tasks_cbs cbs;	/* callbacks queued, not yet taken by the kthread */
 	struct task_struct *kthread;	/* set once, at early_initcall time */
 
 	/* Written by the kthread only; read locklessly for tests and statistics. */
@@ -55,13 +53,9 @@ static struct rcu_tasks {
 	unsigned long n_holdouts_max;	/* most tasks one grace period listed */
 	unsigned long n_scans;		/* holdout-list rescans, all grace periods */
 	unsigned long n_stalls;		/* stall warnings printed */
-	unsigned long n_cbs_invoked;
 } rcu_tasks = {
-	.cbs_lock = __SPIN_LOCK_UNLOCKED(rcu_tasks.cbs_lock),
-	.cbs_tail = &rcu_tasks.cbs_head,
+	.cbs = RCU_TASKS_CBS_INIT(rcu_tasks.cbs),
 };
-/* The kthread waits here for callbacks. */
-static DECLARE_WAIT_QUEUE_HEAD(rcu_tasks_cbs_wq);
 
 int rcu_tasks_stall_timeout(void)
 {
@@ -83,21 +77,7 @@ unsigned long rcu_tasks_stall_warnings(void)
 /* Any context, interrupts included: the queue lock disables them. */
 void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
 {
-	unsigned long flags;
-	bool was_empty;
-
-	if (debug_rcu_head_queue(rhp, func))
-		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
-	rhp->next = NULL;
-	rhp->func = func;
-	spin_lock_irqsave(&rcu_tasks.cbs_lock, flags);
-	was_empty = !rcu_tasks.cbs_head;
-	*rcu_tasks.cbs_tail = rhp;
-	rcu_tasks.cbs_tail = &rhp->next;
-	spin_unlock_irqrestore(&rcu_tasks.cbs_lock, flags);
-	/* The kthread sleeps only on an empty queue: the first callback wakes it. */
-	if (was_empty)
-		wake_up(&rcu_tasks_cbs_wq);
+	rcu_tasks_cbs_queue(&rcu_tasks.cbs, rhp, func);
 }
 
 void synchronize_rcu_tasks(void)
@@ -270,37 +250,14 @@ static void rcu_tasks_wait_gp(void)
 
 /* --- the kthread ------------------------------------------------------------------- */
 
-static struct rcu_head *rcu_tasks_take_cbs(void)
-{
-	struct rcu_head *list;
-	unsigned long flags;
-
-	spin_lock_irqsave(&rcu_tasks.cbs_lock, flags);
-	list = rcu_tasks.cbs_head;
-	rcu_tasks.cbs_head = NULL;
-	rcu_tasks.cbs_tail = &rcu_tasks.cbs_head;
-	spin_unlock_irqrestore(&rcu_tasks.cbs_lock, flags);
-	return list;
-}
-
 static int rcu_tasks_kthread(void *unused)
 {
 	for (;;) {
-		struct rcu_head *list, *next;
+		struct rcu_head *list = rcu_tasks_cbs_wait_take(&rcu_tasks.cbs);
 
-		wait_event_idle(rcu_tasks_cbs_wq, READ_ONCE(rcu_tasks.cbs_head));
-		list = rcu_tasks_take_cbs();
-		if (!list)
-			continue;
 		/* Every callback taken waits for a grace period that starts after it was queued. */
 		rcu_tasks_wait_gp();
-		for (; list; list = next) {
-			next = list->next;
-			debug_rcu_head_unqueue(list);
-			list->func(list);
-			rcu_tasks.n_cbs_invoked++;
-			cond_resched();
-		}
+		rcu_tasks_cbs_invoke(&rcu_tasks.cbs, list);
 	}
 	return 0;
 }
@@ -335,5 +292,5 @@ void rcu_tasks_show_stats(void)
 	pr_info("rcu_tasks: %lu grace periods, mean %llu ms, longest %llu ms, most holdouts %lu, %lu rescans, %lu stall warnings, %lu callbacks invoked\n",
 		n, n ? rcu_tasks.gp_ns_total / n / NSEC_PER_MSEC : 0,
 		rcu_tasks.gp_ns_max / NSEC_PER_MSEC, rcu_tasks.n_holdouts_max, rcu_tasks.n_scans,
-		rcu_tasks.n_stalls, rcu_tasks.n_cbs_invoked);
+		rcu_tasks.n_stalls, rcu_tasks.cbs.n_invoked);
 }

@@ -40,6 +40,7 @@
  */
 #include <rcu/tasks_rude.h>
 #include <rcu/tasks.h>
+#include "tasks_cbs.h"
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -69,10 +70,7 @@ static const char *const rude_gp_state_names[] = {
 };
 
 static struct rcu_tasks_rude {
-	/* Callbacks queued and not yet taken by the kthread: guarded by cbs_lock. */
-	spinlock_t cbs_lock;
-	struct rcu_head *cbs_head;
-	struct rcu_head **cbs_tail;
+	struct rcu_tasks_cbs cbs;	/* callbacks queued, not yet taken by the kthread */
 	struct task_struct *kthread;	/* set once, at early_initcall time */
 
 	/* Written by the kthread (and the stall timer); read locklessly. */
@@ -87,15 +85,11 @@ static struct rcu_tasks_rude {
 	unsigned long n_ipi_qs;		/* of which answered "quiescent" in time */
 	u64 gp_ns_total, gp_ns_max;	/* grace-period durations */
 	unsigned long n_stalls;		/* stall warnings printed */
-	unsigned long n_cbs_invoked;
 	struct timer_list stall_timer;	/* armed for each grace period when warnings are on */
 } rude = {
-	.cbs_lock = __SPIN_LOCK_UNLOCKED(rude.cbs_lock),
-	.cbs_tail = &rude.cbs_head,
+	.cbs = RCU_TASKS_CBS_INIT(rude.cbs),
 	.visiting = -1,
 };
-/* The kthread waits here for callbacks. */
-static DECLARE_WAIT_QUEUE_HEAD(rude_cbs_wq);
 
 /* Per CPU, this grace period's cross-call answer: 0 none yet, 1 quiescent, 2 in a region. */
 static int rude_ipi_state[NR_CPUS];
@@ -124,21 +118,7 @@ static void rude_set_state(int state)
 /* Any context, interrupts included: the queue lock disables them. */
 void call_rcu_tasks_rude(struct rcu_head *rhp, rcu_callback_t func)
 {
-	unsigned long flags;
-	bool was_empty;
-
-	if (debug_rcu_head_queue(rhp, func))
-		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
-	rhp->next = NULL;
-	rhp->func = func;
-	spin_lock_irqsave(&rude.cbs_lock, flags);
-	was_empty = !rude.cbs_head;
-	*rude.cbs_tail = rhp;
-	rude.cbs_tail = &rhp->next;
-	spin_unlock_irqrestore(&rude.cbs_lock, flags);
-	/* The kthread sleeps only on an empty queue: the first callback wakes it. */
-	if (was_empty)
-		wake_up(&rude_cbs_wq);
+	rcu_tasks_cbs_queue(&rude.cbs, rhp, func);
 }
 
 void synchronize_rcu_tasks_rude(void)
@@ -277,7 +257,7 @@ static void rude_wait_gp(void)
 
 	/*
 	 * The updaters' removals (before their call_rcu_tasks_rude(), taken
-	 * under cbs_lock) come before every visit: a reader that starts on a
+	 * under the queue lock, tasks_cbs.c) come before every visit: a reader that starts on a
 	 * CPU after we have left it cannot see what they removed. Pairs with
 	 * the smp_mb() in rude_visit() of earlier grace periods.
 	 */
@@ -313,39 +293,17 @@ static void rude_wait_gp(void)
 
 /* --- the kthread ------------------------------------------------------------------- */
 
-static struct rcu_head *rude_take_cbs(void)
-{
-	struct rcu_head *list;
-	unsigned long flags;
-
-	spin_lock_irqsave(&rude.cbs_lock, flags);
-	list = rude.cbs_head;
-	rude.cbs_head = NULL;
-	rude.cbs_tail = &rude.cbs_head;
-	spin_unlock_irqrestore(&rude.cbs_lock, flags);
-	return list;
-}
-
 static int rcu_tasks_rude_kthread(void *unused)
 {
 	for (;;) {
-		struct rcu_head *list, *next;
+		struct rcu_head *list;
 
 		rude_set_state(RTGS_WAIT_CBS);
-		wait_event_idle(rude_cbs_wq, READ_ONCE(rude.cbs_head));
-		list = rude_take_cbs();
-		if (!list)
-			continue;
+		list = rcu_tasks_cbs_wait_take(&rude.cbs);
 		/* Every callback taken waits for a grace period that starts after it was queued. */
 		rude_wait_gp();
 		rude_set_state(RTGS_INVOKE_CBS);
-		for (; list; list = next) {
-			next = list->next;
-			debug_rcu_head_unqueue(list);
-			list->func(list);
-			rude.n_cbs_invoked++;
-			cond_resched();
-		}
+		rcu_tasks_cbs_invoke(&rude.cbs, list);
 	}
 	return 0;
 }
@@ -388,7 +346,7 @@ void show_rcu_tasks_rude_gp_kthread(void)
 	pr_info("rcu_tasks_rude: %s(%d) since %lu g:%lu i:%lu/%lu %c%c \n",
 		rude_gp_state_names[state], state, jiffies - READ_ONCE(rude.gp_jiffies),
 		READ_ONCE(rude.n_gps), 0UL, READ_ONCE(rude.n_ipis),
-		".k"[!!READ_ONCE(rude.kthread)], ".C"[!!READ_ONCE(rude.cbs_head)]);
+		".k"[!!READ_ONCE(rude.kthread)], ".C"[rcu_tasks_cbs_pending(&rude.cbs)]);
 }
 
 void rcu_tasks_rude_show_stats(void)
@@ -398,5 +356,5 @@ void rcu_tasks_rude_show_stats(void)
 	pr_info("rcu_tasks_rude: %lu grace periods (%lu with one CPU), mean %llu us, longest %llu us, %lu CPUs asked, %lu CPUs quiescent without a visit (its own included), %lu CPU visits, %lu stall warnings, %lu callbacks invoked\n",
 		n, rude.n_fast, n ? rude.gp_ns_total / n / NSEC_PER_USEC : 0,
 		rude.gp_ns_max / NSEC_PER_USEC, rude.n_ipis, rude.n_ipi_qs, rude.n_visits,
-		rude.n_stalls, rude.n_cbs_invoked);
+		rude.n_stalls, rude.cbs.n_invoked);
 }
