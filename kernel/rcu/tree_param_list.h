@@ -87,6 +87,7 @@
 	Y(rcutree, bool, KPARAM_BOOL, preempt_selftest)				\
 	Y(rcutree, int, KPARAM_INT, preempt_hog_ms)				\
 	Y(rcutree, bool, KPARAM_BOOL, tasks_selftest)				\
+	Y(rcutree, bool, KPARAM_BOOL, tasks_trace_selftest)			\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, strict_selftest)				\
 	Y(rcutree, bool, KPARAM_BOOL, nohz_full_selftest)			\
@@ -105,6 +106,7 @@
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_expedited)				\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal)				\
 	Y(rcupdate, bool, KPARAM_BOOL, rcu_normal_after_boot)			\
-	Y(rcupdate, int, KPARAM_INT, rcu_task_stall_timeout)
+	Y(rcupdate, int, KPARAM_INT, rcu_task_stall_timeout)			\
+	Y(rcupdate, int, KPARAM_INT, rcu_task_ipi_delay)
 
 #endif

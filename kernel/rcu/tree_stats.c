@@ -12,6 +12,7 @@
 #include "tree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <rcu/rcupdate_trace.h>
 #include <rcu/torture.h>
 #include <sched/task.h>
 #include <kernel/printk.h>
@@ -87,4 +88,5 @@ void rcu_show_stats(void)
 	rcu_exp_show_stats();
 	rcu_nohz_show_stats();
 	rcu_tasks_show_stats();
+	rcu_tasks_trace_show_stats();
 }
