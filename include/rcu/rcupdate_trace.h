@@ -39,6 +39,8 @@ void rcu_barrier_tasks_trace(void);
 unsigned long rcu_tasks_trace_gp_completed(void);
 /* Stall warnings printed so far (tests). */
 unsigned long rcu_tasks_trace_stall_warnings(void);
+/* Jiffies a grace period waits before a stall warning (0: none): rcupdate.rcu_task_stall_timeout. */
+int rcu_tasks_trace_stall_timeout(void);
 /* IPIs sent to check running tasks (tests, rcuperf). */
 unsigned long rcu_tasks_trace_ipis(void);
 /* Readers an IPI handler found inside their section and asked to report (tests). */
@@ -91,7 +93,8 @@ static inline void rcu_read_unlock_trace(void)
 	barrier();	/* the critical section, then the exiting mark */
 	if (IS_ENABLED(CONFIG_TASKS_TRACE_RCU_READ_MB))
 		smp_mb();	/* pairs with trc_read_running_mb()'s second smp_mb() */
-	WRITE_ONCE(t->trc_reader_nesting, INT_MIN + nesting);
+	/* Wraps for an interrupt's reader inside the outermost unlock (nesting INT_MIN): defined. */
+	WRITE_ONCE(t->trc_reader_nesting, (int)((unsigned int)INT_MIN + (unsigned int)nesting));
 	barrier();	/* the mark, then the test of trc_reader_special */
 	if (likely(!READ_ONCE(t->trc_reader_special.s)) || nesting) {
 		WRITE_ONCE(t->trc_reader_nesting, nesting);

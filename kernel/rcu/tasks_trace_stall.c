@@ -18,6 +18,11 @@ int trc_stall_timeout(void)
 	return IS_ENABLED(CONFIG_TASKS_RCU) ? rcu_tasks_stall_timeout() : HZ * 60 * 10;
 }
 
+int rcu_tasks_trace_stall_timeout(void)
+{
+	return trc_stall_timeout();
+}
+
 struct trc_stall_chk_rdr {
 	int nesting;
 	int ipi_to_cpu;

@@ -20,7 +20,6 @@
 #define KPARAM_SUBSYS "rcu"
 
 #include <rcu/rcupdate_trace.h>
-#include <rcu/tasks.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/completion.h>
@@ -449,7 +448,7 @@ static void tasks_trace_stall_warning(void)
 {
 	static struct trt_reader r;
 	static struct trt_async gp;
-	int rtst = IS_ENABLED(CONFIG_TASKS_RCU) ? rcu_tasks_stall_timeout() : 0;
+	int rtst = rcu_tasks_trace_stall_timeout();
 	unsigned long n0 = rcu_tasks_trace_stall_warnings(), deadline;
 
 	if (rtst <= 0 || rtst > 3 * HZ) {

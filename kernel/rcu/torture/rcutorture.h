@@ -213,6 +213,13 @@ extern struct rcu_torture_ops *cur_ops;
 extern struct rcu_torture_ops rcu_busted_ops;
 /* rcutorture_tasks.c: "tasks", Tasks RCU (plain RCU in a non-preemptible kernel) */
 extern struct rcu_torture_ops tasks_ops;
+/* rcutorture_trace.c: "tasks-tracing", Tasks Trace RCU (CONFIG_TASKS_TRACE_RCU) */
+#ifdef CONFIG_TASKS_TRACE_RCU
+extern struct rcu_torture_ops tasks_tracing_ops;
+#define TRACE_TORTURE_OPS	&tasks_tracing_ops,
+#else
+#define TRACE_TORTURE_OPS
+#endif
 extern struct rcu_torture_ops *torture_ops[];
 extern const unsigned int n_torture_ops;
 

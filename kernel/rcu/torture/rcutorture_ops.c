@@ -258,6 +258,6 @@ static struct rcu_torture_ops trivial_ops = {
 
 /* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
 struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, SRCU_TORTURE_OPS &trivial_ops,
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, TRACE_TORTURE_OPS SRCU_TORTURE_OPS &trivial_ops,
 };
 const unsigned int n_torture_ops = ARRAY_SIZE(torture_ops);
