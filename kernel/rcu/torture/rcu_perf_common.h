@@ -7,6 +7,27 @@
 #define _RCU_PERF_COMMON_H
 
 #include <kernel/types.h>
+#include <rcu/rcupdate.h>
+
+/* rcuperf's flavors (Linux's rcu_scale_ops, the fields used here); perf_type picks one by name. */
+struct rcu_perf_ops {
+	int (*readlock)(void);
+	void (*readunlock)(int idx);
+	unsigned long (*get_gp_seq)(void);	/* grace periods completed */
+	void (*async)(struct rcu_head *rhp, rcu_callback_t func);
+	void (*gp_barrier)(void);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+	const char *name;
+};
+
+/* rcuperf_trace.c: "tasks-tracing", Tasks Trace RCU (CONFIG_TASKS_TRACE_RCU). */
+#ifdef CONFIG_TASKS_TRACE_RCU
+extern struct rcu_perf_ops tasks_tracing_perf_ops;
+#define TRACE_PERF_OPS	&tasks_tracing_perf_ops
+#else
+#define TRACE_PERF_OPS	NULL
+#endif
 
 /* The pct-th percentile (0..100) of n >= 1 sorted samples: a[n * pct / 100], capped at a[n - 1]. */
 static inline u64 rcu_perf_percentile(const u64 *sorted, unsigned int n, unsigned int pct)

@@ -58,9 +58,9 @@
 #define MAX_MEAS	10000	/* samples kept per writer */
 
 torture_param_bool(perf_runnable, false, "run the RCU grace-period performance test at boot");
-torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu)");
+torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu, tasks-tracing)");
 /* Linux 6.1's rcuscale calls it scale_type (rcuscale.scale_type reaches it through the alias). */
-KPARAM_STRING("rcuperf.scale_type", perf_type, "RCU flavor to measure (rcu): Linux's name for perf_type");
+KPARAM_STRING("rcuperf.scale_type", perf_type, "RCU flavor to measure: Linux's name for perf_type");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
 	      "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
 torture_param(int, nwriters, -1, -NR_CPUS, 4 * NR_CPUS,
@@ -78,6 +78,32 @@ torture_param_bool(shutdown, true, "power off when the test is done");
 torture_param(int, verbose, 1, 0, 2, "print thread start/stop lines");
 
 static int nrealreaders, nrealwriters;
+
+/* The flavor measured (rcuperf.perf_type): Linux's rcu_scale_ops, the fields used here. */
+static int rcu_perf_read_lock(void)
+{
+	rcu_read_lock();
+	return 0;
+}
+
+static void rcu_perf_read_unlock(int idx)
+{
+	rcu_read_unlock();
+}
+
+static struct rcu_perf_ops rcu_perf_rcu_ops = {
+	.readlock	= rcu_perf_read_lock,
+	.readunlock	= rcu_perf_read_unlock,
+	.get_gp_seq	= rcu_gp_completed,
+	.async		= call_rcu,
+	.gp_barrier	= rcu_barrier,
+	.sync		= synchronize_rcu,
+	.exp_sync	= synchronize_rcu_expedited,
+	.name		= "rcu",
+};
+
+static struct rcu_perf_ops *perf_ops[] = { &rcu_perf_rcu_ops, TRACE_PERF_OPS };
+static struct rcu_perf_ops *cur_ops;
 static struct task_struct **reader_tasks, **writer_tasks;
 
 struct perf_writer {
@@ -113,8 +139,7 @@ static int rcu_perf_reader(void *arg)
 	set_user_nice(current, 19);
 	do {
 		local_irq_save(flags);
-		rcu_read_lock();
-		rcu_read_unlock();
+		cur_ops->readunlock(cur_ops->readlock());
 		local_irq_restore(flags);
 		perf_wait_stop();
 	} while (!kthread_should_stop());
@@ -150,18 +175,18 @@ static void perf_async_one(struct perf_writer *w)
 	struct perf_async_cb *cb;
 
 	if (atomic_read(&w->inflight) >= gp_async_max) {
-		rcu_barrier();
+		cur_ops->gp_barrier();
 		return;
 	}
 	cb = kmalloc(sizeof(*cb), GFP_KERNEL);
 	if (!cb) {
-		rcu_barrier();	/* let callbacks free memory */
+		cur_ops->gp_barrier();	/* let callbacks free memory */
 		return;
 	}
 	cb->w = w;
 	atomic_inc(&w->inflight);
 	cb->t0 = local_clock();
-	call_rcu(&cb->rh, rcu_perf_async_cb);
+	cur_ops->async(&cb->rh, rcu_perf_async_cb);
 }
 
 static int perf_writer_samples(struct perf_writer *w)
@@ -182,7 +207,7 @@ static void perf_writer_finished(long me)
 	if (atomic_inc_return(&n_writers_finished) < nrealwriters)
 		return;
 	t_finished = local_clock();
-	b_finished = rcu_gp_completed();
+	b_finished = cur_ops->get_gp_seq();
 	PERFOUT("Test complete");
 	smp_store_release(&all_done, true);
 	wake_up(&perf_done_wq);
@@ -209,8 +234,8 @@ static int rcu_perf_writer(void *arg)
 		schedule_timeout_uninterruptible(holdoff * HZ);
 	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
 		t_started = local_clock();
-		b_started = rcu_gp_completed();
-		if (gp_exp)
+		b_started = cur_ops->get_gp_seq();
+		if (gp_exp && cur_ops == &rcu_perf_rcu_ops)
 			rcu_exp_latency_reset();	/* the breakdown covers the measured run only */
 	}
 	do {
@@ -222,9 +247,9 @@ static int rcu_perf_writer(void *arg)
 			u64 t0 = local_clock();
 
 			if (gp_exp)
-				synchronize_rcu_expedited();
+				cur_ops->exp_sync();
 			else
-				synchronize_rcu();
+				cur_ops->sync();
 			w->dur[i] = local_clock() - t0;
 			w->n = i + 1;
 		}
@@ -244,7 +269,7 @@ static int rcu_perf_writer(void *arg)
 		perf_wait_stop();
 	} while (!kthread_should_stop());
 	if (gp_async)
-		rcu_barrier();	/* every callback of ours has run before the samples are read */
+		cur_ops->gp_barrier();	/* every callback of ours has run before the samples are read */
 	VERBOSE_PERFOUT("rcu_perf_writer is stopping");
 	return 0;
 }
@@ -340,8 +365,8 @@ static void rcu_perf_cleanup(void)
 		}
 	}
 	perf_summary();
-	if (gp_exp && !gp_async)
-		perf_exp_breakdown();
+	if (gp_exp && !gp_async && cur_ops == &rcu_perf_rcu_ops)
+		perf_exp_breakdown();	/* Tree RCU's expedited grace periods only */
 }
 
 static void perf_free(void)
@@ -391,9 +416,16 @@ static int rcu_perf_init(void)
 
 	if (!perf_runnable)
 		return 0;
-	if (strcmp(perf_type, "rcu")) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(perf_ops) && !cur_ops; i++)
+		if (perf_ops[i] && !strcmp(perf_type, perf_ops[i]->name))
+			cur_ops = perf_ops[i];
+	if (!cur_ops) {
 		pr_alert("rcu-perf: invalid perf type: \"%s\"\n", perf_type);
-		pr_alert("rcu-perf types: rcu\n");
+		pr_alert("rcu-perf types:");
+		for (unsigned int i = 0; i < ARRAY_SIZE(perf_ops); i++)
+			if (perf_ops[i])
+				pr_cont(" %s", perf_ops[i]->name);
+		pr_cont("\n");
 		return -EINVAL;
 	}
 	nrealreaders = compute_real(nreaders);
