@@ -53,6 +53,8 @@ void rcu_tasks_trace_bootup_oddness(void);
 /* The slow paths, kernel/rcu/tasks_trace.c. */
 void rcu_read_unlock_trace_special(struct task_struct *t);
 void rcu_tasks_trace_qs_blkd(struct task_struct *t);
+/* kthread_exit(): end a reader the exiting task wrongly left open (warns). */
+void exit_tasks_rcu_finish_trace(struct task_struct *t);
 /* cmpxchg of need_qs from old to new, other bytes kept; returns the old need_qs. */
 u8 rcu_trc_cmpxchg_need_qs(struct task_struct *t, u8 old, u8 new);
 
@@ -123,6 +125,7 @@ static inline void rcu_tasks_trace_qs(struct task_struct *t)
 
 #else /* !CONFIG_TASKS_TRACE_RCU */
 static inline void rcu_tasks_trace_qs(struct task_struct *t) { }
+static inline void exit_tasks_rcu_finish_trace(struct task_struct *t) { }
 static inline void rcu_tasks_trace_show_stats(void) { }
 static inline void rcu_tasks_trace_bootup_oddness(void) { }
 #endif

@@ -159,6 +159,23 @@ void rcu_tasks_trace_qs_blkd(struct task_struct *t)
 	spin_unlock_irqrestore(&b->lock, flags);
 }
 
+/*
+ * A task exiting (kthread_exit(), every task's way out): it must not be
+ * inside a reader; if it is (a bug, warned about), end that reader so that
+ * no blocked-readers list keeps a task about to be freed and no grace
+ * period waits for it.
+ */
+void exit_tasks_rcu_finish_trace(struct task_struct *t)
+{
+	rcu_trc_cmpxchg_need_qs(t, 0, TRC_NEED_QS_CHECKED);
+	if (WARN_ON_ONCE(READ_ONCE(t->trc_reader_nesting)) ||
+	    READ_ONCE(t->trc_reader_special.b.blocked) ||
+	    (READ_ONCE(t->trc_reader_special.b.need_qs) & TRC_NEED_QS))
+		rcu_read_unlock_trace_special(t);
+	else
+		WRITE_ONCE(t->trc_reader_nesting, 0);
+}
+
 /* --- holdouts ----------------------------------------------------------------------- */
 
 static void trc_add_holdout(struct task_struct *t, struct list_head *hop)

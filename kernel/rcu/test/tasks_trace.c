@@ -323,8 +323,9 @@ static void tasks_trace_waits_for_moving_reader(void)
 	unsigned long deadline;
 	bool moving;
 
-	if (!IS_ENABLED(CONFIG_SCHED_MOVE_DELAY)) {
-		ktap_skip("needs CONFIG_SCHED_MOVE_DELAY");
+	/* Preemption moves the spinning reader off its CPU; without it nothing would. */
+	if (!IS_ENABLED(CONFIG_SCHED_MOVE_DELAY) || !IS_ENABLED(CONFIG_PREEMPTION)) {
+		ktap_skip("needs CONFIG_SCHED_MOVE_DELAY and CONFIG_PREEMPTION");
 		return;
 	}
 	if (num_online_cpus() < 2 || cpu == 0) {
