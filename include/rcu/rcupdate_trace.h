@@ -79,6 +79,22 @@ static inline void rcu_read_lock_trace(void)
 }
 
 /*
+ * The trc_reader_special bits an outermost unlock must act on: on a
+ * blocked-readers list, or asked to report (TRC_NEED_QS). Linux tests the
+ * whole word, so a task merely checked this grace period (need_qs ==
+ * TRC_NEED_QS_CHECKED, as every task becomes at its next context switch)
+ * takes the slow path at each outermost unlock there and does nothing in
+ * it but a barrier; testing only these bits keeps such unlocks on the fast
+ * path. A constant, folded by the compiler.
+ */
+static __always_inline u32 trc_special_action_mask(void)
+{
+	typeof(current->trc_reader_special) m = { .b = { .blocked = 0xff, .need_qs = TRC_NEED_QS } };
+
+	return m.s;
+}
+
+/*
  * Leave a reader. Before the count reaches its new value it reads
  * INT_MIN + new, so that an IPI handler (or the READ_MB grace period)
  * arriving between our test of trc_reader_special and the final store
@@ -98,7 +114,7 @@ static inline void rcu_read_unlock_trace(void)
 	/* Wraps for an interrupt's reader inside the outermost unlock (nesting INT_MIN): defined. */
 	WRITE_ONCE(t->trc_reader_nesting, (int)((unsigned int)INT_MIN + (unsigned int)nesting));
 	barrier();	/* the mark, then the test of trc_reader_special */
-	if (likely(!READ_ONCE(t->trc_reader_special.s)) || nesting) {
+	if (likely(!(READ_ONCE(t->trc_reader_special.s) & trc_special_action_mask())) || nesting) {
 		WRITE_ONCE(t->trc_reader_nesting, nesting);
 		return;
 	}
