@@ -31,6 +31,7 @@
 #include <time/delay.h>
 #include <kernel/printk.h>
 #include <kernel/barrier.h>
+#include "gp_async.h"
 
 static bool rcu_tasks_trace_selftest;
 KPARAM_BOOL("rcutree.tasks_trace_selftest", rcu_tasks_trace_selftest,
@@ -128,46 +129,20 @@ static bool trt_wait_holdout(struct task_struct *t)
 
 /* --- a grace period (or barrier) in the background ------------------------------------------ */
 
-struct trt_async {
-	void (*fn)(void);
-	struct task_struct *t;
-	struct completion done;
-	bool finished;
-	u64 end_ns;
-};
-
-static int trt_async_fn(void *arg)
+static bool trt_async_start(struct gp_async *a, void (*fn)(void), int cpu)
 {
-	struct trt_async *a = arg;
-
-	a->fn();
-	a->end_ns = local_clock();
-	WRITE_ONCE(a->finished, true);
-	complete(&a->done);
-	ktest_wait_stop();
-	return 0;
+	return gp_async_start(a, fn, cpu, cpu >= 0 ? "trt_gp/%u" : "trt_gp");
 }
 
-static bool trt_async_start(struct trt_async *a, void (*fn)(void), int cpu)
-{
-	a->fn = fn;
-	a->finished = false;
-	init_completion(&a->done);
-	a->t = ktest_kthread(trt_async_fn, a, cpu, cpu >= 0 ? "trt_gp/%u" : "trt_gp");
-	if (a->t)
-		wake_up_process(a->t);
-	return a->t != NULL;
-}
-
-static bool trt_async_wait(struct trt_async *a, const char *what)
+static bool trt_async_wait(struct gp_async *a, const char *what)
 {
 	return a->t && KTAP_EXPECT_MSG(ktest_wait(&a->done, TRT_WAIT_MS),
 				       "%s did not end after the reader left", what);
 }
 
-static void trt_async_finish(struct trt_async *a)
+static void trt_async_finish(struct gp_async *a)
 {
-	ktest_stop_if(a->t, READ_ONCE(a->finished), TRT_WAIT_MS);
+	gp_async_finish(a, TRT_WAIT_MS);
 }
 
 static int trt_sync_fn(void *unused)
@@ -196,7 +171,7 @@ static int trt_plain_spin_fn(void *arg)
 static void tasks_trace_waits_for_sleeping_reader(void)
 {
 	static struct trt_reader r;
-	static struct trt_async gp;
+	static struct gp_async gp;
 	u64 t_rel;
 
 	if (!trt_reader_start(&r, -1, false, 1))
@@ -230,7 +205,7 @@ static void tasks_trace_waits_for_sleeping_reader(void)
 static void tasks_trace_ipi_finds_spinning_reader(void)
 {
 	static struct trt_reader r;
-	static struct trt_async gp;
+	static struct gp_async gp;
 	unsigned int cpu = ktest_last_online_cpu();
 	unsigned long ipis = rcu_tasks_trace_ipis(), ipi_readers = rcu_tasks_trace_ipi_readers();
 	unsigned long hold = TRT_HOLD_MS;
@@ -286,7 +261,7 @@ static void tasks_trace_ipi_finds_spinning_reader(void)
 static void tasks_trace_nesting(void)
 {
 	static struct trt_reader r;
-	static struct trt_async gp;
+	static struct gp_async gp;
 
 	if (!trt_reader_start(&r, -1, false, 2))
 		return;
@@ -317,7 +292,7 @@ static void tasks_trace_nesting(void)
 static void tasks_trace_waits_for_moving_reader(void)
 {
 	static struct trt_reader r;
-	static struct trt_async gp;
+	static struct gp_async gp;
 	unsigned int cpu = ktest_last_online_cpu();
 	static struct cpumask to0;
 	unsigned long deadline;
@@ -395,7 +370,7 @@ static void tasks_trace_callbacks_and_barrier(void)
 {
 	static struct trt_reader r;
 	static struct trt_cb held, cbs[TRT_NCBS];
-	static struct trt_async bar;
+	static struct gp_async bar;
 	int i, bad = 0;
 
 	if (!trt_reader_start(&r, -1, false, 1))
@@ -448,7 +423,7 @@ static void tasks_trace_lockdep_held(void)
 static void tasks_trace_stall_warning(void)
 {
 	static struct trt_reader r;
-	static struct trt_async gp;
+	static struct gp_async gp;
 	int rtst = rcu_tasks_trace_stall_timeout();
 	unsigned long n0 = rcu_tasks_trace_stall_warnings(), deadline;
 
