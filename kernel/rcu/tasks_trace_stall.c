@@ -103,7 +103,7 @@ unsigned long rcu_tasks_trace_ipi_readers(void)
 
 void rcu_tasks_trace_bootup_oddness(void)
 {
-	pr_info("\tTrace variant of Tasks RCU enabled.\n");
+	pr_info("\tTracing variant of Tasks RCU enabled.\n");
 }
 
 void rcu_tasks_trace_show_stats(void)

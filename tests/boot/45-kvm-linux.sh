@@ -236,7 +236,7 @@ kvm_linux_tasks02() {
 }
 run_cmd_test kvm-linux-tasks02 kvm_linux_tasks02
 
-# kvm-linux-trace: TRACE01 and TRACE02 hold Linux 6.1's lines and are runnable: tasks-tracing
+# kvm-linux-trace: TRACE01 and TRACE02 (and their .boot files) hold Linux 6.1's lines and are runnable: tasks-tracing
 # torture, TRACE01 with -smp 5, READ_MB readers and no preemption, TRACE02 with -smp 4 and
 # preemptible RCU; Tasks Trace RCU built, no complaint about a setting or a #CHECK# line.
 kvm_linux_trace() {
@@ -271,7 +271,6 @@ CONFIG_FORCE_TASKS_TRACE_RCU=y
 #CHECK#CONFIG_TASKS_TRACE_RCU=y
 CONFIG_TASKS_TRACE_RCU_READ_MB=n
 CONFIG_RCU_EXPERT=y
-CONFIG_DEBUG_OBJECTS=y
 EOF
 	rm -rf "$dir"
 	out=$(KVM_DRYRUN_CONFIGS=$dir "$KVM_SH" --dryrun --configs "TRACE01 TRACE02" --duration 1 \
@@ -279,8 +278,10 @@ EOF
 	echo "$out"
 	grep -q '^dryrun: TRACE01: build .* boot -smp 5 ' <<<"$out" &&
 		grep -q '^dryrun: TRACE02: build .* boot -smp 4 ' <<<"$out" &&
-		grep -q '^dryrun: TRACE01: cmdline: .* rcutorture.torture_type=tasks-tracing *$' <<<"$out" &&
-		grep -q '^dryrun: TRACE02: cmdline: .* rcutorture.torture_type=tasks-tracing *$' <<<"$out" &&
+		grep -q '^dryrun: TRACE01: cmdline: .* rcutorture.torture_type=tasks-tracing rcupdate.rcu_task_enqueue_lim=2 *$' <<<"$out" &&
+		grep -q '^dryrun: TRACE02: cmdline: .* rcutorture.torture_type=tasks-tracing rcutorture.fwd_progress=2 *$' <<<"$out" &&
+		[ "$(cat "$KVM_CFDIR/TRACE01.boot")" = "$(printf '%s\n' rcutorture.torture_type=tasks-tracing rcupdate.rcu_task_enqueue_lim=2)" ] &&
+		[ "$(cat "$KVM_CFDIR/TRACE02.boot")" = "$(printf '%s\n' rcutorture.torture_type=tasks-tracing rcutorture.fwd_progress=2)" ] &&
 		grep -qx 'CONFIG_TASKS_TRACE_RCU=y' "$dir/TRACE01/.config" &&
 		grep -qx 'CONFIG_TASKS_TRACE_RCU_READ_MB=y' "$dir/TRACE01/.config" &&
 		! grep -q '^CONFIG_PREEMPTION=y' "$dir/TRACE01/.config" &&

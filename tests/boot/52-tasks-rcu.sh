@@ -25,7 +25,7 @@
 #
 # Console lines assumed:
 #   "<TAB>Tasks RCU enabled."                                              kernel/rcu/tasks.c
-#   "<TAB>Trace variant of Tasks RCU enabled."                  kernel/rcu/tasks_trace_stall.c
+#   "<TAB>Tracing variant of Tasks RCU enabled."                  kernel/rcu/tasks_trace_stall.c
 #   "INFO: rcu_tasks_trace detected stalls on tasks:" and "P<pid>: ...B nesting: 1N  cpu: C"  idem
 #   "<TAB>Tasks-RCU CPU stall warnings timeout set to 2000 (rcu_task_stall_timeout)."     idem
 #   "INFO: rcu_tasks detected stalls on tasks:"                           idem, Linux's words
@@ -99,7 +99,7 @@ if [ "$tasks_wanted" = 1 ]; then
 
 	tasks_suite tasks-rcu-stall-smp2 2 \
 		"rcutree.tasks_selftest=1 rcutree.tasks_trace_selftest=1 rcupdate.rcu_task_stall_timeout=2000 shutdown_secs=20" \
-		--expect "^\[ *[0-9.]+\] ${TAB}Trace variant of Tasks RCU enabled\.$" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tracing variant of Tasks RCU enabled\.$" \
 		--expect "# rcu_tasks_trace: pass:[0-9]+ fail:0 " \
 		--expect "ok [0-9]+ tasks_trace_waits_for_sleeping_reader$" \
 		--expect "ok [0-9]+ tasks_trace_ipi_finds_spinning_reader$" \
