@@ -88,6 +88,9 @@
 #ifndef INT_MAX
 #define INT_MAX		((int)(~0U >> 1))
 #endif
+#ifndef INT_MIN
+#define INT_MIN		(-INT_MAX - 1)
+#endif
 #ifndef UINT_MAX
 #define UINT_MAX	(~0U)
 #endif

@@ -76,6 +76,10 @@ bool get_task_struct_unless_zero(struct task_struct *p);
 void put_task_struct(struct task_struct *p);
 struct task_struct *idle_task(int cpu);
 bool idle_cpu(int cpu);
+/* kernel/sched/rq_query.c: what Tasks Trace RCU asks of the scheduler (Linux's names). */
+struct task_struct *cpu_curr_snapshot(int cpu);
+bool task_curr(const struct task_struct *p);
+int task_call_func(struct task_struct *p, int (*func)(struct task_struct *p, void *arg), void *arg);
 /* Is p a CPU's idle task? */
 static inline bool is_idle_task(const struct task_struct *p) { return p->flags & PF_IDLE; }
 /*

@@ -123,6 +123,19 @@ struct task_struct {
 	bool rcu_tasks_in_user;		/* running in user mode: a quiescent state (rcu_user_enter()) */
 	struct list_head rcu_tasks_holdout_list;
 #endif
+#ifdef CONFIG_TASKS_TRACE_RCU
+	/* --- Tasks Trace RCU (kernel/rcu/tasks_trace.c, include/rcu/rcupdate_trace.h) --- */
+	int trc_reader_nesting;		/* written by the task only; < 0 while an unlock is under way */
+	int trc_ipi_to_cpu;		/* CPU an IPI checking this task is in flight to, else -1 */
+	union {
+		/* blocked: on trc_blkd_cpu's list; need_qs: TRC_NEED_QS* (cmpxchg on s) */
+		struct { u8 blocked, need_qs, need_mb, pad; } b;
+		u32 s;
+	} trc_reader_special;
+	int trc_blkd_cpu;		/* whose blocked-readers list holds trc_blkd_node */
+	struct list_head trc_blkd_node;	/* guarded by that CPU's list lock */
+	struct list_head trc_holdout_list;	/* the grace-period kthread's only */
+#endif
 
 	struct list_head tasks;		/* all tasks, for sched_show_tasks() */
 #ifdef CONFIG_KCSAN

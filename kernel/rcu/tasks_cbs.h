@@ -1,5 +1,6 @@
 /*
- * The callback queue every Tasks RCU flavor (tasks.c, tasks_rude.c) keeps:
+ * The callback queue every Tasks RCU flavor (tasks.c, tasks_rude.c,
+ * tasks_trace.c) keeps:
  * one list, filled from any context by call_rcu_tasks*() and emptied by
  * the flavor's one kthread, which waits a grace period for each batch it
  * takes. One queue invoked in order is also what makes each flavor's

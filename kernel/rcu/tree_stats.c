@@ -13,6 +13,7 @@
 #include "kvfree.h"
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <rcu/rcupdate_trace.h>
 #include <rcu/torture.h>
 #include <sched/task.h>
 #include <kernel/printk.h>
@@ -90,4 +91,5 @@ void rcu_show_stats(void)
 	rcu_tasks_show_stats();
 	kvfree_rcu_show_stats();
 	rcu_tasks_rude_show_stats();
+	rcu_tasks_trace_show_stats();
 }

@@ -16,6 +16,7 @@
 #include <kernel/atomic.h>
 #include <rcu/rcupdate.h>
 #include <rcu/tasks.h>
+#include <rcu/rcupdate_trace.h>
 #include <rcu/torture.h>	/* rcutorture_gp_seq_in_progress(), rcu_jiffies_till_stall_check() */
 #include <sched/completion.h>
 
@@ -249,5 +250,6 @@ void rcupdate_announce_bootup_oddness(void)
 			rcu_cpu_stall_timeout);
 	rcu_tasks_bootup_oddness();
 	rcu_tasks_rude_bootup_oddness();
+	rcu_tasks_trace_bootup_oddness();
 }
 #endif /* CONFIG_RCU_STALL_COMMON */

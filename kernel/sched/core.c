@@ -26,6 +26,7 @@
 #include <kernel/irq.h>
 #include <rcu/hooks.h>
 #include <rcu/tasks.h>
+#include <rcu/rcupdate_trace.h>
 #include <kernel/switch_to.h>
 #include <kernel/barrier.h>
 #include <kernel/sched_hooks.h>
@@ -495,6 +496,7 @@ static void __schedule(bool preempt)
 	rq = cpu_rq(raw_smp_processor_id());
 	rcu_note_context_switch(preempt);
 	rcu_tasks_qs(prev, preempt);	/* a voluntary switch ends prev's Tasks RCU holdout */
+	rcu_tasks_trace_qs(prev);	/* a reader leaving the CPU joins the blocked-readers list */
 	do_raw_spin_lock(&rq->lock, __THIS_PC);
 
 	if (!preempt && READ_ONCE(prev->__state) != TASK_RUNNING) {

@@ -6,6 +6,7 @@
  */
 #include "sched.h"
 #include <sched/kthread.h>
+#include <rcu/rcupdate_trace.h>
 #include <sched/completion.h>
 #include <mm/mm.h>
 #include <mm/slab.h>
@@ -195,6 +196,7 @@ void kthread_exit(int result)
 
 	k->result = result;
 	current->flags |= PF_EXITING;
+	exit_tasks_rcu_finish_trace(current);	/* no Tasks Trace reader may outlive its task */
 	complete(&k->exited);
 	/* Its own reference goes a grace period after its final switch (put_task_struct_rcu_user()). */
 	preempt_disable();

@@ -83,6 +83,11 @@ void task_init_common(struct task_struct *p, const char *name)
 	INIT_LIST_HEAD(&p->pi_waiters);
 	INIT_LIST_HEAD(&p->run_list);
 	INIT_LIST_HEAD(&p->rcu_node_entry);
+#ifdef CONFIG_TASKS_TRACE_RCU
+	p->trc_ipi_to_cpu = -1;
+	INIT_LIST_HEAD(&p->trc_blkd_node);
+	INIT_LIST_HEAD(&p->trc_holdout_list);
+#endif
 	strscpy(p->comm, name, sizeof(p->comm));
 	spin_lock_irqsave(&all_tasks_lock, flags);
 	list_add_tail(&p->tasks, &all_tasks);

@@ -19,6 +19,8 @@
 # - kvm-linux-tasks02: TASKS02 (Tasks RCU forced into a UP PREEMPT_NONE kernel) is runnable: its
 #   .config has TASKS_RCU=y with Tiny RCU and no preemption, no #CHECK# complaint; TREE10 is
 #   reported as not runnable, naming its 56 CPUs; TREE06, TREE08, TRIVIAL boot -smp 8.
+# - kvm-linux-trace: TRACE01 and TRACE02 (Tasks Trace RCU) hold Linux 6.1's lines and are runnable
+#   with their CPUs, torture type and Kconfig (READ_MB in TRACE01, preemptible RCU in TRACE02).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 
 KVM_SH=$TESTS_ROOT/tools/testing/rcutorture/bin/kvm.sh
@@ -235,3 +237,60 @@ kvm_linux_tasks02() {
 		! grep -q '#CHECK# improperly set' <<<"$out"
 }
 run_cmd_test kvm-linux-tasks02 kvm_linux_tasks02
+
+# kvm-linux-trace: TRACE01 and TRACE02 (and their .boot files) hold Linux 6.1's lines and are runnable: tasks-tracing
+# torture, TRACE01 with -smp 5, READ_MB readers and no preemption, TRACE02 with -smp 4 and
+# preemptible RCU; Tasks Trace RCU built, no complaint about a setting or a #CHECK# line.
+kvm_linux_trace() {
+	local out dir=$LOGDIR/kvm-linux-trace
+	kvm_linux_same TRACE01 <<'EOF' || return 1
+CONFIG_SMP=y
+CONFIG_NR_CPUS=5
+CONFIG_HOTPLUG_CPU=y
+CONFIG_PREEMPT_NONE=y
+CONFIG_PREEMPT_VOLUNTARY=n
+CONFIG_PREEMPT=n
+CONFIG_PREEMPT_DYNAMIC=n
+CONFIG_DEBUG_LOCK_ALLOC=n
+CONFIG_PROVE_LOCKING=n
+#CHECK#CONFIG_PROVE_RCU=n
+CONFIG_FORCE_TASKS_TRACE_RCU=y
+#CHECK#CONFIG_TASKS_TRACE_RCU=y
+CONFIG_TASKS_TRACE_RCU_READ_MB=y
+CONFIG_RCU_EXPERT=y
+EOF
+	kvm_linux_same TRACE02 <<'EOF' || return 1
+CONFIG_SMP=y
+CONFIG_NR_CPUS=4
+CONFIG_HOTPLUG_CPU=y
+CONFIG_PREEMPT_NONE=n
+CONFIG_PREEMPT_VOLUNTARY=n
+CONFIG_PREEMPT=y
+CONFIG_DEBUG_LOCK_ALLOC=y
+CONFIG_PROVE_LOCKING=y
+#CHECK#CONFIG_PROVE_RCU=y
+CONFIG_FORCE_TASKS_TRACE_RCU=y
+#CHECK#CONFIG_TASKS_TRACE_RCU=y
+CONFIG_TASKS_TRACE_RCU_READ_MB=n
+CONFIG_RCU_EXPERT=y
+EOF
+	rm -rf "$dir"
+	out=$(KVM_DRYRUN_CONFIGS=$dir "$KVM_SH" --dryrun --configs "TRACE01 TRACE02" --duration 1 \
+		--results "$KVM_RES")
+	echo "$out"
+	grep -q '^dryrun: TRACE01: build .* boot -smp 5 ' <<<"$out" &&
+		grep -q '^dryrun: TRACE02: build .* boot -smp 4 ' <<<"$out" &&
+		grep -q '^dryrun: TRACE01: cmdline: .* rcutorture.torture_type=tasks-tracing rcupdate.rcu_task_enqueue_lim=2 *$' <<<"$out" &&
+		grep -q '^dryrun: TRACE02: cmdline: .* rcutorture.torture_type=tasks-tracing rcutorture.fwd_progress=2 *$' <<<"$out" &&
+		[ "$(cat "$KVM_CFDIR/TRACE01.boot")" = "$(printf '%s\n' rcutorture.torture_type=tasks-tracing rcupdate.rcu_task_enqueue_lim=2)" ] &&
+		[ "$(cat "$KVM_CFDIR/TRACE02.boot")" = "$(printf '%s\n' rcutorture.torture_type=tasks-tracing rcutorture.fwd_progress=2)" ] &&
+		grep -qx 'CONFIG_TASKS_TRACE_RCU=y' "$dir/TRACE01/.config" &&
+		grep -qx 'CONFIG_TASKS_TRACE_RCU_READ_MB=y' "$dir/TRACE01/.config" &&
+		! grep -q '^CONFIG_PREEMPTION=y' "$dir/TRACE01/.config" &&
+		grep -qx 'CONFIG_TASKS_TRACE_RCU=y' "$dir/TRACE02/.config" &&
+		grep -qx '# CONFIG_TASKS_TRACE_RCU_READ_MB is not set' "$dir/TRACE02/.config" &&
+		grep -qx 'CONFIG_PREEMPT_RCU=y' "$dir/TRACE02/.config" &&
+		! grep -q '^kvm.sh: TRACE0' <<<"$out" &&
+		! grep -q '#CHECK# improperly set' <<<"$out"
+}
+run_cmd_test kvm-linux-trace kvm_linux_trace

@@ -12,21 +12,29 @@
 #                            rcu_tasks_waits_for_moved_reader takes CPU 1 down under a reader in
 #                            state D, its move held open 500 ms (CONFIG_SCHED_MOVE_DELAY), and the
 #                            grace period must still wait for it (about 1 s)
-#   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout: one rcu:
-#                            warning each naming the value and the default used; boot continues
+#                            The same boot runs the KTAP suite "rcu_tasks_trace"
+#                            (kernel/rcu/test/tasks_trace.c, FORCE_TASKS_TRACE_RCU in
+#                            preempt_defconfig): sleeping, spinning (IPI), nested and moving readers,
+#                            callbacks, barrier, and its stall warning in Linux's format (about 6 s)
+#   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout and a
+#                            negative rcupdate.rcu_task_ipi_delay: one rcu: warning each naming the
+#                            value and the default used; boot continues
 # The same boots run the KTAP suite "rcu_tasks_rude" (kernel/rcu/test/tasks_rude.c, Tasks Rude
-# RCU, rcutree.tasks_rude_selftest=1): the kernel is preempt_defconfig plus RCU_EXPERT and
-# FORCE_TASKS_RUDE_RCU, built in $LOGDIR/build-tasks (its own build: the other preempt tests keep
-# theirs). On one CPU its reader cases skip (the grace period's one-CPU fast path); on two, a
-# region with preemption or interrupts off on CPU 1 holds synchronize_rcu_tasks_rude() on CPU 0,
-# callbacks and rcu_barrier_tasks_rude() wait for it, CPU 1 goes down and up around a grace
-# period, and the stall case draws "INFO: rcu_tasks_rude detected stalls on tasks:" (2 s). About
-# 5 s of the smp2 boot's 20.
+# RCU, rcutree.tasks_rude_selftest=1): the kernel is preempt_defconfig (which forces Tasks Trace
+# RCU) plus RCU_EXPERT and FORCE_TASKS_RUDE_RCU, built in $LOGDIR/build-tasks (its own build: the
+# other preempt tests keep theirs). On one CPU its reader cases skip (the grace period's one-CPU
+# fast path); on two, a region with preemption or interrupts off on CPU 1 holds
+# synchronize_rcu_tasks_rude() on CPU 0, callbacks and rcu_barrier_tasks_rude() wait for it, CPU 1
+# goes down and up around a grace period, and the stall case draws "INFO: rcu_tasks_rude detected
+# stalls on tasks:" (2 s). The smp2 boot powers off when its suites end (kunit_shutdown).
 # Sourced by tests/run-all.sh with tests/lib.sh loaded. About 51 s on 2 host cores, plus the build
-# (about a minute) when no earlier file made it.
+# (about a minute) when no earlier file made it; the rcu_tasks_trace suite fits in the smp2 boot's
+# existing 20 s (its suites end at about 12 s).
 #
 # Console lines assumed:
 #   "<TAB>Tasks RCU enabled."                                              kernel/rcu/tasks.c
+#   "<TAB>Tracing variant of Tasks RCU enabled."                  kernel/rcu/tasks_trace_stall.c
+#   "INFO: rcu_tasks_trace detected stalls on tasks:" and "P<pid>: ...B nesting: 1N  cpu: C"  idem
 #   "<TAB>Tasks-RCU CPU stall warnings timeout set to 2000 (rcu_task_stall_timeout)."     idem
 #   "INFO: rcu_tasks detected stalls on tasks:"                           idem, Linux's words
 #   "0x...: .. nvcsw: V/V holdout: 1 idle_cpu: I/C"                       idem, Linux's format
@@ -100,7 +108,8 @@ if [ "$tasks_wanted" = 1 ]; then
 	run_cmd_test tasks-rcu-build build_config "$tasks_dir" preempt_defconfig \
 		'CONFIG_PREEMPT_RCU=y' 'CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_SELFTEST=y' \
 		'CONFIG_SCHED_MOVE_DELAY=y' '+CONFIG_RCU_EXPERT=y' '+CONFIG_FORCE_TASKS_RUDE_RCU=y' \
-		'CONFIG_TASKS_RUDE_RCU=y' 'CONFIG_RCU_TASKS_RUDE_SELFTEST=y'
+		'CONFIG_TASKS_RUDE_RCU=y' 'CONFIG_RCU_TASKS_RUDE_SELFTEST=y' \
+		'CONFIG_TASKS_TRACE_RCU=y' 'CONFIG_RCU_TASKS_TRACE_SELFTEST=y'
 
 	tasks_suite tasks-rcu-selftest-smp1 1 \
 		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 kunit_shutdown=poweroff shutdown_secs=15" \
@@ -112,7 +121,7 @@ if [ "$tasks_wanted" = 1 ]; then
 		--reject "INFO: rcu_tasks detected stalls"
 
 	tasks_suite tasks-rcu-stall-smp2 2 \
-		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 rcupdate.rcu_task_stall_timeout=2000 shutdown_secs=20" \
+		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 rcutree.tasks_trace_selftest=1 rcupdate.rcu_task_stall_timeout=2000 kunit_shutdown=poweroff shutdown_secs=40" \
 		--expect "RCU Tasks Rude: Setting shift to 1 and lim to 1 rcu_task_cb_adjust=0\.$" \
 		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_preempt_off$" \
 		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_irqs_off$" \
@@ -120,6 +129,15 @@ if [ "$tasks_wanted" = 1 ]; then
 		--expect "ok [0-9]+ rcu_tasks_rude_stall_warning$" \
 		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_rude detected stalls on tasks:$" \
 		--expect "rcu_tasks_rude: CPU 1 has not switched tasks for [0-9]+ jiffies \(g[0-9]+, " \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tracing variant of Tasks RCU enabled\.$" \
+		--expect "# rcu_tasks_trace: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ tasks_trace_waits_for_sleeping_reader$" \
+		--expect "ok [0-9]+ tasks_trace_ipi_finds_spinning_reader$" \
+		--expect "ok [0-9]+ tasks_trace_waits_for_moving_reader$" \
+		--expect "ok [0-9]+ tasks_trace_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_trace detected stalls on tasks:$" \
+		--expect "^\[ *[0-9.]+\] P[0-9]+: \.\.\.B nesting: 1N  cpu: [0-9]+$" \
+		--expect "rcu_tasks_trace: [1-9][0-9]* grace periods, .* [1-9][0-9]* stall warnings," \
 		--expect "^\[ *[0-9.]+\] ${TAB}Tasks-RCU CPU stall warnings timeout set to 2000 \(rcu_task_stall_timeout\)\.$" \
 		--expect "ok [0-9]+ rcu_tasks_stall_warning$" \
 		--expect "ok [0-9]+ rcu_tasks_waits_for_moved_reader$" \
@@ -132,7 +150,8 @@ if [ "$tasks_wanted" = 1 ]; then
 	fi
 
 	tasks_boot tasks-rcu-bad-param 2 \
-		"rcupdate.rcu_task_stall_timeout=-5 rcupdate.rcu_task_stall_timeout=10s shutdown_secs=2" \
+		"rcupdate.rcu_task_stall_timeout=-5 rcupdate.rcu_task_stall_timeout=10s rcupdate.rcu_task_ipi_delay=-1 shutdown_secs=2" \
+		--expect "rcu: rcupdate\.rcu_task_ipi_delay: invalid value '-1' \(out of range 0\.\.2147483647\), using 0$" \
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '-5' \(out of range 0\.\.2147483647\), using 600000$" \
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' \(not a number\), using 600000$" \
 		--reject "Tasks-RCU CPU stall warnings timeout set to"

@@ -35,6 +35,7 @@
 #include <kernel/printk.h>
 #include <kernel/barrier.h>
 #include <kernel/cpu.h>
+#include "gp_async.h"
 
 static bool rcu_tasks_selftest;
 KPARAM_BOOL("rcutree.tasks_selftest", rcu_tasks_selftest,
@@ -109,40 +110,14 @@ static bool rtt_wait_holdout(struct task_struct *t)
 
 /* --- a grace period (or barrier) in the background -------------------------------- */
 
-struct rtt_async {
-	void (*fn)(void);
-	struct task_struct *t;
-	struct completion done;
-	bool finished;			/* fn returned */
-	u64 end_ns;			/* local_clock() when fn returned */
-};
-
-static int rtt_async_fn(void *arg)
+static bool rtt_async_start(struct gp_async *a, void (*fn)(void), const char *name)
 {
-	struct rtt_async *a = arg;
-
-	a->fn();
-	a->end_ns = local_clock();
-	WRITE_ONCE(a->finished, true);
-	complete(&a->done);
-	ktest_wait_stop();
-	return 0;
+	return gp_async_start(a, fn, -1, name);
 }
 
-static bool rtt_async_start(struct rtt_async *a, void (*fn)(void), const char *name)
+static void rtt_async_finish(struct gp_async *a)
 {
-	a->fn = fn;
-	a->finished = false;
-	init_completion(&a->done);
-	a->t = ktest_kthread(rtt_async_fn, a, -1, name);
-	if (a->t)
-		wake_up_process(a->t);
-	return a->t != NULL;
-}
-
-static void rtt_async_finish(struct rtt_async *a)
-{
-	ktest_stop_if(a->t, READ_ONCE(a->finished), RTT_WAIT_MS);
+	gp_async_finish(a, RTT_WAIT_MS);
 }
 
 /* A FIFO kthread that wakes every few ms on one CPU, preempting whatever runs there. */
@@ -162,7 +137,7 @@ static int rtt_preempt_fn(void *unused)
 static void rcu_tasks_waits_for_preempted(void)
 {
 	static struct rtt_spinner s;
-	static struct rtt_async gp;
+	static struct gp_async gp;
 	struct sched_param sp = { .sched_priority = 1 };
 	unsigned int cpu = ktest_last_online_cpu(), c;
 	struct task_struct *pre;
@@ -268,7 +243,7 @@ static void rcu_tasks_ignores_blocked(void)
 static void rcu_tasks_waits_for_moved_reader(void)
 {
 	static struct rtt_spinner s;
-	static struct rtt_async gp;
+	static struct gp_async gp;
 	unsigned int cpu = ktest_last_online_cpu();
 	int down;
 
@@ -377,7 +352,7 @@ static void rcu_tasks_callbacks_once(void)
 static void rcu_tasks_barrier_waits(void)
 {
 	static struct rtt_spinner s;
-	static struct rtt_async bar;
+	static struct gp_async bar;
 	static struct rtt_cb cb;
 
 	if (!rtt_spinner_start(&s, ktest_last_online_cpu(), false))
@@ -402,7 +377,7 @@ static void rcu_tasks_barrier_waits(void)
 static void rcu_tasks_holdout_exits(void)
 {
 	static struct rtt_spinner s;
-	static struct rtt_async gp;
+	static struct gp_async gp;
 	unsigned long deadline;
 	struct task_struct *t;
 
@@ -443,7 +418,7 @@ static void rcu_tasks_holdout_exits(void)
 static void rcu_tasks_stall_warning(void)
 {
 	static struct rtt_spinner s;
-	static struct rtt_async gp;
+	static struct gp_async gp;
 	int rtst = rcu_tasks_stall_timeout();
 	unsigned long n0 = rcu_tasks_stall_warnings(), deadline;
 

@@ -39,5 +39,7 @@ struct rcu_perf_ops {
 };
 /* rcuperf_rude.c: "tasks-rude" (CONFIG_TASKS_RUDE_RCU). */
 extern const struct rcu_perf_ops tasks_rude_perf_ops;
+/* rcuperf_trace.c: "tasks-tracing" (CONFIG_TASKS_TRACE_RCU). */
+extern const struct rcu_perf_ops tasks_tracing_perf_ops;
 
 #endif

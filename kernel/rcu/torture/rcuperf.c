@@ -13,6 +13,8 @@
  *   tasks-rude synchronize_rcu_tasks_rude(), call_rcu_tasks_rude(); readers are
  *              the reader loop's interrupts-off section (CONFIG_TASKS_RUDE_RCU,
  *              rcuperf_rude.c)
+ *   tasks-tracing synchronize_rcu_tasks_trace(), call_rcu_tasks_trace(); readers
+ *              rcu_read_lock_trace() (CONFIG_TASKS_TRACE_RCU, rcuperf_trace.c)
  * With rcuperf.perf_runnable=1, nwriters writer kthreads (SCHED_FIFO 1,
  * writer i bound to CPU i % nr_cpu_ids) time one update-side wait after
  * another while nreaders reader kthreads (nice 19) spin through empty
@@ -71,10 +73,10 @@
 #define MAX_MEAS	10000	/* samples kept per writer */
 
 torture_param_bool(perf_runnable, false, "run the RCU grace-period performance test at boot");
-torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu, srcu, tasks, tasks-rude)");
+torture_param_string(perf_type, 16, "rcu", "RCU flavor to measure (rcu, srcu, tasks, tasks-rude, tasks-tracing)");
 /* Linux 6.1's rcuscale calls it scale_type (rcuscale.scale_type reaches it through the alias). */
 KPARAM_STRING("rcuperf.scale_type", perf_type,
-	      "RCU flavor to measure (rcu, srcu, tasks, tasks-rude): Linux's name for perf_type");
+	      "RCU flavor to measure (rcu, srcu, tasks, tasks-rude, tasks-tracing): Linux's name for perf_type");
 torture_param(int, nreaders, -1, -NR_CPUS, 4 * NR_CPUS,
 	      "reader kthreads: N, or -1 for one per online CPU (-k: CPUs + 1 - k)");
 torture_param(int, nwriters, -1, -NR_CPUS, 4 * NR_CPUS,
@@ -155,9 +157,14 @@ static const struct rcu_perf_ops tasks_ops = {
 #else
 #define TASKS_RUDE_PERF_OPS
 #endif
+#ifdef CONFIG_TASKS_TRACE_RCU
+#define TASKS_TRACE_PERF_OPS	&tasks_tracing_perf_ops,
+#else
+#define TASKS_TRACE_PERF_OPS
+#endif
 
 static const struct rcu_perf_ops *const perf_ops[] = {
-	&rcu_ops, SRCU_PERF_OPS TASKS_PERF_OPS TASKS_RUDE_PERF_OPS
+	&rcu_ops, SRCU_PERF_OPS TASKS_PERF_OPS TASKS_RUDE_PERF_OPS TASKS_TRACE_PERF_OPS
 };
 static const struct rcu_perf_ops *cur_ops;
 

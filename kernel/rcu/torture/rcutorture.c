@@ -47,7 +47,7 @@ static unsigned long start_gp_seq;
 
 /* Every flavor that can be tortured, in the order the "rcu-torture types:" line lists them. */
 static struct rcu_torture_ops *torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &tasks_ops, TASKS_RUDE_TORTURE_OPS SRCU_TORTURE_OPS &trivial_ops,
+	&rcu_ops, &rcu_busted_ops, &tasks_ops, TASKS_RUDE_TORTURE_OPS TRACE_TORTURE_OPS SRCU_TORTURE_OPS &trivial_ops,
 };
 
 /* ===== the independent testers ======================================================================= */

@@ -274,6 +274,13 @@ extern struct rcu_torture_ops tasks_rude_ops;
 #else
 #define TASKS_RUDE_TORTURE_OPS
 #endif
+/* rcutorture_trace.c: "tasks-tracing", Tasks Trace RCU (CONFIG_TASKS_TRACE_RCU) */
+#ifdef CONFIG_TASKS_TRACE_RCU
+extern struct rcu_torture_ops tasks_tracing_ops;
+#define TRACE_TORTURE_OPS	&tasks_tracing_ops,
+#else
+#define TRACE_TORTURE_OPS
+#endif
 
 /*
  * rcutorture_srcu.c: "srcu" (a DEFINE_STATIC_SRCU() domain), "srcud"

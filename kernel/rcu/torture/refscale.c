@@ -18,6 +18,7 @@
  *   lock-irq  spin_lock_irqsave(); spin_unlock_irqrestore(); likewise
  *   acqrel    smp_load_acquire() then smp_store_release() of this CPU's counter
  *   clock     local_clock() (a baseline: one timestamp per loop)
+ *   rcu-trace rcu_read_lock_trace(); rcu_read_unlock_trace(); (CONFIG_TASKS_TRACE_RCU)
  * (readdelay=N busy-waits N ns inside each section). A run's figure is the
  * readers' total time divided by readers x loops. At the end it prints
  * Linux's "END OF TEST" banner and "Runs\tTime(ns)" table, then our own
@@ -32,6 +33,7 @@
 #define TORTURE_PARAM_PREFIX "refscale."
 
 #include <rcu/rcupdate.h>
+#include <rcu/rcupdate_trace.h>
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/wait.h>
@@ -60,7 +62,7 @@
 
 torture_param_bool(scale_runnable, false, "run the read-side overhead test at boot");
 torture_param_string(scale_type, 16, "rcu",
-		     "read-side protection to measure: rcu, srcu, rcu-tasks, refcnt, rwlock, rwsem, lock, lock-irq, acqrel, clock");
+		     "read-side protection to measure: rcu, srcu, rcu-tasks, rcu-trace, refcnt, rwlock, rwsem, lock, lock-irq, acqrel, clock");
 torture_param(int, nreaders, -1, -1, NR_CPUS,
 	      "reader kthreads, one per CPU; -1 for three quarters of the online CPUs");
 torture_param(long, loops, 10000, 1, 100000000, "read-side sections per reader per run");
@@ -223,6 +225,23 @@ REF_SECTION(lock_irq)
 REF_SECTION(acqrel)
 REF_SECTION(clock)
 
+#ifdef CONFIG_TASKS_TRACE_RCU
+/* Linux's "rcu-trace": Tasks Trace RCU readers (include/rcu/rcupdate_trace.h). */
+static __always_inline void ref_rcu_trace_body(long n, int delay)
+{
+	for (long i = n; i > 0; i--) {
+		rcu_read_lock_trace();
+		if (delay)
+			ndelay(delay);
+		rcu_read_unlock_trace();
+	}
+}
+REF_SECTION(rcu_trace)
+#define REF_TRACE_OPS	REF_OPS("rcu-trace", rcu_trace),
+#else
+#define REF_TRACE_OPS
+#endif
+
 struct ref_scale_ops {
 	const char *name;
 	void (*section)(long n);
@@ -247,6 +266,7 @@ static const struct ref_scale_ops ref_ops[] = {
 	REF_OPS("lock-irq", lock_irq),
 	REF_OPS("acqrel", acqrel),
 	REF_OPS("clock", clock),
+	REF_TRACE_OPS
 };
 static const struct ref_scale_ops *cur_ops;
 
