@@ -21,7 +21,10 @@ KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count o
 KPARAM_UNIMPL("rcutree.rcu_min_cached_objs", "kfree_rcu() has no page cache");
 KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kfree_rcu() has no page cache");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
-KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
+#ifndef CONFIG_RCU_LAZY
+KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "needs CONFIG_RCU_LAZY");
+KPARAM_UNIMPL("rcutree.jiffies_lazy_flush", "needs CONFIG_RCU_LAZY");
+#endif
 #ifndef CONFIG_RCU_FAST_NO_HZ
 KPARAM_UNIMPL("rcutree.rcu_idle_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");
 KPARAM_UNIMPL("rcutree.rcu_idle_lazy_gp_delay", "needs CONFIG_RCU_FAST_NO_HZ");

@@ -96,6 +96,8 @@
 	Y(rcutree, int, KPARAM_INT, rcu_idle_lazy_gp_delay)			\
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_leader_stride)			\
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_gp_stride)				\
+	Y(rcutree, bool, KPARAM_BOOL, enable_rcu_lazy)				\
+	Y(rcutree, int, KPARAM_INT, jiffies_lazy_flush)				\
 	Y(rcutree, int, KPARAM_INT, rcu_unlock_delay)				\
 	Y(rcutree, unsigned int, KPARAM_UINT, trivial_gp_delay_ms)		\
 	Y(rcutree, unsigned int, KPARAM_UINT, gp_fold_delay_ms)			\
