@@ -190,7 +190,7 @@ bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned 
 		 * rcutree.qhimark of them, as Linux's bypass.
 		 */
 		if (rcu_lazy_held_len(rdp) >= rcu_params.qhimark)
-			rcu_lazy_flush(rdp, RCU_LAZY_SIZE);
+			flood = rcu_lazy_flush(rdp, RCU_LAZY_SIZE);	/* qhimark at once: a flood */
 	} else {
 		/* Not lazy: the held ones go first, so that it is not invoked before them. */
 		rcu_lazy_flush(rdp, RCU_LAZY_HURRY);
@@ -203,7 +203,7 @@ bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned 
 	was_empty = was_empty && !rcu_segcblist_empty(&rdp->cblist);
 	len = rcu_segcblist_n_cbs(&rdp->cblist);
 	trace_rcu_callback(head, head->func, len);	/* RCU_TRACE, as call_rcu() */
-	if (len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
+	if (flood || len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/* Flooded: as for other CPUs, push the grace period with an FQS scan. */
 		rdp->qlen_last_fqs_check = len;
 		rdp->n_nocb_floods++;
