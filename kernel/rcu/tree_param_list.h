@@ -98,6 +98,7 @@
 	Y(rcutree, int, KPARAM_INT, rcu_nocb_gp_stride)				\
 	Y(rcutree, bool, KPARAM_BOOL, enable_rcu_lazy)				\
 	Y(rcutree, int, KPARAM_INT, jiffies_lazy_flush)				\
+	Y(rcutree, int, KPARAM_INT, lazy_bench)					\
 	Y(rcutree, int, KPARAM_INT, rcu_unlock_delay)				\
 	Y(rcutree, unsigned int, KPARAM_UINT, trivial_gp_delay_ms)		\
 	Y(rcutree, unsigned int, KPARAM_UINT, gp_fold_delay_ms)			\
