@@ -119,8 +119,16 @@ boot_test rcu-nocb-malformed --smp 2 --append "rcu_nocbs=1-x shutdown_secs=2" \
 	--expect "rcu: rcu_nocbs= bad CPU range, all CPUs set" \
 	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 0-1\." \
 	--expect "rcu: CPU 0: offloaded:" --expect "reboot: Power down"
-# CPUs beyond nr_cpu_ids are trimmed, with a note.
-boot_test rcu-nocb-trim --smp 2 --append "rcu_nocbs=1-5,40 shutdown_secs=1" \
+# CPUs beyond nr_cpu_ids are trimmed, with a note. With CONFIG_RCU_LAZY the same boot gives the lazy
+# parameters bad values: one warning each, naming the value used.
+nocb_lazy_args= nocb_lazy_expects=()
+if [ -f "$nocb_cfg" ] && grep -q '^CONFIG_RCU_LAZY=y' "$nocb_cfg"; then
+	nocb_lazy_args=" rcutree.enable_rcu_lazy=maybe rcutree.jiffies_lazy_flush=0"
+	nocb_lazy_expects=(--expect "rcu: rcutree\.enable_rcu_lazy: invalid value 'maybe' \(not a boolean\), using [NY]$"
+		--expect "rcu: rcutree\.jiffies_lazy_flush: value 0 out of range 1\.\.[0-9]+, using 1$")
+fi
+boot_test rcu-nocb-trim --smp 2 --append "rcu_nocbs=1-5,40 shutdown_secs=1$nocb_lazy_args" \
+	"${nocb_lazy_expects[@]}" \
 	--expect "rcu: ${TAB}Note: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs\." \
 	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1\." \
 	--reject "bad CPU range" --expect "reboot: Power down"

@@ -161,7 +161,7 @@ static void perf_async_one(struct perf_writer *w)
 	cb->w = w;
 	atomic_inc(&w->inflight);
 	cb->t0 = local_clock();
-	call_rcu(&cb->rh, rcu_perf_async_cb);
+	call_rcu_hurry(&cb->rh, rcu_perf_async_cb);	/* a timed round trip: never lazy */
 }
 
 static int perf_writer_samples(struct perf_writer *w)
