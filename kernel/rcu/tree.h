@@ -32,8 +32,8 @@
 #include <time/timer.h>
 
 /* Why lazy callbacks were moved into ->cblist (tree_nocb_lazy.c's statistics). */
-enum { RCU_LAZY_TIMEOUT, RCU_LAZY_SIZE, RCU_LAZY_HURRY, RCU_LAZY_BARRIER, RCU_LAZY_OTHER,
-       RCU_LAZY_NR_WHY };
+enum { RCU_LAZY_TIMEOUT, RCU_LAZY_SIZE, RCU_LAZY_HURRY, RCU_LAZY_BARRIER, RCU_LAZY_MEMORY,
+       RCU_LAZY_OTHER, RCU_LAZY_NR_WHY };
 
 #define RCU_MAX_NODES	(1 + DIV_ROUND_UP(NR_CPUS, 2) + DIV_ROUND_UP(NR_CPUS, 4) + DIV_ROUND_UP(NR_CPUS, 8) + 4)
 

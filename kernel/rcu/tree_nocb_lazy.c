@@ -10,7 +10,9 @@
  *  - a callback that is not lazy arrives (call_rcu_hurry(): someone waits
  *    for it), which takes them along ahead of it, keeping queue order;
  *  - rcu_barrier() entrains its callback (it must wait for them), or the
- *    CPU is de-offloaded (its own list knows nothing of laziness).
+ *    CPU is de-offloaded (its own list knows nothing of laziness);
+ *  - memory is short: rcu_lazy_flush_all(), for a memory-pressure hook
+ *    (Linux's lazy_rcu_shrink_scan()).
  * Linux holds them in its bypass list; ours has no bypass, so they have
  * a list of their own. rcutree.enable_rcu_lazy switches it at boot
  * (Linux 6.9's name; default on unless CONFIG_RCU_LAZY_DEFAULT_OFF). A
@@ -44,7 +46,7 @@ KPARAM_CLAMP("rcutree.jiffies_lazy_flush", jiffies_lazy_flush, KPARAM_INT, 1, 60
 
 static const char *const rcu_lazy_why[RCU_LAZY_NR_WHY] = {
 	[RCU_LAZY_TIMEOUT] = "timeout", [RCU_LAZY_SIZE] = "size", [RCU_LAZY_HURRY] = "hurry",
-	[RCU_LAZY_BARRIER] = "barrier", [RCU_LAZY_OTHER] = "other",
+	[RCU_LAZY_BARRIER] = "barrier", [RCU_LAZY_MEMORY] = "memory", [RCU_LAZY_OTHER] = "other",
 };
 
 bool rcu_lazy_enabled(void)
@@ -123,6 +125,29 @@ bool rcu_lazy_gp_scan(struct rcu_data *rdp)
 		return false;
 	}
 	return rcu_lazy_flush(rdp, RCU_LAZY_TIMEOUT);
+}
+
+unsigned long rcu_lazy_flush_all(void)
+{
+	unsigned long flags, n = 0;
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+		bool moved = false;
+
+		if (!rdp->nocb_gp_rdp)
+			continue;	/* never offloaded: never holds any */
+		spin_lock_irqsave(&rdp->nocb_lock, flags);
+		if (rdp->offloaded) {
+			n += rdp->lazy_cbs.len;
+			moved = rcu_lazy_flush(rdp, RCU_LAZY_MEMORY);
+		}
+		spin_unlock_irqrestore(&rdp->nocb_lock, flags);
+		if (moved)
+			rcu_nocb_wake_gp(rdp);	/* rare: rcuog gives them a grace period now */
+	}
+	return n;
 }
 
 /* Lockless: printed at power-off, one line per offloaded CPU that held any. */

@@ -16,7 +16,7 @@
 #   "# offloaded CPU n ...: queued Q, invoked by itself 0, by rcuo N, ..."  the KTAP suite
 #   "rcu: Offloading N", "rcu: De-offloading N"               tree_nocb_toggle.c, Linux's words
 #   "rcu-torture: ... read-exits: R nocb-toggles: N:M"        rcutorture's statistics line
-#   "rcu: CPU n: lazy: queued Q, held H, flushes: timeout T size S hurry U barrier B other O"
+#   "rcu: CPU n: lazy: queued Q, held H, flushes: timeout T size S hurry U barrier B memory M other O"
 #                                                             tree_nocb_lazy.c, CONFIG_RCU_LAZY
 
 nocb_cfg=${O:-$TESTS_ROOT}/.config

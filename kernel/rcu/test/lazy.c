@@ -12,7 +12,9 @@
  *  - lazy_flushed_by_barrier: rcu_barrier() after a call_rcu() returns
  *    only once the lazy callback has been invoked, well within the timeout;
  *  - lazy_sync_not_delayed: synchronize_rcu() on that CPU, a lazy callback
- *    held there, returns well within the timeout.
+ *    held there, returns well within the timeout;
+ *  - lazy_flushed_on_memory_pressure: rcu_lazy_flush_all() (the hook for
+ *    memory pressure) gets a held callback invoked within half the timeout.
  * Someone else's call_rcu_hurry() on that CPU during the first case
  * flushes its callback early: the case sees it in the flush counters and
  * tries again (three times at most, then skips). Waits are bounded.
@@ -37,7 +39,7 @@ struct rlz_cb {
 };
 
 /* Static, one set per case: a callback that never runs keeps its own. */
-static struct rlz_cb rlz_timeout, rlz_hurry_a, rlz_hurry_b, rlz_barrier, rlz_sync;
+static struct rlz_cb rlz_timeout, rlz_hurry_a, rlz_hurry_b, rlz_barrier, rlz_sync, rlz_memory;
 static atomic_t rlz_seq;
 
 static void rlz_cb_fn(struct rcu_head *rhp)
@@ -252,10 +254,35 @@ static void lazy_sync_not_delayed(void)
 	KTAP_EXPECT(rlz_invoked(&rlz_sync));
 }
 
+static void lazy_flushed_on_memory_pressure(void)
+{
+	struct rlz_q q = { .a = &rlz_memory };
+	unsigned int flush_ms;
+	unsigned long held, t0;
+
+	if (!rlz_setup())
+		return;
+	flush_ms = rlz_flush_ms();
+	if (!ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, &q, RST_GP_MS, NULL, NULL)) {
+		KTAP_EXPECT_MSG(false, "call_rcu() on CPU %d did not return", rlz_cpu);
+		return;
+	}
+	t0 = jiffies;
+	held = rcu_lazy_flush_all();
+	rlz_wait(&rlz_memory, flush_ms / 2);
+	ktap_diag("rcu_lazy_flush_all() after a lazy call_rcu() on CPU %d: %lu held, the callback %s after %u ms",
+		  rlz_cpu, held, rlz_invoked(&rlz_memory) ? "invoked" : "NOT invoked",
+		  rlz_ms(jiffies - t0));
+	KTAP_EXPECT(held >= 1);
+	KTAP_EXPECT_MSG(rlz_invoked(&rlz_memory), "not invoked within half the timeout");
+	rlz_wait(&rlz_memory, flush_ms + RLZ_SLACK_MS);	/* gone before the suite ends */
+}
+
 static const struct ktap_case rcu_lazy_cases[] = {
 	KTAP_CASE(lazy_held_until_timeout),
 	KTAP_CASE(lazy_flushed_by_hurry),
 	KTAP_CASE(lazy_flushed_by_barrier),
 	KTAP_CASE(lazy_sync_not_delayed),
+	KTAP_CASE(lazy_flushed_on_memory_pressure),
 };
 KTAP_SUITE(rcu_lazy, rcu_lazy_cases, &rcu_selftest);
