@@ -78,6 +78,16 @@ static int rlz_queue(void *arg)
 
 static int rlz_cpu = -1;
 
+/* rlz_queue(q) on the CPU under test, bounded; false (reported) if it did not return. */
+static bool rlz_queue_on_cpu(struct rlz_q *q, u64 *ns)
+{
+	if (ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, q, RST_GP_MS, NULL, ns))
+		return true;
+	KTAP_EXPECT_MSG(false, "call_rcu()%s on CPU %d did not return",
+			q->sync ? " then synchronize_rcu()" : "", rlz_cpu);
+	return false;
+}
+
 static bool rlz_setup(void)
 {
 	unsigned int cpu;
@@ -106,6 +116,15 @@ static unsigned int rlz_flush_ms(void)
 	return rlz_ms(rcu_lazy_flush_jiffies());
 }
 
+/* A case's start: the CPU under test chosen, the timeout read, q queued there. */
+static bool rlz_start(struct rlz_q *q, unsigned int *flush_ms, u64 *ns)
+{
+	if (!rlz_setup())
+		return false;
+	*flush_ms = rlz_flush_ms();
+	return rlz_queue_on_cpu(q, ns);
+}
+
 /* Flushes of rdp's held callbacks for any reason but the timeout. */
 static unsigned long rlz_other_flushes(struct rcu_data *rdp)
 {
@@ -132,7 +151,7 @@ static void lazy_held_until_timeout(void)
 {
 	struct rlz_q q = { .a = &rlz_timeout };
 	struct rcu_data *rdp;
-	unsigned long t0, other0, tmo0;
+	unsigned long t0, first, other0, tmo0;
 	unsigned int flush_ms, try;
 
 	if (!rlz_setup())
@@ -144,15 +163,20 @@ static void lazy_held_until_timeout(void)
 		return;
 	}
 	for (try = 0; try < 3; try++) {
-		if (!rst_barrier())	/* nothing held from before: the deadline is ours */
+		/*
+		 * Nothing held from before. The deadline is the first held
+		 * callback's: that may be another's queued since (a helper
+		 * kthread's exit frees its task_struct with call_rcu()), so the
+		 * bound below is from ->lazy_first, read once ours is queued.
+		 */
+		if (!rst_barrier())
 			return;
 		other0 = rlz_other_flushes(rdp);
 		tmo0 = READ_ONCE(rdp->n_lazy_flushes[RCU_LAZY_TIMEOUT]);
 		t0 = jiffies;
-		if (!ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, &q, RST_GP_MS, NULL, NULL)) {
-			KTAP_EXPECT_MSG(false, "call_rcu() on CPU %d did not return", rlz_cpu);
+		if (!rlz_queue_on_cpu(&q, NULL))
 			return;
-		}
+		first = READ_ONCE(rdp->lazy_first);
 		msleep(flush_ms / 2);
 		if (rlz_other_flushes(rdp) != other0) {
 			ktap_diag("CPU %d: a non-lazy callback flushed ours early; again", rlz_cpu);
@@ -172,7 +196,8 @@ static void lazy_held_until_timeout(void)
 			  rlz_cpu, rlz_ms(rlz_timeout.when - t0), flush_ms,
 			  READ_ONCE(rdp->n_lazy_flushes[RCU_LAZY_TIMEOUT]) - tmo0);
 		if (rlz_other_flushes(rdp) == other0) {
-			KTAP_EXPECT(time_after_eq(rlz_timeout.when, t0 + rcu_lazy_flush_jiffies()));
+			KTAP_EXPECT(time_after_eq(rlz_timeout.when, first + rcu_lazy_flush_jiffies()));
+			KTAP_EXPECT(time_after_eq(first + HZ / 10, t0));	/* first: ours, or near it */
 			KTAP_EXPECT(READ_ONCE(rdp->n_lazy_flushes[RCU_LAZY_TIMEOUT]) > tmo0);
 		}
 		return;
@@ -186,14 +211,9 @@ static void lazy_flushed_by_hurry(void)
 	unsigned int flush_ms;
 	unsigned long t0;
 
-	if (!rlz_setup())
-		return;
-	flush_ms = rlz_flush_ms();
 	t0 = jiffies;
-	if (!ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, &q, RST_GP_MS, NULL, NULL)) {
-		KTAP_EXPECT_MSG(false, "call_rcu() on CPU %d did not return", rlz_cpu);
+	if (!rlz_start(&q, &flush_ms, NULL))
 		return;
-	}
 	if (!rlz_wait(&rlz_hurry_b, RST_GP_MS)) {
 		KTAP_EXPECT_MSG(false, "call_rcu_hurry() callback not invoked in %u ms", RST_GP_MS);
 		return;
@@ -215,13 +235,8 @@ static void lazy_flushed_by_barrier(void)
 	unsigned int flush_ms, ms;
 	unsigned long t0;
 
-	if (!rlz_setup())
+	if (!rlz_start(&q, &flush_ms, NULL))
 		return;
-	flush_ms = rlz_flush_ms();
-	if (!ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, &q, RST_GP_MS, NULL, NULL)) {
-		KTAP_EXPECT_MSG(false, "call_rcu() on CPU %d did not return", rlz_cpu);
-		return;
-	}
 	t0 = jiffies;
 	if (!rst_barrier())
 		return;
@@ -239,13 +254,8 @@ static void lazy_sync_not_delayed(void)
 	unsigned int flush_ms, ms;
 	u64 ns = 0;
 
-	if (!rlz_setup())
+	if (!rlz_start(&q, &flush_ms, &ns))
 		return;
-	flush_ms = rlz_flush_ms();
-	if (!ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, &q, RST_GP_MS, NULL, &ns)) {
-		KTAP_EXPECT_MSG(false, "synchronize_rcu() on CPU %d did not return", rlz_cpu);
-		return;
-	}
 	ms = (unsigned int)(ns / 1000000);
 	ktap_diag("call_rcu() then synchronize_rcu() on CPU %d: %u ms (timeout %u ms)",
 		  rlz_cpu, ms, flush_ms);
@@ -260,13 +270,8 @@ static void lazy_flushed_on_memory_pressure(void)
 	unsigned int flush_ms;
 	unsigned long held, t0;
 
-	if (!rlz_setup())
+	if (!rlz_start(&q, &flush_ms, NULL))
 		return;
-	flush_ms = rlz_flush_ms();
-	if (!ktest_call_timeout("rcu_lazy/%u", rlz_cpu, rlz_queue, &q, RST_GP_MS, NULL, NULL)) {
-		KTAP_EXPECT_MSG(false, "call_rcu() on CPU %d did not return", rlz_cpu);
-		return;
-	}
 	t0 = jiffies;
 	held = rcu_lazy_flush_all();
 	rlz_wait(&rlz_memory, flush_ms / 2);
