@@ -285,6 +285,28 @@ static inline bool rcu_read_lock_any_held(void)
 /* --- updaters -------------------------------------------------------------- */
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func);
+/*
+ * call_rcu_hurry(): a callback someone waits for (synchronize_rcu()'s,
+ * rcutorture's). With CONFIG_RCU_LAZY, call_rcu() callbacks of offloaded
+ * CPUs may wait up to rcutree.jiffies_lazy_flush (Documentation/RCU/lazy.md);
+ * this one does not, and moves those already held along with it.
+ * Without it, call_rcu() itself.
+ */
+/*
+ * rcu_lazy_flush_all(): memory is short (a shrinker-like hook): every
+ * lazily held callback gets its grace period now. Any context but NMI;
+ * returns how many were held. Without CONFIG_RCU_LAZY none ever are.
+ */
+#ifdef CONFIG_RCU_LAZY
+void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func);
+unsigned long rcu_lazy_flush_all(void);
+#else
+static inline void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
+{
+	call_rcu(head, func);
+}
+static inline unsigned long rcu_lazy_flush_all(void) { return 0; }
+#endif
 void synchronize_rcu(void);
 void synchronize_rcu_expedited(void);
 void rcu_barrier(void);

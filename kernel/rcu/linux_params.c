@@ -26,7 +26,6 @@ KPARAM_UNIMPL("rcutree.rcu_divisor", "blimit is fixed; no backlog divisor");
 KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count only");
 KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kvfree_rcu() allocates its pages when needed");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");
-KPARAM_UNIMPL("rcutree.enable_rcu_lazy", "Linux 6.9's lazy call_rcu(); see CONFIG_RCU_FAST_NO_HZ for kfree_rcu()");
 #endif /* CONFIG_TREE_RCU */
 
 /* rcupdate.* (Linux's kernel/rcu/update.c and tasks.h). */

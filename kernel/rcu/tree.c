@@ -401,7 +401,11 @@ void invoke_rcu_core(void)
 	wake_up_process(rdp->rcu_cpu_kthread_task);
 }
 
-void call_rcu(struct rcu_head *head, rcu_callback_t func)
+/*
+ * lazy: the callback only frees memory and may wait (call_rcu() under
+ * CONFIG_RCU_LAZY); offloaded CPUs then hold it (tree_nocb_lazy.c).
+ */
+void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy)
 {
 	struct rcu_data *rdp;
 	unsigned long flags;
@@ -425,7 +429,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 		if (rdp->cbs_rt_only)
 			rdp->gp_req_holdoff = jiffies + 1;
 	}
-	if (rcu_nocb_try_enqueue(rdp, head, flags))
+	if (rcu_nocb_try_enqueue(rdp, head, flags, lazy))
 		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	trace_rcu_callback(head, func, rcu_segcblist_n_cbs(&rdp->cblist));	/* RCU_TRACE */
@@ -465,6 +469,12 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	local_irq_restore(flags);
 	if (needwake)
 		rcu_gp_kthread_wake();
+}
+
+/* Lazy with CONFIG_RCU_LAZY: call_rcu_hurry() is for callers that must not wait. */
+void call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	__call_rcu_common(head, func, IS_ENABLED(CONFIG_RCU_LAZY));
 }
 
 /* Returns true for a lazy callback (a kfree offset: nothing but a kfree()). */

@@ -29,6 +29,11 @@
 #include "rcu_segcblist.h"
 #include "tree_geometry.h"
 #include "tree_param_list.h"
+#include <time/timer.h>
+
+/* Why lazy callbacks were moved into ->cblist (tree_nocb_lazy.c's statistics). */
+enum { RCU_LAZY_TIMEOUT, RCU_LAZY_SIZE, RCU_LAZY_HURRY, RCU_LAZY_BARRIER, RCU_LAZY_MEMORY,
+       RCU_LAZY_OTHER, RCU_LAZY_NR_WHY };
 
 #define RCU_MAX_NODES	(1 + DIV_ROUND_UP(NR_CPUS, 2) + DIV_ROUND_UP(NR_CPUS, 4) + DIV_ROUND_UP(NR_CPUS, 8) + 4)
 
@@ -283,6 +288,19 @@ struct rcu_data {
 	unsigned long n_nocb_floods;	/* qhimark crossings by this CPU's call_rcu() */
 	unsigned long n_nocb_toggles;	/* run-time switches (under barrier_mutex) */
 	unsigned long n_nocb_toggle_waits;	/* de-offloads that found rcuos mid-batch (nocb_lock) */
+#ifdef CONFIG_RCU_LAZY
+	/*
+	 * Lazy callbacks (tree_nocb_lazy.c): call_rcu()s of an offloaded CPU
+	 * held apart from ->cblist, unnumbered, under ->nocb_lock, until
+	 * rcutree.jiffies_lazy_flush after the first, a size limit, a
+	 * call_rcu_hurry(), rcu_barrier() or a de-offload moves them in.
+	 */
+	struct rcu_cblist lazy_cbs;
+	unsigned long lazy_first;	/* jiffies of the first held one */
+	struct timer_list lazy_timer;	/* wakes rcuog at lazy_first + the timeout */
+	unsigned long n_lazy_queued;	/* call_rcu()s held lazily */
+	unsigned long n_lazy_flushes[RCU_LAZY_NR_WHY];	/* flushes by RCU_LAZY_* reason */
+#endif
 #endif
 };
 
@@ -580,7 +598,8 @@ void rcu_nocb_init(void);
 /* rcu_init_kthreads(): the rcuog/N and rcuos/N (rcuop/N) kthreads. */
 void rcu_spawn_nocb_kthreads(void);
 /* call_rcu(), interrupts off (flags saved): true if queued on an offloaded list (irqs restored). */
-bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned long flags);
+bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned long flags,
+			  bool lazy);
 /* rcu_barrier(): entrain func behind rdp's callbacks without an IPI; true if rdp is offloaded. */
 bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t func, atomic_t *count);
 /* rcu_gp_cleanup(), after rcu_seq_end(): wake the rcuog kthreads that wait for it. */
@@ -593,6 +612,30 @@ bool rcu_nocb_polling(void);
 bool rcu_nocb_wake_gp(struct rcu_data *rdp);
 /* Had rcuo kthreads from boot (rcu_nocbs=, not nohz_full=): may be switched at run time. */
 bool rcu_nocb_cpu_toggleable(unsigned int cpu);
+/*
+ * Lazy callbacks (tree_nocb_lazy.c, CONFIG_RCU_LAZY), all under rdp->nocb_lock:
+ * hold a lazy callback (true) or not (false: it goes to ->cblist); move the
+ * held ones into ->cblist for reason why (true if there were any); rcuog's
+ * pass: move them if due, else keep the timer armed (true if moved).
+ */
+#ifdef CONFIG_RCU_LAZY
+bool rcu_lazy_enqueue(struct rcu_data *rdp, struct rcu_head *head);
+bool rcu_lazy_flush(struct rcu_data *rdp, int why);
+bool rcu_lazy_gp_scan(struct rcu_data *rdp);
+static inline long rcu_lazy_held_len(struct rcu_data *rdp) { return rdp->lazy_cbs.len; }
+void rcu_lazy_init_rdp(struct rcu_data *rdp);
+void rcu_lazy_show_stats_cpu(struct rcu_data *rdp);
+/* rcutree.enable_rcu_lazy and rcutree.jiffies_lazy_flush as in force (for the self-test). */
+bool rcu_lazy_enabled(void);
+unsigned long rcu_lazy_flush_jiffies(void);
+#else
+static inline bool rcu_lazy_enqueue(struct rcu_data *rdp, struct rcu_head *head) { return false; }
+static inline bool rcu_lazy_flush(struct rcu_data *rdp, int why) { return false; }
+static inline bool rcu_lazy_gp_scan(struct rcu_data *rdp) { return false; }
+static inline long rcu_lazy_held_len(struct rcu_data *rdp) { return 0; }
+static inline void rcu_lazy_init_rdp(struct rcu_data *rdp) { }
+static inline void rcu_lazy_show_stats_cpu(struct rcu_data *rdp) { }
+#endif
 /* Requests rcuc/N serves at the top of rcu_core() (tree_nocb_toggle.c). */
 enum { RCU_NOCB_REQ_NONE, RCU_NOCB_REQ_OFFLOAD, RCU_NOCB_REQ_DEOFFLOAD };
 /* rcu_core() on rdp's own CPU, in rcuc/N, before anything else: carry out a pending switch. */
@@ -604,7 +647,7 @@ static inline bool rcu_rdp_is_offloaded(struct rcu_data *rdp) { return false; }
 static inline void rcu_nocb_init(void) { }
 static inline void rcu_spawn_nocb_kthreads(void) { }
 static inline bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head,
-					unsigned long flags) { return false; }
+					unsigned long flags, bool lazy) { return false; }
 static inline bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t func,
 					    atomic_t *count) { return false; }
 static inline void rcu_nocb_gp_cleanup(void) { }
@@ -619,6 +662,9 @@ void record_gp_stall_check_time(void);
 void rcu_check_cpu_stall(struct rcu_data *rdp);
 /* "RCU_GP_WAIT_FQS" and the like for rcu_state.gp_state values; "???" for others. */
 const char *rcu_gp_state_name(int gs);
+
+/* call_rcu() (lazy: IS_ENABLED(CONFIG_RCU_LAZY)) and call_rcu_hurry() (tree_nocb_lazy.c). */
+void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy);
 
 /* --- shared by tree.c, tree_gp.c (the grace-period kthread) and tree_sync.c (waiting) --- */
 extern bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */

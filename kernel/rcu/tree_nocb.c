@@ -123,6 +123,7 @@ static void rcu_nocb_form_groups(int stride)
 			prev->nocb_next_rdp = rdp;
 		prev = rdp;
 		spin_lock_init(&rdp->nocb_lock);
+		rcu_lazy_init_rdp(rdp);
 		init_waitqueue_head(&rdp->nocb_cb_wq);
 		rdp->nocb_cb_sleep = true;
 		/*
@@ -170,7 +171,8 @@ bool rcu_nocb_wake_gp(struct rcu_data *rdp)
 	return wake;
 }
 
-bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned long flags)
+bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned long flags,
+			  bool lazy)
 {
 	bool was_empty, flood = false, woke = false;
 	long len;
@@ -181,13 +183,27 @@ bool rcu_nocb_try_enqueue(struct rcu_data *rdp, struct rcu_head *head, unsigned 
 	preempt_disable();
 	do_raw_spin_lock(&rdp->nocb_lock, __THIS_PC);
 	was_empty = rcu_segcblist_empty(&rdp->cblist);
-	rcu_segcblist_enqueue(&rdp->cblist, head);
-	rdp->n_cbs_queued++;
-	/* Kept under the lock, so it is right when the CPU takes its list back (tree_nohz.c). */
-	rdp->n_lazy_cbs += __is_kfree_rcu_offset(head->func);
+	if (lazy && rcu_lazy_enqueue(rdp, head)) {
+		/*
+		 * Held (tree_nocb_lazy.c), counted in ->n_cbs_queued only once
+		 * in ->cblist (queued = invoked + pending stays exact); up to
+		 * rcutree.qhimark of them, as Linux's bypass.
+		 */
+		if (rcu_lazy_held_len(rdp) >= rcu_params.qhimark)
+			flood = rcu_lazy_flush(rdp, RCU_LAZY_SIZE);	/* qhimark at once: a flood */
+	} else {
+		/* Not lazy: the held ones go first, so that it is not invoked before them. */
+		rcu_lazy_flush(rdp, RCU_LAZY_HURRY);
+		rcu_segcblist_enqueue(&rdp->cblist, head);
+		/* Kept under the lock, so it is right when the CPU takes its list back (tree_nohz.c). */
+		rdp->n_lazy_cbs += __is_kfree_rcu_offset(head->func);
+		rdp->n_cbs_queued++;
+	}
+	/* A callback held lazily leaves the list as it was: rcuog needs no wakeup. */
+	was_empty = was_empty && !rcu_segcblist_empty(&rdp->cblist);
 	len = rcu_segcblist_n_cbs(&rdp->cblist);
 	trace_rcu_callback(head, head->func, len);	/* RCU_TRACE, as call_rcu() */
-	if (len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
+	if (flood || len > rdp->qlen_last_fqs_check + rcu_params.qhimark) {
 		/* Flooded: as for other CPUs, push the grace period with an FQS scan. */
 		rdp->qlen_last_fqs_check = len;
 		rdp->n_nocb_floods++;
@@ -227,6 +243,8 @@ bool rcu_nocb_barrier_entrain(struct rcu_data *rdp, rcu_callback_t func, atomic_
 	if (!rcu_rdp_is_offloaded(rdp))
 		return false;
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
+	/* Held lazy callbacks are callbacks rcu_barrier() must wait for: into ->cblist first. */
+	rcu_lazy_flush(rdp, RCU_LAZY_BARRIER);
 	rdp->barrier_head.func = func;
 	/* Counted before it can run: rcuos may invoke it as soon as the lock drops. */
 	atomic_inc(count);
@@ -273,7 +291,12 @@ static bool rcu_nocb_gp_scan_one(struct rcu_data *rdp, bool *needwake, unsigned 
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
 	/* De-offloaded: the list is its CPU's (unlocked) until it is offloaded again. */
-	if (!rdp->offloaded || rcu_segcblist_empty(&rdp->cblist)) {
+	if (!rdp->offloaded) {
+		spin_unlock_irqrestore(&rdp->nocb_lock, flags);
+		return false;
+	}
+	rcu_lazy_gp_scan(rdp);	/* held lazy callbacks now due: into ->cblist */
+	if (rcu_segcblist_empty(&rdp->cblist)) {
 		spin_unlock_irqrestore(&rdp->nocb_lock, flags);
 		return false;
 	}
@@ -499,6 +522,7 @@ void rcu_nocb_show_stats_cpu(struct rcu_data *rdp)
 			rdp->cpu, rcu_state.abbr, READ_ONCE(rdp->n_nocb_cbs_invoked),
 			READ_ONCE(rdp->n_nocb_wakeups), READ_ONCE(rdp->n_nocb_floods),
 			rdp->nocb_gp_rdp == rdp ? ", leads a group" : "");
+	rcu_lazy_show_stats_cpu(rdp);
 	if (rdp->nocb_gp_rdp != rdp)
 		return;
 	/* Lockless: printed by stall reports too, whose CPU may hold any lock. */

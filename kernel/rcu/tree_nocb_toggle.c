@@ -84,6 +84,7 @@ static bool rcu_nocb_take_back(struct rcu_data *rdp)
 	struct rcu_node *rnp = rdp->mynode;
 	bool needwake;
 
+	rcu_lazy_flush(rdp, RCU_LAZY_OTHER);	/* the CPU's own list holds nothing lazily */
 	WRITE_ONCE(rdp->offloaded, false);
 	/*
 	 * rcuog may not have moved callbacks whose grace period has ended

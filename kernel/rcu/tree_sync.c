@@ -151,7 +151,7 @@ void synchronize_rcu(void)
 		synchronize_rcu_expedited();
 		return;
 	}
-	wait_rcu_gp(call_rcu);
+	wait_rcu_gp(call_rcu_hurry);	/* someone waits: never lazy */
 }
 
 /* Polling cookies are rcu_state.gp_seq_polled numbers. */

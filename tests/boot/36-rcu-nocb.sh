@@ -16,6 +16,8 @@
 #   "# offloaded CPU n ...: queued Q, invoked by itself 0, by rcuo N, ..."  the KTAP suite
 #   "rcu: Offloading N", "rcu: De-offloading N"               tree_nocb_toggle.c, Linux's words
 #   "rcu-torture: ... read-exits: R nocb-toggles: N:M"        rcutorture's statistics line
+#   "rcu: CPU n: lazy: queued Q, held H, flushes: timeout T size S hurry U barrier B memory M other O"
+#                                                             tree_nocb_lazy.c, CONFIG_RCU_LAZY
 
 nocb_cfg=${O:-$TESTS_ROOT}/.config
 if [ -f "$nocb_cfg" ] && ! grep -q '^CONFIG_RCU_NOCB_CPU=y' "$nocb_cfg"; then
@@ -34,8 +36,18 @@ nocb_count_lines() { # LOG REGEX N: exactly N console lines match
 # invokes none of its 2000 callbacks, rcuos invokes them all, on CPU 0; CPU 0 invokes its own. The
 # counts may run a few over 2000: a kthread that exits on the CPU meanwhile queues one to free its
 # task_struct.
+# With CONFIG_RCU_LAZY (test_defconfig: built in, off by default), lazy callbacks are switched on
+# in this boot with a 1 s timeout for the KTAP suite "rcu_lazy" (kernel/rcu/test/lazy.c, about 1 s):
+# the rest of the suite must pass with them on too. A kernel without it runs the boot as before.
+nocb_lazy_args= nocb_lazy_expects=()
+if [ -f "$nocb_cfg" ] && grep -q '^CONFIG_RCU_LAZY=y' "$nocb_cfg"; then
+	nocb_lazy_args=" rcutree.enable_rcu_lazy=1 rcutree.jiffies_lazy_flush=1000"
+	nocb_lazy_expects=(--expect "# lazy callback on CPU 1 invoked after [0-9]+ ms \(rcutree.jiffies_lazy_flush: 1000 ms\)"
+		--expect "ok [0-9]+ rcu_lazy$" --expect "rcu: CPU 1: lazy: queued [1-9][0-9]*, held [0-9]+, flushes: timeout [1-9]")
+fi
 boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
-	--append "rcu_nocbs=1-3 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
+	--append "rcu_nocbs=1-3 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10$nocb_lazy_args" \
+	"${nocb_lazy_expects[@]}" \
 	--expect "rcu: ${TAB:=$(printf '\t')}Offload RCU callbacks from CPUs: 1-3\." \
 	--expect "# Subtest: rcu_nocb" \
 	--expect "# offloaded CPU 1: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 0, by rcuo 2[0-9]{3}, on CPU 1 0," \
@@ -107,8 +119,16 @@ boot_test rcu-nocb-malformed --smp 2 --append "rcu_nocbs=1-x shutdown_secs=2" \
 	--expect "rcu: rcu_nocbs= bad CPU range, all CPUs set" \
 	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 0-1\." \
 	--expect "rcu: CPU 0: offloaded:" --expect "reboot: Power down"
-# CPUs beyond nr_cpu_ids are trimmed, with a note.
-boot_test rcu-nocb-trim --smp 2 --append "rcu_nocbs=1-5,40 shutdown_secs=1" \
+# CPUs beyond nr_cpu_ids are trimmed, with a note. With CONFIG_RCU_LAZY the same boot gives the lazy
+# parameters bad values: one warning each, naming the value used.
+nocb_lazy_args= nocb_lazy_expects=()
+if [ -f "$nocb_cfg" ] && grep -q '^CONFIG_RCU_LAZY=y' "$nocb_cfg"; then
+	nocb_lazy_args=" rcutree.enable_rcu_lazy=maybe rcutree.jiffies_lazy_flush=0"
+	nocb_lazy_expects=(--expect "rcu: rcutree\.enable_rcu_lazy: invalid value 'maybe' \(not a boolean\), using [NY]$"
+		--expect "rcu: rcutree\.jiffies_lazy_flush: value 0 out of range 1\.\.[0-9]+, using 1$")
+fi
+boot_test rcu-nocb-trim --smp 2 --append "rcu_nocbs=1-5,40 shutdown_secs=1$nocb_lazy_args" \
+	"${nocb_lazy_expects[@]}" \
 	--expect "rcu: ${TAB}Note: kernel parameter 'rcu_nocbs=' contains nonexistent CPUs\." \
 	--expect "rcu: ${TAB}Offload RCU callbacks from CPUs: 1\." \
 	--reject "bad CPU range" --expect "reboot: Power down"

@@ -391,7 +391,7 @@ static void rst_slow_worker(unsigned int cpu)
 
 	if (cpu == rst_slow_cpu) {
 		for (int i = 0; i < RST_SLOW_N; i++)
-			call_rcu(&rst_bheads[i], rst_slow_cb);
+			call_rcu_hurry(&rst_bheads[i], rst_slow_cb);	/* waited for: never lazy */
 		smp_store_release(&rst_slow_queued, true);
 		return;
 	}

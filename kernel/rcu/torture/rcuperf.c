@@ -101,7 +101,8 @@ static void rcu_perf_read_unlock(int idx) { rcu_read_unlock(); }
 
 static const struct rcu_perf_ops rcu_ops = {
 	.name = "rcu", .readlock = rcu_perf_read_lock, .readunlock = rcu_perf_read_unlock,
-	.get_gp_seq = rcu_gp_completed, .async = call_rcu, .gp_barrier = rcu_barrier,
+	/* call_rcu_hurry(): a timed round trip must never be lazy (CONFIG_RCU_LAZY). */
+	.get_gp_seq = rcu_gp_completed, .async = call_rcu_hurry, .gp_barrier = rcu_barrier,
 	.sync = synchronize_rcu, .exp_sync = synchronize_rcu_expedited,
 };
 
