@@ -300,6 +300,7 @@ struct rcu_data {
 	struct timer_list lazy_timer;	/* wakes rcuog at lazy_first + the timeout */
 	unsigned long n_lazy_queued;	/* call_rcu()s held lazily */
 	unsigned long n_lazy_flushes[RCU_LAZY_NR_WHY];	/* flushes by RCU_LAZY_* reason */
+	bool lazy_flush_asap;		/* memory is short: rcuog's next pass flushes (no lock) */
 #endif
 #endif
 };

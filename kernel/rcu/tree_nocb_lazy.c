@@ -11,8 +11,10 @@
  *    for it), which takes them along ahead of it, keeping queue order;
  *  - rcu_barrier() entrains its callback (it must wait for them), or the
  *    CPU is de-offloaded (its own list knows nothing of laziness);
- *  - memory is short: rcu_lazy_flush_all(), for a memory-pressure hook
- *    (Linux's lazy_rcu_shrink_scan()).
+ *  - memory is short: a failed alloc_pages() runs the shrinkers
+ *    (mm/shrinker.c), and ours (Linux's lazy_rcu_shrink_scan()) asks every
+ *    CPU holding some to flush at rcuog's next pass; rcu_lazy_flush_all()
+ *    flushes them at once from a caller that may take nocb_lock.
  * Linux holds them in its bypass list; ours has no bypass, so they have
  * a list of their own. rcutree.enable_rcu_lazy switches it at boot
  * (Linux 6.9's name; default on unless CONFIG_RCU_LAZY_DEFAULT_OFF). A
@@ -34,6 +36,8 @@
 #include <kernel/sprintf.h>
 #include <time/time.h>
 #include <time/timer.h>
+#include <kernel/init.h>
+#include <mm/shrinker.h>
 
 #define LAZY_FLUSH_JIFFIES	(10 * HZ)
 
@@ -117,6 +121,10 @@ bool rcu_lazy_gp_scan(struct rcu_data *rdp)
 
 	if (!rdp->lazy_cbs.len)
 		return false;
+	if (READ_ONCE(rdp->lazy_flush_asap)) {
+		WRITE_ONCE(rdp->lazy_flush_asap, false);
+		return rcu_lazy_flush(rdp, RCU_LAZY_MEMORY);	/* rcu_lazy_shrink_scan() asked */
+	}
 	due = rdp->lazy_first + jiffies_lazy_flush;
 	if (time_before(jiffies, due)) {
 		/* Woken early (another CPU's callbacks): the timer still owes us this deadline. */
@@ -149,6 +157,41 @@ unsigned long rcu_lazy_flush_all(void)
 	}
 	return n;
 }
+
+/*
+ * The shrinker (Linux's lazy_rcu_shrink_scan()): a failed alloc_pages()
+ * calls it from any context, with any lock held, nocb_lock and rcuog's
+ * included, so it takes none and wakes nobody itself: a flag, then the
+ * CPU's lazy timer at once (its function wakes rcuog, whose pass sees the
+ * flag in rcu_lazy_gp_scan() and flushes). Nothing is freed before the
+ * callbacks' grace period, so no page is given back now: 0.
+ */
+static unsigned long rcu_lazy_shrink_scan(struct shrinker *s)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+
+		if (!rdp->nocb_gp_rdp || !READ_ONCE(rdp->lazy_cbs.len))
+			continue;	/* never offloaded, or holding none */
+		WRITE_ONCE(rdp->lazy_flush_asap, true);
+		mod_timer(&rdp->lazy_timer, jiffies);
+	}
+	return 0;
+}
+
+static struct shrinker rcu_lazy_shrinker = {
+	.scan = rcu_lazy_shrink_scan,
+	.name = "rcu-lazy",
+};
+
+static int rcu_lazy_shrinker_init(void)
+{
+	register_shrinker(&rcu_lazy_shrinker);
+	return 0;
+}
+early_initcall(rcu_lazy_shrinker_init);
 
 /* Lockless: printed at power-off, one line per offloaded CPU that held any. */
 void rcu_lazy_show_stats_cpu(struct rcu_data *rdp)

@@ -13,8 +13,10 @@
  *    only once the lazy callback has been invoked, well within the timeout;
  *  - lazy_sync_not_delayed: synchronize_rcu() on that CPU, a lazy callback
  *    held there, returns well within the timeout;
- *  - lazy_flushed_on_memory_pressure: rcu_lazy_flush_all() (the hook for
- *    memory pressure) gets a held callback invoked within half the timeout.
+ *  - lazy_flushed_on_memory_pressure: rcu_lazy_flush_all() gets a held
+ *    callback invoked within half the timeout;
+ *  - lazy_flushed_by_shrinker: so does shrink_all(), what a failed
+ *    alloc_pages() calls (mm/shrinker.c): RCU's lazy shrinker.
  * Someone else's call_rcu_hurry() on that CPU during the first case
  * flushes its callback early: the case sees it in the flush counters and
  * tries again (three times at most, then skips). Waits are bounded.
@@ -26,6 +28,7 @@
 #include <kernel/cpumask.h>
 #include <time/time.h>
 #include <time/delay.h>
+#include <mm/shrinker.h>
 
 extern bool rcu_selftest;
 
@@ -40,6 +43,7 @@ struct rlz_cb {
 
 /* Static, one set per case: a callback that never runs keeps its own. */
 static struct rlz_cb rlz_timeout, rlz_hurry_a, rlz_hurry_b, rlz_barrier, rlz_sync, rlz_memory;
+static struct rlz_cb rlz_shrink;
 static atomic_t rlz_seq;
 
 static void rlz_cb_fn(struct rcu_head *rhp)
@@ -283,11 +287,30 @@ static void lazy_flushed_on_memory_pressure(void)
 	rlz_wait(&rlz_memory, flush_ms + RLZ_SLACK_MS);	/* gone before the suite ends */
 }
 
+static void lazy_flushed_by_shrinker(void)
+{
+	struct rlz_q q = { .a = &rlz_shrink };
+	unsigned int flush_ms;
+	unsigned long t0;
+
+	if (!rlz_start(&q, &flush_ms, NULL))
+		return;
+	t0 = jiffies;
+	shrink_all();	/* as a failed alloc_pages() does */
+	rlz_wait(&rlz_shrink, flush_ms / 2);
+	ktap_diag("shrink_all() after a lazy call_rcu() on CPU %d: the callback %s after %u ms",
+		  rlz_cpu, rlz_invoked(&rlz_shrink) ? "invoked" : "NOT invoked",
+		  rlz_ms(jiffies - t0));
+	KTAP_EXPECT_MSG(rlz_invoked(&rlz_shrink), "not invoked within half the timeout");
+	rlz_wait(&rlz_shrink, flush_ms + RLZ_SLACK_MS);	/* gone before the suite ends */
+}
+
 static const struct ktap_case rcu_lazy_cases[] = {
 	KTAP_CASE(lazy_held_until_timeout),
 	KTAP_CASE(lazy_flushed_by_hurry),
 	KTAP_CASE(lazy_flushed_by_barrier),
 	KTAP_CASE(lazy_sync_not_delayed),
 	KTAP_CASE(lazy_flushed_on_memory_pressure),
+	KTAP_CASE(lazy_flushed_by_shrinker),
 };
 KTAP_SUITE(rcu_lazy, rcu_lazy_cases, &rcu_selftest);
