@@ -5,16 +5,20 @@
 # console on ttyS0 and powering itself off when a test ends. Everything lands under $LNX (default
 # $TMPDIR/lnx), outside the repository; nothing of Linux is copied into it.
 #
-# Usage: build-linux.sh [NONE|FULL]        prints the bzImage path on its last line
+# Usage: build-linux.sh [NONE|FULL] [TASKS]  prints the bzImage path on its last line
+# TASKS: also Linux's three Tasks flavors (RCU_EXPERT, FORCE_TASKS_RCU, FORCE_TASKS_RUDE_RCU,
+# FORCE_TASKS_TRACE_RCU, as its scenarios TASKS02/RUDE01/TRACE01 force them), in a build
+# directory of its own (build-hz1000-none-tasks), for perf-vs-linux.sh's Tasks kinds.
 # Needs: apt-get install linux-source-6.1 bc flex bison libelf-dev libssl-dev (done if missing,
 # as root). About 2-3 minutes of `make -j2` on a quiet 2-core host, 13 on a busy one.
 set -euo pipefail
 
-PREEMPT=${1:-NONE}
-case $PREEMPT in NONE | FULL) ;; *) echo "usage: build-linux.sh [NONE|FULL]" >&2; exit 2 ;; esac
+PREEMPT=${1:-NONE} TASKS=${2:-}
+case $PREEMPT in NONE | FULL) ;; *) echo "usage: build-linux.sh [NONE|FULL] [TASKS]" >&2; exit 2 ;; esac
+case $TASKS in "" | TASKS) ;; *) echo "usage: build-linux.sh [NONE|FULL] [TASKS]" >&2; exit 2 ;; esac
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
 SRC=$LNX/linux-source-6.1
-OUT=$LNX/build-hz1000-$(tr A-Z a-z <<<"$PREEMPT")
+OUT=$LNX/build-hz1000-$(tr A-Z a-z <<<"$PREEMPT")${TASKS:+-tasks}
 mkdir -p "$LNX"
 
 if [ ! -d "$SRC" ]; then
@@ -61,8 +65,13 @@ scripts/config --file "$OUT/.config" \
 	--disable CC_OPTIMIZE_FOR_SIZE --enable CC_OPTIMIZE_FOR_PERFORMANCE \
 	--disable SLOB --enable SLUB --enable DEBUG_KERNEL \
 	--enable RCU_SCALE_TEST --enable RCU_REF_SCALE_TEST --enable RCU_TORTURE_TEST
+if [ -n "$TASKS" ]; then
+	scripts/config --file "$OUT/.config" --enable RCU_EXPERT --enable FORCE_TASKS_RCU \
+		--enable FORCE_TASKS_RUDE_RCU --enable FORCE_TASKS_TRACE_RCU
+fi
 mk olddefconfig
 want=(SMP HZ_1000 NO_HZ_IDLE ACPI PCI KALLSYMS SERIAL_8250_CONSOLE RCU_SCALE_TEST RCU_REF_SCALE_TEST RCU_TORTURE_TEST)
+[ -z "$TASKS" ] || want+=(TASKS_RCU TASKS_RUDE_RCU TASKS_TRACE_RCU)
 if [ "$PREEMPT" = FULL ]; then want+=(PREEMPT PREEMPT_RCU); else want+=(PREEMPT_NONE); fi
 for o in "${want[@]}"; do
 	grep -qx "CONFIG_$o=y" "$OUT/.config" || { echo "build-linux.sh: CONFIG_$o did not stick" >&2; exit 1; }

@@ -27,9 +27,11 @@
 # ref-TYPE refscale's other reader types, Linux 6.1's names: ref-srcu ref-rcu-tasks ref-refcnt
 # ref-rwlock ref-rwsem ref-lock ref-lock-irq ref-acqrel ref-clock (ns per section, as refscale);
 # gp-FLAVOR the sync1 shape for another flavor: gp-srcu, gp-tasks (rcuscale.scale_type=FLAVOR,
-# ours rcuperf.perf_type=FLAVOR). Tasks RCU kinds need it in both kernels: ours is then built with
-# CONFIG_FORCE_TASKS_RCU; Linux's PREEMPT_NONE build has no Tasks RCU (Linux then reports the type
-# invalid and the Linux column stays empty): use build-linux.sh FULL and --linux for those.
+# ours rcuperf.perf_type=FLAVOR), also gp-tasks-rude and gp-tasks-tracing. The Tasks kinds (and
+# ref-rcu-trace) need the flavors in both kernels: ours is then built with FORCE_TASKS_RCU,
+# FORCE_TASKS_RUDE_RCU and FORCE_TASKS_TRACE_RCU; Linux's plain build has none of them (Linux then
+# reports the type invalid and the Linux column stays empty): use `build-linux.sh NONE TASKS` and
+# --linux $LNX/build-hz1000-none-tasks/arch/x86/boot/bzImage for those.
 # A quiet host matters: our figures swing with host load more than Linux's (see the doc).
 set -euo pipefail
 
@@ -62,8 +64,9 @@ if [ -z "$ours" ]; then
 		make -C "$ROOT" O="$out/build-ours" defconfig >/dev/null
 		printf '%s\n' CONFIG_KERNEL_TESTS=y CONFIG_RCU_PERF_TEST=y CONFIG_RCU_REF_SCALE_TEST=y \
 			CONFIG_RCU_TORTURE_TEST=y >>"$out/build-ours/.config"
-		case " $kinds " in *tasks*)
-			printf '%s\n' CONFIG_RCU_EXPERT=y CONFIG_FORCE_TASKS_RCU=y >>"$out/build-ours/.config" ;;
+		case " $kinds " in *tasks* | *rcu-trace*)
+			printf '%s\n' CONFIG_RCU_EXPERT=y CONFIG_FORCE_TASKS_RCU=y CONFIG_FORCE_TASKS_RUDE_RCU=y \
+				CONFIG_FORCE_TASKS_TRACE_RCU=y >>"$out/build-ours/.config" ;;
 		esac
 		make -C "$ROOT" O="$out/build-ours" olddefconfig >/dev/null
 		for o in RCU_PERF_TEST RCU_REF_SCALE_TEST RCU_TORTURE_TEST PREEMPT_NONE; do
