@@ -119,12 +119,10 @@ _test_report() {
 		echo "    $r"
 	done
 	if [ -n "$log" ]; then
-		# The check that failed first (must/must_not name it), so that a cut-short report
-		# still says which of a test's many checks broke.
-		if [ -s "$log" ] && grep -q '^check failed' "$log"; then
-			grep '^check failed' "$log" | head -n 5 | sed 's/^/    /'
-		fi
 		if [ -s "$log" ]; then
+			# The checks that failed first (must/must_not name them), so that a cut-short
+			# report still says which of a test's many checks broke.
+			grep '^check failed' "$log" | head -n 5 | sed 's/^/    /'
 			echo "    --- last 30 lines of $log ---"
 			tail -n 30 "$log" | tr -d '\r' | sed 's/^/    | /'
 		else

@@ -34,36 +34,33 @@
 	_Generic((type)0, int: KPARAM_INT, unsigned int: KPARAM_UINT,		\
 		 long: KPARAM_LONG, unsigned long: KPARAM_ULONG)
 
-#define __torture_kparam(name, type, min, max, desc)				\
-	__KPARAM(TORTURE_PARAM_PREFIX #name, name, type, min, max,		\
-		 __kparam_default_size(type, name), KPARAM_F_TEST, desc,	\
+/* "<prefix><name>" setting var, a test parameter (KPARAM_F_TEST). */
+#define __torture_kparam(name, var, type, min, max, desc)			\
+	__KPARAM(TORTURE_PARAM_PREFIX #name, var, type, min, max,		\
+		 __kparam_default_size(type, var), KPARAM_F_TEST, desc,	\
 		 __KPARAM_PASTE(__kparam_, __COUNTER__))
 
 /* An integer parameter: C type (int, unsigned int, long, unsigned long), name, default, range. */
 #define torture_param(type, name, def, min, max, desc)				\
 	static type name = (def);				\
-	__torture_kparam(name, __torture_kparam_type(type), min, max, desc)
+	__torture_kparam(name, name, __torture_kparam_type(type), min, max, desc)
 
 /* A boolean parameter ("name" alone means true). */
 #define torture_param_bool(name, def, desc)					\
 	static bool name = (def);				\
-	__torture_kparam(name, KPARAM_BOOL, 1, 0, desc)
+	__torture_kparam(name, name, KPARAM_BOOL, 1, 0, desc)
 
 /* A string parameter held in a char array of size bytes. */
 #define torture_param_string(name, size, def, desc)				\
 	static char name[size] = def;				\
-	__torture_kparam(name, KPARAM_STRING, 1, 0, desc)
+	__torture_kparam(name, name, KPARAM_STRING, 1, 0, desc)
 
 /* The same three, for a field of the struct store (its default is in store's initializer). */
-#define __torture_kparam_field(store, name, type, min, max, desc)		\
-	__KPARAM(TORTURE_PARAM_PREFIX #name, (store).name, type, min, max,	\
-		 __kparam_default_size(type, (store).name), KPARAM_F_TEST, desc, \
-		 __KPARAM_PASTE(__kparam_, __COUNTER__))
 #define torture_param_field(store, type, name, min, max, desc)			\
-	__torture_kparam_field(store, name, __torture_kparam_type(type), min, max, desc)
+	__torture_kparam(name, (store).name, __torture_kparam_type(type), min, max, desc)
 #define torture_param_field_bool(store, name, desc)				\
-	__torture_kparam_field(store, name, KPARAM_BOOL, 1, 0, desc)
+	__torture_kparam(name, (store).name, KPARAM_BOOL, 1, 0, desc)
 #define torture_param_field_string(store, name, desc)				\
-	__torture_kparam_field(store, name, KPARAM_STRING, 1, 0, desc)
+	__torture_kparam(name, (store).name, KPARAM_STRING, 1, 0, desc)
 
 #endif

@@ -118,25 +118,22 @@ static void ktap_shutdown(void)
 
 int ktap_run_suites(void)
 {
-	int failed;
-
 	const struct ktap_suite *s;
 	unsigned int nsuites = 0, n = 0;
 	struct ktap_totals t = { 0 };
+	int failed = 0;
 
 	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
 		if (!s->enabled || *s->enabled)
 			nsuites++;
-	if (!nsuites) {
-		ktap_shutdown();
-		return 0;
+	if (nsuites) {
+		printk(KERN_INFO "KTAP version 1\n");
+		printk(KERN_INFO "1..%u\n", nsuites);
+		for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
+			if (!s->enabled || *s->enabled)
+				ktap_run_one(s, ++n, &t);
+		failed = ktap_finish(&t);
 	}
-	printk(KERN_INFO "KTAP version 1\n");
-	printk(KERN_INFO "1..%u\n", nsuites);
-	for (s = __start_ktap_suites; s < __stop_ktap_suites; s++)
-		if (!s->enabled || *s->enabled)
-			ktap_run_one(s, ++n, &t);
-	failed = ktap_finish(&t);
 	ktap_shutdown();
 	return failed;
 }
