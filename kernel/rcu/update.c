@@ -49,7 +49,8 @@ static bool rcu_normal;
 static bool rcu_normal_after_boot;
 /*
  * As in Linux, Tiny RCU has no such parameters: every grace period it has
- * is as fast as an expedited one (tiny_params.c says they do not apply).
+ * is as fast as an expedited one (the generated kernel/params_absent.c
+ * says they do not apply).
  */
 #ifndef CONFIG_TINY_RCU
 KPARAM_BOOL("rcupdate.rcu_expedited", rcu_expedited,
