@@ -153,11 +153,24 @@ void smp_stop_this_cpu(void)
 		arch_halt();
 }
 
+/*
+ * The CPUs of mask that have not yet set their bit in stopped_mask. Those
+ * bits are set (atomically) by CPUs still running while this one watches,
+ * so each word is read with READ_ONCE (KCSAN: "data-race in bitmap_andnot"
+ * at power-off, a plain read of a word smp_stop_this_cpu() was changing).
+ */
+static void not_yet_stopped(struct cpumask *left, const struct cpumask *mask)
+{
+	for (unsigned int i = 0; i < BITS_TO_LONGS(NR_CPUS); i++)
+		cpumask_bits(left)[i] = cpumask_bits(mask)[i] &
+					~READ_ONCE(cpumask_bits(&stopped_mask)[i]);
+}
+
 static bool all_stopped(const void *mask)
 {
 	struct cpumask left;
 
-	cpumask_andnot(&left, mask, &stopped_mask);
+	not_yet_stopped(&left, mask);
 	return cpumask_empty(&left);
 }
 
@@ -185,7 +198,7 @@ void smp_send_stop(void)
 	for_each_cpu(cpu, &targets)
 		arch_send_nmi(cpu);
 	if (!spin_until(all_stopped, &targets, NSEC_PER_SEC)) {
-		cpumask_andnot(&left, &targets, &stopped_mask);
+		not_yet_stopped(&left, &targets);
 		printk(KERN_EMERG "smp: failed to stop secondary CPUs %*pbl\n",
 		       nr_cpu_ids, cpumask_bits(&left));
 	}

@@ -358,6 +358,13 @@ kvm_rows_pass() {
 		must grep -Eq "^${row%:*} +${row#*:} +success .*PASS" <<<"$out" || return 1
 	done
 }
+# kvm_rc_is WANT RC OUT: kvm.sh exited WANT; if not, the check failed names the rows of its
+# table that did not pass (a cut-short report showed only "[ 1 = 3 ]" once, hiding which).
+kvm_rc_is() {
+	[ "$2" = "$1" ] && return 0
+	echo "check failed: kvm.sh exit $2, not $1; rows not passing: $(grep -E '^[A-Z][A-Z0-9.-]* +[0-9]+ +[a-z]+ ' <<<"$3" | grep -v ' PASS' | tr -s ' ' | paste -sd';' -)" >&2
+	return 1
+}
 kvm_short_matrix() {
 	local out rc=0 dir
 	out=$("$KVM_SH" --configs "$KVM_SHORT_MATRIX" --duration 20s --cpus 2 \
@@ -365,7 +372,7 @@ kvm_short_matrix() {
 	echo "$out"
 	dir=$(sed -n 's/^kvm.sh: results in //p' <<<"$out")
 	# 3: all twenty-one as their scenarios expect, two of them (BUSTED01, NOBOOST) failed tests.
-	must [ "$rc" = 3 ] && must [ -d "$dir" ] &&
+	kvm_rc_is 3 "$rc" "$out" && must [ -d "$dir" ] &&
 		must grep -q '^kvm.sh: 2 test(s) ended with FAILURE, as their scenarios require: exit 3$' <<<"$out" &&
 		must grep -q '^kvm.sh: STALL: same .config as SRCU01, sharing its kernel$' <<<"$out" &&
 		must grep -Eq '^kvm.sh: [0-9]+/21 guests done, 2 running,' <<<"$out" &&
