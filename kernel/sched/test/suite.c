@@ -39,6 +39,7 @@ static const struct ktap_case sched_cases[] = {
 	KTAP_CASE(sched_idle_pull_kick),
 	KTAP_CASE(sched_periodic_spread),
 	KTAP_CASE(sched_isolcpus_no_balance),
+	KTAP_CASE(sched_pull_not_onto_dying),
 	KTAP_CASE(sched_kthread_park),
 	KTAP_CASE(sched_kthread_park_again),
 	KTAP_CASE(sched_kthread_stop_unwoken),

@@ -101,6 +101,8 @@ void sched_periodic_spread(void);
 unsigned int st_start_queued_on_cpu0(struct task_struct **hogs, unsigned int n,
 				     int (*fn)(void *), const char *name);
 void sched_isolcpus_no_balance(void);
+/* kernel/sched/test/hotplug_pull.c */
+void sched_pull_not_onto_dying(void);
 /* kernel/time/test/sleep.c */
 void sched_msleep_accuracy(void);
 /* kernel/time/test/timer.c */
