@@ -410,6 +410,7 @@ kvm_short_matrix() {
 		must kvm_console_has "$dir" BOOST01 'test_boost=1/1 test_boost_interval=2 ' &&
 		must kvm_console_has "$dir" BOOST01 'rcu-torture: Boost test: windows [1-9][0-9]* .* rtbf 0$' &&
 		must kvm_console_has "$dir" BOOST01 'smpboot: hotplug: .*; CPU 0 alone [1-9][0-9]* times$' &&
+		must kvm_console_has "$dir" BOOST01 'rcu-torture: Boost test: [0-9]+ booster\(s\) bound back to their CPU after CPU hotplug$' &&
 		must kvm_console_has "$dir" NOBOOST 'rcu-torture: rtc: .* rtbf: [1-9][0-9]* rtb: ' &&
 		must kvm_console_has "$dir" NOBOOST 'rcu-torture:--- End of test: FAILURE: .* test_boost=2/0 ' &&
 		must_not kvm_console_has "$dir" NOBOOST 'detected stalls|self-detected stall'

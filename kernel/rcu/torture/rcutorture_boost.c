@@ -28,6 +28,7 @@ static DEFINE_MUTEX(boost_mutex);	/* who moves boost_starttime on */
 static DEFINE_SPINLOCK(boost_stats_lock);	/* the two figures below */
 static unsigned long boost_gp_max_jiffies;	/* longest GP seen inside a window */
 static unsigned long boost_gps;		/* GPs that ended inside windows */
+static unsigned long boost_rebinds;	/* boosters bound back to a CPU back online */
 static bool boost_tested;	/* this run has boosters */
 
 static bool rcu_torture_can_boost(void)
@@ -98,10 +99,37 @@ static bool rcu_torture_boost_failed(unsigned long gp_state, unsigned long *star
 	return false;
 }
 
+/*
+ * CPU hotplug: a booster whose CPU went down was made "no longer affine"
+ * (sched_cpu_dying()) and may since share a CPU with another booster, its
+ * own CPU's readers left without one. Linux stops boosters from a hotplug
+ * callback and creates them again when the CPU returns; ours sits out the
+ * windows that start while its CPU is offline and binds back to it at the
+ * first window after it is online again. True: bound to cpu, spin this window.
+ */
+static bool rcu_torture_boost_rebind(unsigned int cpu)
+{
+	struct cpumask one;
+
+	if (!cpu_online(cpu))
+		return false;
+	if (current->nr_cpus_allowed == 1 && cpumask_test_cpu(cpu, &current->cpus_mask))
+		return true;
+	cpumask_clear(&one);
+	cpumask_set_cpu(cpu, &one);
+	if (set_cpus_allowed_ptr(current, &one) || raw_smp_processor_id() != cpu)
+		return false;	/* went down again meanwhile: the next window retries */
+	spin_lock(&boost_stats_lock);
+	boost_rebinds++;
+	spin_unlock(&boost_stats_lock);
+	return true;
+}
+
 static int rcu_torture_boost(void *arg)
 {
 	struct sched_param sp = { .sched_priority = 1 };	/* Linux's sched_set_fifo_low() */
 	unsigned long endtime, gp_state = 0, gp_state_time = 0, gp_start = 0, oldstarttime;
+	unsigned int mycpu = (unsigned long)arg;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_boost started");
 	if (sched_setscheduler_nocheck(current, SCHED_FIFO, &sp) < 0) {
@@ -123,7 +151,14 @@ static int rcu_torture_boost(void *arg)
 
 		/* The window: spin, keeping one grace period in flight. */
 		endtime = oldstarttime + rtp->test_boost_duration * HZ;
-		while (time_before(jiffies, endtime)) {
+		if (!rcu_torture_boost_rebind(mycpu)) {
+			/* Our CPU is offline: no readers of its own to push. */
+			while (time_before(jiffies, endtime) && !torture_must_stop())
+				schedule_timeout_interruptible(endtime - jiffies);
+			if (torture_must_stop())
+				goto checkwait;
+		}
+		while (time_before(jiffies, endtime) && cpu_online(mycpu)) {
 			if (gp_initiated && !failed && !cur_ops->poll_gp_state(gp_state))
 				failed = rcu_torture_boost_failed(gp_state, &gp_state_time);
 			if (!gp_initiated || cur_ops->poll_gp_state(gp_state)) {
@@ -185,11 +220,13 @@ int rcu_torture_boost_init(void)
 	boost_starttime = jiffies + rtp->test_boost_interval * HZ;
 	boost_gp_max_jiffies = 0;
 	boost_gps = 0;
+	boost_rebinds = 0;
 	for_each_online_cpu(cpu) {
 		struct task_struct *t;
 
 		VERBOSE_TOROUT_STRING("Creating rcu_torture_boost task");
-		t = kthread_create_on_cpu(rcu_torture_boost, NULL, cpu, "rcu_torture_boost_%u");
+		t = kthread_create_on_cpu(rcu_torture_boost, (void *)(unsigned long)cpu, cpu,
+					  "rcu_torture_boost_%u");
 		if (!t) {
 			VERBOSE_TOROUT_STRING("rcu_torture_boost task create failed");
 			rcu_torture_counters.boost_ktrerror++;
@@ -218,6 +255,9 @@ void rcu_torture_boost_summary(void)
 	pr_alert("%s" TORTURE_FLAG " Boost test: windows %ld gps %lu longest-gp %lu ms readers-boosted %lu rtbf %ld\n",
 		 rtp->torture_type, READ_ONCE(rcu_torture_counters.boosts), boost_gps,
 		 boost_gp_max_jiffies * 1000 / HZ, n_boosted, READ_ONCE(rcu_torture_counters.boost_failure));
+	if (rtp->onoff_interval > 0)
+		pr_alert("%s" TORTURE_FLAG " Boost test: %lu booster(s) bound back to their CPU after CPU hotplug\n",
+			 rtp->torture_type, boost_rebinds);
 }
 
 void rcu_torture_boost_cleanup(void)
