@@ -299,6 +299,7 @@ struct rcu_data {
 	unsigned long lazy_first;	/* jiffies of the first held one */
 	struct timer_list lazy_timer;	/* wakes rcuog at lazy_first + the timeout */
 	unsigned long n_lazy_queued;	/* call_rcu()s held lazily */
+	unsigned long lazy_peak;	/* most held at once (bounded by rcutree.qhimark) */
 	unsigned long n_lazy_flushes[RCU_LAZY_NR_WHY];	/* flushes by RCU_LAZY_* reason */
 	bool lazy_flush_asap;		/* memory is short: rcuog's next pass flushes (no lock) */
 #endif
@@ -624,6 +625,7 @@ bool rcu_lazy_enqueue(struct rcu_data *rdp, struct rcu_head *head);
 bool rcu_lazy_flush(struct rcu_data *rdp, int why);
 bool rcu_lazy_gp_scan(struct rcu_data *rdp);
 static inline long rcu_lazy_held_len(struct rcu_data *rdp) { return rdp->lazy_cbs.len; }
+static inline unsigned long rcu_lazy_peak(struct rcu_data *rdp) { return READ_ONCE(rdp->lazy_peak); }
 void rcu_lazy_init_rdp(struct rcu_data *rdp);
 void rcu_lazy_show_stats_cpu(struct rcu_data *rdp);
 /* rcutree.enable_rcu_lazy and rcutree.jiffies_lazy_flush as in force (for the self-test). */
@@ -634,6 +636,8 @@ static inline bool rcu_lazy_enqueue(struct rcu_data *rdp, struct rcu_head *head)
 static inline bool rcu_lazy_flush(struct rcu_data *rdp, int why) { return false; }
 static inline bool rcu_lazy_gp_scan(struct rcu_data *rdp) { return false; }
 static inline long rcu_lazy_held_len(struct rcu_data *rdp) { return 0; }
+static inline unsigned long rcu_lazy_peak(struct rcu_data *rdp) { return 0; }
+static inline bool rcu_lazy_enabled(void) { return false; }
 static inline void rcu_lazy_init_rdp(struct rcu_data *rdp) { }
 static inline void rcu_lazy_show_stats_cpu(struct rcu_data *rdp) { }
 #endif

@@ -93,6 +93,8 @@ bool rcu_lazy_enqueue(struct rcu_data *rdp, struct rcu_head *head)
 	}
 	rcu_cblist_enqueue(&rdp->lazy_cbs, head);
 	rdp->n_lazy_queued++;
+	if (rdp->lazy_cbs.len > (long)rdp->lazy_peak)
+		WRITE_ONCE(rdp->lazy_peak, rdp->lazy_cbs.len);	/* read locklessly at power-off */
 	return true;
 }
 
@@ -204,6 +206,7 @@ void rcu_lazy_show_stats_cpu(struct rcu_data *rdp)
 	for (i = 0; i < RCU_LAZY_NR_WHY; i++)
 		n += snprintf(buf + n, sizeof(buf) - n, " %s %lu", rcu_lazy_why[i],
 			      READ_ONCE(rdp->n_lazy_flushes[i]));
-	pr_info("CPU %d: lazy: queued %lu, held %ld, flushes:%s\n", rdp->cpu,
-		READ_ONCE(rdp->n_lazy_queued), READ_ONCE(rdp->lazy_cbs.len), buf);
+	pr_info("CPU %d: lazy: queued %lu, held %ld (peak %lu), flushes:%s\n", rdp->cpu,
+		READ_ONCE(rdp->n_lazy_queued), READ_ONCE(rdp->lazy_cbs.len),
+		READ_ONCE(rdp->lazy_peak), buf);
 }

@@ -16,7 +16,7 @@
 #   "# offloaded CPU n ...: queued Q, invoked by itself 0, by rcuo N, ..."  the KTAP suite
 #   "rcu: Offloading N", "rcu: De-offloading N"               tree_nocb_toggle.c, Linux's words
 #   "rcu-torture: ... read-exits: R nocb-toggles: N:M"        rcutorture's statistics line
-#   "rcu: CPU n: lazy: queued Q, held H, flushes: timeout T size S hurry U barrier B memory M other O"
+#   "rcu: CPU n: lazy: queued Q, held H (peak P), flushes: timeout T size S hurry U barrier B memory M other O"
 #                                                             tree_nocb_lazy.c, CONFIG_RCU_LAZY
 
 nocb_cfg=${O:-$TESTS_ROOT}/.config
@@ -43,7 +43,7 @@ nocb_lazy_args= nocb_lazy_expects=()
 if [ -f "$nocb_cfg" ] && grep -q '^CONFIG_RCU_LAZY=y' "$nocb_cfg"; then
 	nocb_lazy_args=" rcutree.enable_rcu_lazy=1 rcutree.jiffies_lazy_flush=1000"
 	nocb_lazy_expects=(--expect "# lazy callback on CPU 1 invoked after [0-9]+ ms \(rcutree.jiffies_lazy_flush: 1000 ms\)"
-		--expect "ok [0-9]+ rcu_lazy$" --expect "rcu: CPU 1: lazy: queued [1-9][0-9]*, held [0-9]+, flushes: timeout [1-9]")
+		--expect "ok [0-9]+ rcu_lazy$" --expect "rcu: CPU 1: lazy: queued [1-9][0-9]*, held [0-9]+ \(peak [1-9][0-9]*\), flushes: timeout [1-9]")
 fi
 boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
 	--append "rcu_nocbs=1-3 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10$nocb_lazy_args" \
@@ -83,9 +83,16 @@ nocb_poll_wakeups_only_floods() {
 run_cmd_test rcu-nocb-poll-wakeups nocb_poll_wakeups_only_floods "$LOGDIR/rcu-nocb-poll.log"
 
 # Flood on an offloaded list (qhimark 500): counted as a flood (an FQS request and a wakeup), every
-# callback invoked by rcuos by the end of rcu_barrier(), none by the CPU itself.
+# callback invoked by rcuos by the end of rcu_barrier(), none by the CPU itself. With
+# CONFIG_RCU_LAZY, lazy callbacks on: the flood is held at most qhimark at a time (issue 34).
+flood_lazy_args= flood_lazy_expects=()
+if [ -f "$nocb_cfg" ] && grep -q '^CONFIG_RCU_LAZY=y' "$nocb_cfg"; then
+	flood_lazy_args=" rcutree.enable_rcu_lazy=1"
+	flood_lazy_expects=(--expect "# lazy: at most [1-9][0-9]* held at once on CPU 1 \(qhimark 500\)")
+fi
 boot_test rcu-nocb-flood --smp 4 --timeout 90 \
-	--append "rcu_nocbs=1-3 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10" \
+	--append "rcu_nocbs=1-3 rcutree.qhimark=500 rcutree.qlowmark=50 rcutree.selftest=1 kunit_shutdown=poweroff shutdown_secs=10$flood_lazy_args" \
+	"${flood_lazy_expects[@]}" \
 	--expect "# flood of 600 on offloaded CPU 1 \(qhimark 500\): floods [1-9][0-9]*, invoked by itself 0, by rcuo (6[0-9][0-9]|[7-9][0-9][0-9]|[0-9]{4,})," \
 	--expect "ok [0-9]+ nocb_flood$" --expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "rcu: CPU 1: offloaded: .* floods [1-9]" \

@@ -246,6 +246,14 @@ static void nocb_flood(void)
 	KTAP_EXPECT_MSG(atomic_read(&nst_fl.invoked) == nst_fl.n, "%d of %ld invoked",
 			atomic_read(&nst_fl.invoked), nst_fl.n);
 	KTAP_EXPECT_MSG(READ_ONCE(rdp->n_nocb_floods) > floods0, "no flood counted");
+	if (rcu_lazy_enabled()) {
+		/* Lazy: the flood was held until qhimark, then moved at once, never more. */
+		ktap_diag("lazy: at most %lu held at once on CPU %d (qhimark %ld)",
+			  rcu_lazy_peak(rdp), cpu, rcu_params.qhimark);
+		KTAP_EXPECT_MSG(rcu_lazy_peak(rdp) > 0 &&
+				rcu_lazy_peak(rdp) <= (unsigned long)rcu_params.qhimark,
+				"lazy peak %lu, qhimark %ld", rcu_lazy_peak(rdp), rcu_params.qhimark);
+	}
 	KTAP_EXPECT(READ_ONCE(rdp->n_cbs_invoked) == self0);
 	KTAP_EXPECT(READ_ONCE(rdp->n_nocb_cbs_invoked) - rcuo0 >= (unsigned long)nst_fl.n);
 	kfree(nst_fl.heads);
