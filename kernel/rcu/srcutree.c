@@ -29,6 +29,7 @@
 #define pr_fmt(fmt) "srcu: " fmt
 
 #include "srcutree.h"
+#include "rcu_trace.h"
 #include <rcu/objdebug.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
@@ -170,6 +171,8 @@ static void srcu_gp_start(struct srcu_struct *ssp)
 	WRITE_ONCE(ssp->srcu_n_exp_nodelay, 0);
 	rcu_seq_start(&ssp->srcu_gp_seq);
 	WARN_ON_ONCE(rcu_seq_state(ssp->srcu_gp_seq) != SRCU_STATE_SCAN1);
+	trace_srcu_grace_period(ssp->name, ssp->srcu_gp_seq, ssp->srcu_gp_exp ? "start-exp" : "start",
+				0);
 }
 
 /*
@@ -183,6 +186,7 @@ void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm
 	unsigned long flags;
 
 	spin_lock_irqsave(&ssp->lock, flags);
+	trace_srcu_grace_period(ssp->name, s, do_norm ? "req" : "req-exp", 0);
 	if (ULONG_CMP_LT(ssp->srcu_gp_seq_needed, s))
 		WRITE_ONCE(ssp->srcu_gp_seq_needed, s);
 	if (!do_norm && ULONG_CMP_LT(ssp->srcu_gp_seq_needed_exp, s)) {
@@ -234,6 +238,7 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check)
 		rcu_cblist_init(&ready);
 		rcu_segcblist_extract_done_cbs(&sdp->srcu_cblist, &ready);
 		spin_unlock_irqrestore(&sdp->lock, flags);
+		trace_srcu_grace_period(ssp->name, gpseq, "invoke", ready.len);
 		while ((rhp = rcu_cblist_dequeue(&ready))) {
 			debug_rcu_head_unqueue(rhp);
 			rhp->func(rhp);
@@ -264,6 +269,7 @@ static void srcu_gp_end(struct srcu_struct *ssp)
 	WRITE_ONCE(ssp->srcu_last_gp_end, local_clock());
 	rcu_seq_end(&ssp->srcu_gp_seq);
 	gpseq = rcu_seq_current(&ssp->srcu_gp_seq);
+	trace_srcu_grace_period(ssp->name, gpseq, "end", 0);
 	if (ULONG_CMP_LT(ssp->srcu_gp_seq_needed_exp, gpseq))
 		WRITE_ONCE(ssp->srcu_gp_seq_needed_exp, gpseq);
 	spin_unlock_irqrestore(&ssp->lock, flags);
@@ -288,6 +294,7 @@ static void srcu_reschedule(struct srcu_struct *ssp)
 
 	if (!delay)
 		WRITE_ONCE(ssp->srcu_n_exp_nodelay, ssp->srcu_n_exp_nodelay + 1);
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "wait", delay);
 	srcu_queue_work(&ssp->work, delay);
 }
 
@@ -302,6 +309,7 @@ void process_srcu(struct srcu_work *work)
 	unsigned long flags;
 	int idx;
 
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "run", 0);
 	if (rcu_seq_state(READ_ONCE(ssp->srcu_gp_seq)) == SRCU_STATE_IDLE) {
 		/* No grace period: srcu_barrier() may have left ready callbacks. */
 		srcu_invoke_callbacks(ssp, false);
@@ -319,6 +327,7 @@ void process_srcu(struct srcu_work *work)
 			   (ssp->srcu_gp_seq & ~RCU_SEQ_STATE_MASK) | SRCU_STATE_SCAN2);
 		WRITE_ONCE(ssp->srcu_n_exp_nodelay, 0);
 		spin_unlock_irqrestore(&ssp->lock, flags);
+		trace_srcu_grace_period(ssp->name, ssp->srcu_gp_seq, "scan1", 0);
 	}
 	idx = 1 & (READ_ONCE(ssp->srcu_idx) + 1);	/* the bank the flip retired */
 	if (!srcu_try_check_zero(ssp, idx)) {

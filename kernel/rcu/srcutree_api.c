@@ -8,6 +8,7 @@
 #define KPARAM_SUBSYS "srcu"
 
 #include "srcutree.h"
+#include "rcu_trace.h"
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
@@ -221,6 +222,7 @@ static void __synchronize_srcu(struct srcu_struct *ssp, bool do_norm)
 	ss.head.func = srcu_sync_cb;
 	srcu_gp_start_if_needed(ssp, &ss.head, do_norm);
 	srcu_wait_for(ssp, &ss.done);
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "done", 0);
 	/*
 	 * The caller's later accesses after the grace period. Pairs with
 	 * rcu_seq_end()'s barrier in srcutree.c:srcu_gp_end(), which the
