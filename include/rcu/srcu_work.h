@@ -47,6 +47,16 @@ bool srcu_work_ready(void);
  */
 void srcu_run_work_now(struct srcu_work *w);
 /*
+ * Running w's steps outside srcu_gp (task context). srcu_work_hold():
+ * become w's only runner if nobody runs it (true); srcu_gp then leaves w
+ * alone, queued or not, and is not woken for it. srcu_work_take(): the
+ * holder takes w off the pending list, true if it was queued (a turn to
+ * run). srcu_work_release(): let go, sending srcu_gp to w if queued.
+ */
+bool srcu_work_hold(struct srcu_work *w);
+bool srcu_work_take(struct srcu_work *w);
+void srcu_work_release(struct srcu_work *w);
+/*
  * cleanup_srcu_struct()'s checks around w (srcu_work.c): busy(dom, all)
  * names what still uses the domain (all: callbacks and grace periods too,
  * asked once srcu_gp has let go), or returns NULL. True if the domain may

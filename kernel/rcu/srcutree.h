@@ -19,6 +19,12 @@ extern unsigned long srcu_counter_wrap_check;
 void srcu_init_data(struct srcu_struct *ssp);
 /* Ask for the grace period s (a snapshot) for a callback queued from sdp; any context. */
 void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm);
+/*
+ * Expedited waits, task context, holding ssp->work (srcu_work_hold()):
+ * run ssp's pending turns here, until grace period s (a snapshot) ends or
+ * a scan finds readers.
+ */
+void srcu_drive_gp(struct srcu_struct *ssp, unsigned long s);
 /* Readers of bank idx still inside their critical sections (a racy sum, for reports). */
 long srcu_readers_in_bank(struct srcu_struct *ssp, int idx);
 

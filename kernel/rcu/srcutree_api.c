@@ -88,6 +88,7 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	atomic_set(&ssp->srcu_barrier_cpu_cnt, 0);
 	init_completion(&ssp->srcu_barrier_completion);
 	srcu_work_init(&ssp->work, process_srcu);
+	init_waitqueue_head(&ssp->srcu_exp_wq);
 	srcu_lockdep_init(ssp);
 	ssp->name = "srcu_struct";
 	srcu_init_data(ssp);
@@ -214,10 +215,41 @@ static void srcu_wait_for(struct srcu_struct *ssp, struct completion *c)
 	wait_for_completion(c);
 }
 
+/*
+ * An expedited wait once srcu_gp runs: ask for a grace period as the
+ * polling API does (no callback), run the machine here if srcu_gp is not
+ * running it (srcutree.c: srcu_drive_gp(), why), and sleep only if that
+ * did not end it. srcu_gp_start_if_needed()'s barrier orders the
+ * caller's earlier accesses before the snapshot; the one below, its
+ * later accesses after the grace period.
+ */
+static void synchronize_srcu_exp_here(struct srcu_struct *ssp)
+{
+	bool held = srcu_work_hold(&ssp->work);	/* before the request: srcu_gp is not woken for it */
+	unsigned long s = srcu_gp_start_if_needed(ssp, NULL, false);
+
+	if (held) {
+		srcu_drive_gp(ssp, s);
+		srcu_work_release(&ssp->work);
+	}
+	wait_event(ssp->srcu_exp_wq, rcu_seq_done(&ssp->srcu_gp_seq, s));
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "done", 0);
+	/*
+	 * The caller's later accesses after the grace period. Pairs with
+	 * rcu_seq_end()'s barrier in srcutree.c:srcu_gp_end(), whose new
+	 * srcu_gp_seq the condition above read.
+	 */
+	smp_mb();
+}
+
 static void __synchronize_srcu(struct srcu_struct *ssp, bool do_norm)
 {
 	struct srcu_sync ss;
 
+	if (!do_norm && srcu_work_ready()) {
+		synchronize_srcu_exp_here(ssp);
+		return;
+	}
 	init_completion(&ss.done);
 	ss.head.func = srcu_sync_cb;
 	srcu_gp_start_if_needed(ssp, &ss.head, do_norm);
