@@ -35,6 +35,11 @@ static inline void srcu_work_init(struct srcu_work *w, void (*fn)(struct srcu_wo
 /* Any context (interrupts too): run w->func in srcu_gp no sooner than delay jiffies from now. */
 void srcu_queue_work(struct srcu_work *w, unsigned long delay);
 /*
+ * The same without waking srcu_gp, for a task that will run w itself once
+ * it is due (srcu_work_hold()); srcu_gp still runs it if it looks first.
+ */
+void srcu_queue_work_quiet(struct srcu_work *w, unsigned long delay);
+/*
  * Take w off the pending list and wait until its func is not running
  * (task context). The caller must stop whatever could queue it again.
  */

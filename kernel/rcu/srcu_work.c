@@ -8,7 +8,8 @@
  *
  * An item's function runs in one place at a time, whoever holds the item
  * (w->running): srcu_gp, or a task that runs its steps itself (early
- * boot; Tree SRCU's expedited waits, which save the hand-off to srcu_gp).
+ * boot; Tree SRCU's synchronous waits, which save the hand-off to srcu_gp
+ * and queue the item without waking srcu_gp, srcu_queue_work_quiet()).
  * A held item may be queued again; srcu_gp skips it and is not woken for
  * it until the holder lets go (srcu_work_release()).
  */
@@ -31,7 +32,7 @@ static DECLARE_WAIT_QUEUE_HEAD(srcu_work_wq);
 static bool srcu_work_kick;			/* something was queued since srcu_gp looked */
 static struct task_struct *srcu_gp_task;
 
-void srcu_queue_work(struct srcu_work *w, unsigned long delay)
+static void __srcu_queue_work(struct srcu_work *w, unsigned long delay, bool quiet)
 {
 	unsigned long flags, due = jiffies + delay;
 	bool wake = false;
@@ -46,13 +47,23 @@ void srcu_queue_work(struct srcu_work *w, unsigned long delay)
 		w->due = due;
 		wake = true;
 	}
-	if (w->running)
-		wake = false;	/* its holder looks at it when letting go */
+	if (w->running || quiet)
+		wake = false;	/* its holder looks at it when letting go; quiet: its caller will */
 	if (wake)
 		WRITE_ONCE(srcu_work_kick, true);
 	spin_unlock_irqrestore(&srcu_work_lock, flags);
 	if (wake && READ_ONCE(srcu_gp_task))
 		wake_up(&srcu_work_wq);
+}
+
+void srcu_queue_work(struct srcu_work *w, unsigned long delay)
+{
+	__srcu_queue_work(w, delay, false);
+}
+
+void srcu_queue_work_quiet(struct srcu_work *w, unsigned long delay)
+{
+	__srcu_queue_work(w, delay, true);
 }
 
 bool srcu_work_hold(struct srcu_work *w)

@@ -1,9 +1,9 @@
 /*
  * Tree SRCU's grace-period machine: reader-counter scans, the index flip,
  * grace-period start and end, and callback invocation, run step by step
- * in the srcu_gp kthread (srcu_work.c) by process_srcu(), or, for an
- * expedited wait, by the waiting task itself (srcu_drive_gp()). The API
- * on top is in srcutree_api.c.
+ * in the srcu_gp kthread (srcu_work.c) by process_srcu(), or, for a
+ * synchronize_srcu() caller, by the waiting task itself (srcu_wait_gp(),
+ * srcu_drive_gp()). The API on top is in srcutree_api.c.
  *
  * How a grace period knows the readers are gone. Readers count themselves
  * in one of two banks (srcu_idx & 1): lock_count[idx] on entry,
@@ -180,9 +180,13 @@ static void srcu_gp_start(struct srcu_struct *ssp)
  * Any context: record that grace period s is needed (expedited unless
  * do_norm) and start it if the domain is idle. A request arriving while
  * a grace period sleeps between scans pulls the next scan forward.
+ * quiet: the caller will run the machine itself (srcu_wait_gp()), so
+ * srcu_gp is not woken for it.
  */
-void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm)
+void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm, bool quiet)
 {
+	void (*queue)(struct srcu_work *w, unsigned long delay) =
+		quiet ? srcu_queue_work_quiet : srcu_queue_work;
 	bool kick = false;
 	unsigned long flags;
 
@@ -199,9 +203,9 @@ void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm
 	if (!rcu_seq_done(&ssp->srcu_gp_seq, s) &&
 	    rcu_seq_state(ssp->srcu_gp_seq) == SRCU_STATE_IDLE) {
 		srcu_gp_start(ssp);
-		srcu_queue_work(&ssp->work, srcu_get_delay(ssp));
+		queue(&ssp->work, srcu_get_delay(ssp));
 	} else if (kick) {
-		srcu_queue_work(&ssp->work, 0);
+		queue(&ssp->work, 0);
 	}
 	spin_unlock_irqrestore(&ssp->lock, flags);
 }
@@ -258,7 +262,7 @@ static bool srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check, bool
 
 /*
  * Both scans are done: end the grace period, run its callbacks (or, from
- * srcu_drive_gp(), leave them to srcu_gp), wake the expedited waiters,
+ * srcu_drive_gp(), leave them to srcu_gp), wake the synchronous waiters,
  * and start the next one if it was asked for meanwhile. rcu_seq_end()'s
  * barrier orders the scans before the new number, for whoever polls it.
  */
@@ -285,7 +289,7 @@ static void srcu_gp_end(struct srcu_struct *ssp, bool invoke)
 	 * waiter queued under it before us is woken; one queued after us
 	 * reads the new srcu_gp_seq after that lock, as it checks.
 	 */
-	wake_up_all(&ssp->srcu_exp_wq);
+	wake_up_all(&ssp->srcu_gp_wq);
 
 	if (srcu_invoke_callbacks(ssp, !(gpseq & READ_ONCE(srcu_counter_wrap_check)), invoke))
 		srcu_queue_work(&ssp->work, 0);	/* ready callbacks, for srcu_gp to invoke */
@@ -360,13 +364,13 @@ void process_srcu(struct srcu_work *work)
 }
 
 /*
- * An expedited wait's shortcut, from task context: the caller holds
+ * A synchronous wait's shortcut, from task context: the caller holds
  * ssp->work (srcu_work_hold()) and has asked for grace period s; run the
- * machine's pending turns here rather than wake srcu_gp, which is usually
- * on another CPU (Linux runs SRCU's work on the requester's CPU, from a
- * per-CPU workqueue; our one kthread is wherever it last ran), and then
- * be woken by it: two cross-CPU wake-ups per grace period, most of its
- * time when no reader is inside (Documentation/RCU/performance.md,
+ * machine's pending turns here rather than have srcu_gp run them, which is
+ * usually on another CPU (Linux runs SRCU's work on the requester's CPU,
+ * from a per-CPU workqueue; our one kthread is wherever it last ran), and
+ * then be woken by it: two cross-CPU wake-ups per grace period, most of
+ * its time when no reader is inside (Documentation/RCU/performance.md,
  * 2026-12-07 10:40). Two turns at most: one may end a grace period that
  * was running, the next ours. A scan that finds readers requeues the
  * work, which srcu_gp takes over once the caller lets go.
@@ -377,5 +381,29 @@ void srcu_drive_gp(struct srcu_struct *ssp, unsigned long s)
 		if (!srcu_work_take(&ssp->work))
 			break;
 		srcu_advance(ssp, false);
+	}
+}
+
+/*
+ * Wait for grace period s, asked for with quiet set: first SRCU_INTERVAL
+ * (a normal grace period's first turn waits that long, to batch requests;
+ * none for an expedited one), then, every SRCU_INTERVAL until s ends, run
+ * the due turns here if srcu_gp is not running them. The timer is this
+ * CPU's, and with no reader inside, no other CPU is woken.
+ */
+void srcu_wait_gp(struct srcu_struct *ssp, unsigned long s, bool do_norm)
+{
+	long delay = do_norm ? SRCU_INTERVAL : 0;
+
+	for (;;) {
+		if (delay)
+			wait_event_timeout(ssp->srcu_gp_wq, rcu_seq_done(&ssp->srcu_gp_seq, s), delay);
+		if (rcu_seq_done(&ssp->srcu_gp_seq, s))
+			return;
+		if (srcu_work_hold(&ssp->work)) {
+			srcu_drive_gp(ssp, s);
+			srcu_work_release(&ssp->work);
+		}
+		delay = SRCU_INTERVAL;
 	}
 }

@@ -1,16 +1,17 @@
 /*
  * KTAP suite "srcu", third part (the case list is in srcu.c): Tree
- * SRCU's expedited wait runs the grace period in the waiting task when
- * srcu_gp is not running the domain (srcutree.c: srcu_drive_gp()).
+ * SRCU's synchronous waits run the grace period in the waiting task when
+ * srcu_gp is not running the domain (srcutree.c: srcu_wait_gp()).
  *
  * The case makes srcu_gp busy for up to SST_GP_MS in a callback of
  * another domain, then times synchronize_srcu_expedited() on an idle
- * domain with one call_srcu() callback queued. Before the change, that
- * grace period could only run in srcu_gp, so the call returned after the
- * busy callback; now it returns while srcu_gp is still busy. The
- * callback queued on the domain is still invoked by srcu_gp (never by
- * the waiting task), after the busy one. Needs two CPUs: srcu_gp spins
- * on one.
+ * domain with one call_srcu() callback queued, then synchronize_srcu()
+ * with srcutree.exp_holdoff=0 (a normal grace period). Before the change,
+ * those grace periods could only run in srcu_gp, so the calls returned
+ * after the busy callback; now they return while srcu_gp is still busy.
+ * The callback queued on the domain is still invoked by srcu_gp (never by
+ * a waiting task), after the busy one. Needs two CPUs: srcu_gp spins on
+ * one.
  */
 #define pr_fmt(fmt) "srcu: " fmt
 
@@ -51,13 +52,32 @@ static void sst_where_fn(struct rcu_head *rh)
 	WRITE_ONCE(w->ran, 1);
 }
 
+/* One call of kind on ssp while srcu_gp is busy in b's callback: it must return before b. */
+static bool sst_call_while_busy(struct srcu_struct *ssp, int kind, struct sst_busy *b)
+{
+	const char *what = kind == SST_SYNC ? "synchronize_srcu() (normal)" :
+					      "synchronize_srcu_expedited()";
+	struct sst_async *a = sst_async_start(ssp, kind, &b->finished);
+	bool ok = a && sst_async_wait(a, 2 * SST_GP_MS);
+
+	if (!KTAP_EXPECT_MSG(ok, "%s did not return", what))
+		return false;
+	KTAP_EXPECT_MSG(a->flag_at_end == 0,
+			"%s on an idle domain returned only after srcu_gp was free (%llu us): its "
+			"grace period ran in srcu_gp", what,
+			(unsigned long long)((a->t_end - a->t_start) / 1000));
+	ktap_diag("%s while srcu_gp was busy took %llu us", what,
+		  (unsigned long long)((a->t_end - a->t_start) / 1000));
+	kfree(a);
+	return true;
+}
+
 void srcu_exp_wait_in_caller(void)
 {
 	struct srcu_struct *busy_ssp = sst_new_domain(), *ssp = sst_new_domain();
-	unsigned long deadline;
+	unsigned long deadline, holdoff = READ_ONCE(srcu_exp_holdoff);
 	struct sst_busy *b;
 	struct sst_where *w;
-	struct sst_async *a;
 	bool ok;
 
 	if (rcu_gp_is_normal()) {
@@ -79,18 +99,15 @@ void srcu_exp_wait_in_caller(void)
 	if (!KTAP_EXPECT_MSG(READ_ONCE(b->started), "srcu_gp never invoked the busy callback"))
 		return;
 	call_srcu(ssp, &w->rh, sst_where_fn);
-	a = sst_async_start(ssp, SST_SYNC_EXP, &b->finished);
-	ok = a && sst_async_wait(a, 2 * SST_GP_MS);
+	ok = sst_call_while_busy(ssp, SST_SYNC_EXP, b);
+	if (ok) {
+		WRITE_ONCE(srcu_exp_holdoff, 0);	/* a normal grace period */
+		ok = sst_call_while_busy(ssp, SST_SYNC, b);
+		WRITE_ONCE(srcu_exp_holdoff, holdoff);
+	}
 	WRITE_ONCE(b->release, 1);
-	if (!KTAP_EXPECT_MSG(ok, "synchronize_srcu_expedited() did not return"))
+	if (!ok)
 		return;
-	KTAP_EXPECT_MSG(a->flag_at_end == 0,
-			"synchronize_srcu_expedited() on an idle domain returned only after srcu_gp "
-			"was free (%llu us): its grace period ran in srcu_gp",
-			(unsigned long long)((a->t_end - a->t_start) / 1000));
-	ktap_diag("synchronize_srcu_expedited() while srcu_gp was busy took %llu us",
-		  (unsigned long long)((a->t_end - a->t_start) / 1000));
-	kfree(a);
 	if (!sst_call(busy_ssp, SST_BARRIER) || !sst_call(ssp, SST_BARRIER))
 		return;
 	if (!KTAP_EXPECT_MSG(READ_ONCE(w->ran), "the domain's callback never ran"))
