@@ -143,6 +143,8 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
  * Queue rhp (if any) on this CPU and make sure a grace period that
  * covers it (or, without rhp, one starting after now) will run. Returns
  * that grace period's number, a polling cookie. Any context but NMI.
+ * quiet: the caller waits for it and runs the machine itself
+ * (synchronize_srcu_here()), so srcu_gp is not woken for it.
  */
 static unsigned long srcu_gp_start_if_needed(struct srcu_struct *ssp, struct rcu_head *rhp,
 					     bool do_norm, bool quiet)
