@@ -35,6 +35,11 @@ static inline void srcu_work_init(struct srcu_work *w, void (*fn)(struct srcu_wo
 /* Any context (interrupts too): run w->func in srcu_gp no sooner than delay jiffies from now. */
 void srcu_queue_work(struct srcu_work *w, unsigned long delay);
 /*
+ * The same without waking srcu_gp, for a task that will run w itself once
+ * it is due (srcu_work_hold()); srcu_gp still runs it if it looks first.
+ */
+void srcu_queue_work_quiet(struct srcu_work *w, unsigned long delay);
+/*
  * Take w off the pending list and wait until its func is not running
  * (task context). The caller must stop whatever could queue it again.
  */
@@ -46,6 +51,16 @@ bool srcu_work_ready(void);
  * synchronous SRCU wait at early boot drives its own grace period).
  */
 void srcu_run_work_now(struct srcu_work *w);
+/*
+ * Running w's steps outside srcu_gp (task context). srcu_work_hold():
+ * become w's only runner if nobody runs it (true); srcu_gp then leaves w
+ * alone, queued or not, and is not woken for it. srcu_work_take(): the
+ * holder takes w off the pending list, true if it was queued (a turn to
+ * run). srcu_work_release(): let go, sending srcu_gp to w if queued.
+ */
+bool srcu_work_hold(struct srcu_work *w);
+bool srcu_work_take(struct srcu_work *w);
+void srcu_work_release(struct srcu_work *w);
 /*
  * cleanup_srcu_struct()'s checks around w (srcu_work.c): busy(dom, all)
  * names what still uses the domain (all: callbacks and grace periods too,

@@ -21,6 +21,7 @@
 #include <locking/spinlock.h>
 #include <locking/mutex.h>
 #include <sched/completion.h>
+#include <sched/wait.h>
 #include <rcu/types.h>
 #include <rcu/segcblist_types.h>
 #include <rcu/srcu_work.h>
@@ -70,6 +71,7 @@ struct srcu_struct {
 	atomic_t srcu_barrier_cpu_cnt;
 	struct completion srcu_barrier_completion;
 	struct srcu_work work;			/* the grace-period machine's turn in srcu_gp */
+	struct wait_queue_head srcu_gp_wq;	/* synchronize_srcu() waiters, woken at each grace period's end */
 	const char *name;
 #ifdef CONFIG_PROVE_RCU
 	struct lockdep_map dep_map;		/* readers, for srcu_read_lock_held() */
@@ -101,6 +103,7 @@ void process_srcu(struct srcu_work *work);
 	.srcu_barrier_mutex = __MUTEX_INITIALIZER(_name.srcu_barrier_mutex),	\
 	.srcu_barrier_completion = COMPLETION_INITIALIZER(_name.srcu_barrier_completion), \
 	.work = SRCU_WORK_INIT(_name.work, process_srcu),			\
+	.srcu_gp_wq = __WAIT_QUEUE_HEAD_INITIALIZER(_name.srcu_gp_wq),	\
 	.name = #_name,								\
 	SRCU_DEP_MAP_INIT(_name)						\
 }

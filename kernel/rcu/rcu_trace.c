@@ -135,6 +135,7 @@ static const char *const rcu_trace_names[RCU_TEV_NR] = {
 	[RCU_TEV_EXP_GP]	  = "rcu_exp_grace_period",
 	[RCU_TEV_BOOST]		  = "rcu_boost",
 	[RCU_TEV_STALL]		  = "rcu_stall_warning",
+	[RCU_TEV_SRCU_GP]	  = "srcu_grace_period",
 };
 
 /* One line: the task, CPU, time, event name and its values in Linux's layout. */
@@ -177,6 +178,9 @@ static void rcu_trace_print(unsigned int cpu, const struct rcu_trace_ent *e)
 		break;
 	case RCU_TEV_STALL:
 		snprintf(v, sizeof(v), "%s %s", n, e->s);
+		break;
+	case RCU_TEV_SRCU_GP:
+		snprintf(v, sizeof(v), "%s %ld %s %lu", (const char *)a[1], (long)a[0], e->s, a[2]);
 		break;
 	default:
 		snprintf(v, sizeof(v), "? event %u", e->ev);

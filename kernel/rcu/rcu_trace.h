@@ -12,6 +12,11 @@
  *   rcu_exp_grace_period        expedited sequence and step
  *   rcu_boost                   priority boosting of a leaf's readers
  *   rcu_stall_warning           a stall warning was printed
+ *   srcu_grace_period           ours (Linux 6.1 has no SRCU events): a Tree
+ *                               SRCU domain's gp_seq and step ("req",
+ *                               "start", "scan1", "scan2", "end", "wait N"
+ *                               jiffies, "run" in srcu_gp, "done" in
+ *                               synchronize_srcu())
  * Without the option rcu_trace_record() is an empty static inline: the
  * arguments (plain loads) are dropped by the compiler, no code remains.
  */
@@ -32,6 +37,7 @@ enum rcu_trace_event {
 	RCU_TEV_EXP_GP,
 	RCU_TEV_BOOST,
 	RCU_TEV_STALL,
+	RCU_TEV_SRCU_GP,
 	RCU_TEV_NR,
 };
 
@@ -72,5 +78,8 @@ static inline void rcu_trace_init(void) { }
 	RCU_TRACE_REC(RCU_TEV_BOOST, what, lo, hi, 0, 0)
 #define trace_rcu_stall_warning(what) \
 	RCU_TRACE_REC(RCU_TEV_STALL, what, 0, 0, 0, 0)
+/* name: the domain's (a string constant), n: the delay of "wait", else 0. */
+#define trace_srcu_grace_period(name, gp_seq, what, n) \
+	RCU_TRACE_REC(RCU_TEV_SRCU_GP, what, gp_seq, name, n, 0)
 
 #endif

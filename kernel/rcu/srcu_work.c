@@ -5,6 +5,13 @@
  * the first item that is due, then looks again, and sleeps until the
  * earliest deadline or a new item otherwise. An item requeued by its own
  * function goes to the tail, so busy domains take turns.
+ *
+ * An item's function runs in one place at a time, whoever holds the item
+ * (w->running): srcu_gp, or a task that runs its steps itself (early
+ * boot; Tree SRCU's synchronous waits, which save the hand-off to srcu_gp
+ * and queue the item without waking srcu_gp, srcu_queue_work_quiet()).
+ * A held item may be queued again; srcu_gp skips it and is not woken for
+ * it until the holder lets go (srcu_work_release()).
  */
 #define pr_fmt(fmt) "srcu: " fmt
 
@@ -25,7 +32,7 @@ static DECLARE_WAIT_QUEUE_HEAD(srcu_work_wq);
 static bool srcu_work_kick;			/* something was queued since srcu_gp looked */
 static struct task_struct *srcu_gp_task;
 
-void srcu_queue_work(struct srcu_work *w, unsigned long delay)
+static void __srcu_queue_work(struct srcu_work *w, unsigned long delay, bool quiet)
 {
 	unsigned long flags, due = jiffies + delay;
 	bool wake = false;
@@ -40,6 +47,8 @@ void srcu_queue_work(struct srcu_work *w, unsigned long delay)
 		w->due = due;
 		wake = true;
 	}
+	if (w->running || quiet)
+		wake = false;	/* its holder looks at it when letting go; quiet: its caller will */
 	if (wake)
 		WRITE_ONCE(srcu_work_kick, true);
 	spin_unlock_irqrestore(&srcu_work_lock, flags);
@@ -47,31 +56,70 @@ void srcu_queue_work(struct srcu_work *w, unsigned long delay)
 		wake_up(&srcu_work_wq);
 }
 
-/* Take w off the list (w->running set) if it is queued; true if it was. */
-static bool srcu_work_claim(struct srcu_work *w)
+void srcu_queue_work(struct srcu_work *w, unsigned long delay)
 {
-	bool claimed = false;
+	__srcu_queue_work(w, delay, false);
+}
+
+void srcu_queue_work_quiet(struct srcu_work *w, unsigned long delay)
+{
+	__srcu_queue_work(w, delay, true);
+}
+
+bool srcu_work_hold(struct srcu_work *w)
+{
+	unsigned long flags;
+	bool held = false;
+
+	spin_lock_irqsave(&srcu_work_lock, flags);
+	if (!w->running) {
+		w->running = true;
+		held = true;
+	}
+	spin_unlock_irqrestore(&srcu_work_lock, flags);
+	return held;
+}
+
+bool srcu_work_take(struct srcu_work *w)
+{
+	bool taken = false;
 	unsigned long flags;
 
 	spin_lock_irqsave(&srcu_work_lock, flags);
+	WARN_ON_ONCE(!w->running);
 	if (w->queued) {
 		list_del_init(&w->entry);
 		w->queued = false;
-		w->running = true;
-		claimed = true;
+		taken = true;
 	}
 	spin_unlock_irqrestore(&srcu_work_lock, flags);
-	return claimed;
+	return taken;
+}
+
+/*
+ * If w was queued while held, srcu_gp skipped it (and may be asleep with a
+ * deadline computed without it): look again. srcu_gp itself, the holder,
+ * loops back to the list anyway.
+ */
+void srcu_work_release(struct srcu_work *w)
+{
+	unsigned long flags;
+	bool requeued;
+
+	spin_lock_irqsave(&srcu_work_lock, flags);
+	w->running = false;
+	requeued = w->queued;
+	if (requeued)
+		WRITE_ONCE(srcu_work_kick, true);
+	spin_unlock_irqrestore(&srcu_work_lock, flags);
+	if (requeued && READ_ONCE(srcu_gp_task) && current != READ_ONCE(srcu_gp_task))
+		wake_up(&srcu_work_wq);
 }
 
 static void srcu_work_run(struct srcu_work *w)
 {
-	unsigned long flags;
-
 	w->func(w);
-	spin_lock_irqsave(&srcu_work_lock, flags);
-	w->running = false;
-	spin_unlock_irqrestore(&srcu_work_lock, flags);
+	srcu_work_release(w);
 }
 
 void srcu_cancel_work_sync(struct srcu_work *w)
@@ -100,15 +148,19 @@ bool srcu_work_ready(void)
 
 void srcu_run_work_now(struct srcu_work *w)
 {
-	if (srcu_work_claim(w))
-		srcu_work_run(w);
+	if (!srcu_work_hold(w))
+		return;
+	if (srcu_work_take(w))
+		w->func(w);
+	srcu_work_release(w);
 }
 
 /*
  * Claim the first due item (w->running set), or return NULL with the
  * jiffies until the earliest deadline in *timeout. Finding and claiming
  * under one lock hold: once srcu_cancel_work_sync() has seen an item
- * neither queued nor running, srcu_gp never touches it again.
+ * neither queued nor running, srcu_gp never touches it again. An item
+ * a task holds is skipped: srcu_work_release() kicks srcu_gp.
  */
 static struct srcu_work *srcu_work_next(long *timeout)
 {
@@ -119,6 +171,8 @@ static struct srcu_work *srcu_work_next(long *timeout)
 	spin_lock_irqsave(&srcu_work_lock, flags);
 	WRITE_ONCE(srcu_work_kick, false);
 	list_for_each_entry(w, &srcu_work_list, entry) {
+		if (w->running)
+			continue;
 		if (time_after_eq(now, w->due)) {
 			list_del_init(&w->entry);
 			w->queued = false;

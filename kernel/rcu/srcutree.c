@@ -1,8 +1,9 @@
 /*
  * Tree SRCU's grace-period machine: reader-counter scans, the index flip,
  * grace-period start and end, and callback invocation, run step by step
- * in the srcu_gp kthread (srcu_work.c) by process_srcu(). The API on top
- * is in srcutree_api.c.
+ * in the srcu_gp kthread (srcu_work.c) by process_srcu(), or, for a
+ * synchronize_srcu() caller, by the waiting task itself (srcu_wait_gp(),
+ * srcu_drive_gp()). The API on top is in srcutree_api.c.
  *
  * How a grace period knows the readers are gone. Readers count themselves
  * in one of two banks (srcu_idx & 1): lock_count[idx] on entry,
@@ -29,6 +30,7 @@
 #define pr_fmt(fmt) "srcu: " fmt
 
 #include "srcutree.h"
+#include "rcu_trace.h"
 #include <rcu/objdebug.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
@@ -170,19 +172,26 @@ static void srcu_gp_start(struct srcu_struct *ssp)
 	WRITE_ONCE(ssp->srcu_n_exp_nodelay, 0);
 	rcu_seq_start(&ssp->srcu_gp_seq);
 	WARN_ON_ONCE(rcu_seq_state(ssp->srcu_gp_seq) != SRCU_STATE_SCAN1);
+	trace_srcu_grace_period(ssp->name, ssp->srcu_gp_seq, ssp->srcu_gp_exp ? "start-exp" : "start",
+				0);
 }
 
 /*
  * Any context: record that grace period s is needed (expedited unless
  * do_norm) and start it if the domain is idle. A request arriving while
  * a grace period sleeps between scans pulls the next scan forward.
+ * quiet: the caller will run the machine itself (srcu_wait_gp()), so
+ * srcu_gp is not woken for it.
  */
-void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm)
+void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm, bool quiet)
 {
+	void (*queue)(struct srcu_work *w, unsigned long delay) =
+		quiet ? srcu_queue_work_quiet : srcu_queue_work;
 	bool kick = false;
 	unsigned long flags;
 
 	spin_lock_irqsave(&ssp->lock, flags);
+	trace_srcu_grace_period(ssp->name, s, do_norm ? "req" : "req-exp", 0);
 	if (ULONG_CMP_LT(ssp->srcu_gp_seq_needed, s))
 		WRITE_ONCE(ssp->srcu_gp_seq_needed, s);
 	if (!do_norm && ULONG_CMP_LT(ssp->srcu_gp_seq_needed_exp, s)) {
@@ -194,9 +203,9 @@ void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm
 	if (!rcu_seq_done(&ssp->srcu_gp_seq, s) &&
 	    rcu_seq_state(ssp->srcu_gp_seq) == SRCU_STATE_IDLE) {
 		srcu_gp_start(ssp);
-		srcu_queue_work(&ssp->work, srcu_get_delay(ssp));
+		queue(&ssp->work, srcu_get_delay(ssp));
 	} else if (kick) {
-		srcu_queue_work(&ssp->work, 0);
+		queue(&ssp->work, 0);
 	}
 	spin_unlock_irqrestore(&ssp->lock, flags);
 }
@@ -206,15 +215,18 @@ void srcu_funnel_gp_start(struct srcu_struct *ssp, unsigned long s, bool do_norm
  * queueing order (only srcu_gp invokes, one CPU's batch at a time). On a
  * counter_wrap_check boundary, also pull each CPU's request marks up to
  * date: a mark left 2^(BITS_PER_LONG-1) grace periods behind would
- * compare as being ahead and suppress a needed request.
+ * compare as being ahead and suppress a needed request. Without invoke
+ * (a task driving the machine, srcu_drive_gp()), only advance the lists
+ * and say whether some callback is ready, for srcu_gp to invoke.
  */
-static void srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check)
+static bool srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check, bool invoke)
 {
 	unsigned long gpseq = rcu_seq_current(&ssp->srcu_gp_seq);
+	bool ready = false;
 
 	for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		struct srcu_data *sdp = &ssp->sda[cpu];
-		struct rcu_cblist ready;
+		struct rcu_cblist cbs;
 		struct rcu_head *rhp;
 		unsigned long flags;
 		long n = 0;
@@ -227,14 +239,16 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check)
 				sdp->srcu_gp_seq_needed_exp = gpseq;
 		}
 		rcu_segcblist_advance(&sdp->srcu_cblist, gpseq);
-		if (!rcu_segcblist_ready_cbs(&sdp->srcu_cblist)) {
+		if (!rcu_segcblist_ready_cbs(&sdp->srcu_cblist) || !invoke) {
+			ready = ready || rcu_segcblist_ready_cbs(&sdp->srcu_cblist);
 			spin_unlock_irqrestore(&sdp->lock, flags);
 			continue;
 		}
-		rcu_cblist_init(&ready);
-		rcu_segcblist_extract_done_cbs(&sdp->srcu_cblist, &ready);
+		rcu_cblist_init(&cbs);
+		rcu_segcblist_extract_done_cbs(&sdp->srcu_cblist, &cbs);
 		spin_unlock_irqrestore(&sdp->lock, flags);
-		while ((rhp = rcu_cblist_dequeue(&ready))) {
+		trace_srcu_grace_period(ssp->name, gpseq, "invoke", cbs.len);
+		while ((rhp = rcu_cblist_dequeue(&cbs))) {
 			debug_rcu_head_unqueue(rhp);
 			rhp->func(rhp);
 			n++;
@@ -243,14 +257,16 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp, bool wrap_check)
 		rcu_segcblist_add_len(&sdp->srcu_cblist, -n);
 		spin_unlock_irqrestore(&sdp->lock, flags);
 	}
+	return ready;
 }
 
 /*
- * Both scans are done: end the grace period, run its callbacks, and start
- * the next one if it was asked for meanwhile. rcu_seq_end()'s barrier
- * orders the scans before the new number, for whoever polls it.
+ * Both scans are done: end the grace period, run its callbacks (or, from
+ * srcu_drive_gp(), leave them to srcu_gp), wake the synchronous waiters,
+ * and start the next one if it was asked for meanwhile. rcu_seq_end()'s
+ * barrier orders the scans before the new number, for whoever polls it.
  */
-static void srcu_gp_end(struct srcu_struct *ssp)
+static void srcu_gp_end(struct srcu_struct *ssp, bool invoke)
 {
 	unsigned long gpseq, flags;
 	bool more = false;
@@ -264,11 +280,19 @@ static void srcu_gp_end(struct srcu_struct *ssp)
 	WRITE_ONCE(ssp->srcu_last_gp_end, local_clock());
 	rcu_seq_end(&ssp->srcu_gp_seq);
 	gpseq = rcu_seq_current(&ssp->srcu_gp_seq);
+	trace_srcu_grace_period(ssp->name, gpseq, "end", 0);
 	if (ULONG_CMP_LT(ssp->srcu_gp_seq_needed_exp, gpseq))
 		WRITE_ONCE(ssp->srcu_gp_seq_needed_exp, gpseq);
 	spin_unlock_irqrestore(&ssp->lock, flags);
+	/*
+	 * Always take the queue's lock (no lockless emptiness check): a
+	 * waiter queued under it before us is woken; one queued after us
+	 * reads the new srcu_gp_seq after that lock, as it checks.
+	 */
+	wake_up_all(&ssp->srcu_gp_wq);
 
-	srcu_invoke_callbacks(ssp, !(gpseq & READ_ONCE(srcu_counter_wrap_check)));
+	if (srcu_invoke_callbacks(ssp, !(gpseq & READ_ONCE(srcu_counter_wrap_check)), invoke))
+		srcu_queue_work(&ssp->work, 0);	/* ready callbacks, for srcu_gp to invoke */
 
 	spin_lock_irqsave(&ssp->lock, flags);
 	if (rcu_seq_state(ssp->srcu_gp_seq) == SRCU_STATE_IDLE &&
@@ -288,23 +312,28 @@ static void srcu_reschedule(struct srcu_struct *ssp)
 
 	if (!delay)
 		WRITE_ONCE(ssp->srcu_n_exp_nodelay, ssp->srcu_n_exp_nodelay + 1);
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "wait", delay);
 	srcu_queue_work(&ssp->work, delay);
 }
 
 /*
- * One turn of the machine in srcu_gp: as far as the readers allow. Only
- * srcu_gp runs it, so the phases need no lock of their own; ssp->lock
- * orders the phase changes against requesters reading srcu_gp_seq.
+ * One turn of the machine: as far as the readers allow. Whoever runs it
+ * holds ssp->work (srcu_gp, or a task that claimed it), so the phases
+ * need no lock of their own; ssp->lock orders the phase changes against
+ * requesters reading srcu_gp_seq. Callbacks are invoked only in srcu_gp
+ * (invoke): a task may hold locks, and srcu_barrier() needs each CPU's
+ * callbacks invoked in order, by one invoker.
  */
-void process_srcu(struct srcu_work *work)
+static void srcu_advance(struct srcu_struct *ssp, bool invoke)
 {
-	struct srcu_struct *ssp = container_of(work, struct srcu_struct, work);
 	unsigned long flags;
 	int idx;
 
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), invoke ? "run" : "drive", 0);
 	if (rcu_seq_state(READ_ONCE(ssp->srcu_gp_seq)) == SRCU_STATE_IDLE) {
 		/* No grace period: srcu_barrier() may have left ready callbacks. */
-		srcu_invoke_callbacks(ssp, false);
+		if (srcu_invoke_callbacks(ssp, false, invoke))
+			srcu_queue_work(&ssp->work, 0);
 		return;
 	}
 	if (rcu_seq_state(READ_ONCE(ssp->srcu_gp_seq)) == SRCU_STATE_SCAN1) {
@@ -319,11 +348,62 @@ void process_srcu(struct srcu_work *work)
 			   (ssp->srcu_gp_seq & ~RCU_SEQ_STATE_MASK) | SRCU_STATE_SCAN2);
 		WRITE_ONCE(ssp->srcu_n_exp_nodelay, 0);
 		spin_unlock_irqrestore(&ssp->lock, flags);
+		trace_srcu_grace_period(ssp->name, ssp->srcu_gp_seq, "scan1", 0);
 	}
 	idx = 1 & (READ_ONCE(ssp->srcu_idx) + 1);	/* the bank the flip retired */
 	if (!srcu_try_check_zero(ssp, idx)) {
 		srcu_reschedule(ssp);
 		return;
 	}
-	srcu_gp_end(ssp);
+	srcu_gp_end(ssp, invoke);
+}
+
+void process_srcu(struct srcu_work *work)
+{
+	srcu_advance(container_of(work, struct srcu_struct, work), true);
+}
+
+/*
+ * A synchronous wait's shortcut, from task context: the caller holds
+ * ssp->work (srcu_work_hold()) and has asked for grace period s; run the
+ * machine's pending turns here rather than have srcu_gp run them, which is
+ * usually on another CPU (Linux runs SRCU's work on the requester's CPU,
+ * from a per-CPU workqueue; our one kthread is wherever it last ran), and
+ * then be woken by it: two cross-CPU wake-ups per grace period, most of
+ * its time when no reader is inside (Documentation/RCU/performance.md,
+ * 2026-12-07 10:40). Two turns at most: one may end a grace period that
+ * was running, the next ours. A scan that finds readers requeues the
+ * work, which srcu_gp takes over once the caller lets go.
+ */
+void srcu_drive_gp(struct srcu_struct *ssp, unsigned long s)
+{
+	for (int turn = 0; turn < 2 && !rcu_seq_done(&ssp->srcu_gp_seq, s); turn++) {
+		if (!srcu_work_take(&ssp->work))
+			break;
+		srcu_advance(ssp, false);
+	}
+}
+
+/*
+ * Wait for grace period s, asked for with quiet set: first SRCU_INTERVAL
+ * (a normal grace period's first turn waits that long, to batch requests;
+ * none for an expedited one), then, every SRCU_INTERVAL until s ends, run
+ * the due turns here if srcu_gp is not running them. The timer is this
+ * CPU's, and with no reader inside, no other CPU is woken.
+ */
+void srcu_wait_gp(struct srcu_struct *ssp, unsigned long s, bool do_norm)
+{
+	long delay = do_norm ? SRCU_INTERVAL : 0;
+
+	for (;;) {
+		if (delay)
+			wait_event_timeout(ssp->srcu_gp_wq, rcu_seq_done(&ssp->srcu_gp_seq, s), delay);
+		if (rcu_seq_done(&ssp->srcu_gp_seq, s))
+			return;
+		if (srcu_work_hold(&ssp->work)) {
+			srcu_drive_gp(ssp, s);
+			srcu_work_release(&ssp->work);
+		}
+		delay = SRCU_INTERVAL;
+	}
 }

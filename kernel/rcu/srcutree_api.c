@@ -8,6 +8,7 @@
 #define KPARAM_SUBSYS "srcu"
 
 #include "srcutree.h"
+#include "rcu_trace.h"
 #include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/bug.h>
@@ -87,6 +88,7 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	atomic_set(&ssp->srcu_barrier_cpu_cnt, 0);
 	init_completion(&ssp->srcu_barrier_completion);
 	srcu_work_init(&ssp->work, process_srcu);
+	init_waitqueue_head(&ssp->srcu_gp_wq);
 	srcu_lockdep_init(ssp);
 	ssp->name = "srcu_struct";
 	srcu_init_data(ssp);
@@ -141,9 +143,11 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
  * Queue rhp (if any) on this CPU and make sure a grace period that
  * covers it (or, without rhp, one starting after now) will run. Returns
  * that grace period's number, a polling cookie. Any context but NMI.
+ * quiet: the caller waits for it and runs the machine itself
+ * (synchronize_srcu_here()), so srcu_gp is not woken for it.
  */
 static unsigned long srcu_gp_start_if_needed(struct srcu_struct *ssp, struct rcu_head *rhp,
-					     bool do_norm)
+					     bool do_norm, bool quiet)
 {
 	bool needgp = false, needexp = false;
 	struct srcu_data *sdp;
@@ -178,7 +182,7 @@ static unsigned long srcu_gp_start_if_needed(struct srcu_struct *ssp, struct rcu
 	spin_unlock(&sdp->lock);
 	local_irq_restore(flags);
 	if (needgp || needexp)
-		srcu_funnel_gp_start(ssp, s, do_norm);
+		srcu_funnel_gp_start(ssp, s, do_norm, quiet);
 	return s;
 }
 
@@ -187,7 +191,7 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t fun
 	if (debug_rcu_head_queue(rhp, func))
 		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
 	rhp->func = func;
-	srcu_gp_start_if_needed(ssp, rhp, true);
+	srcu_gp_start_if_needed(ssp, rhp, true, false);
 }
 
 struct srcu_sync {
@@ -213,14 +217,41 @@ static void srcu_wait_for(struct srcu_struct *ssp, struct completion *c)
 	wait_for_completion(c);
 }
 
+/*
+ * A synchronous wait once srcu_gp runs: ask for the grace period as the
+ * polling API does (no callback) but without waking srcu_gp, and help run
+ * the machine from here (srcutree.c: srcu_wait_gp(), srcu_drive_gp(),
+ * why). srcu_gp_start_if_needed()'s barrier orders the caller's earlier
+ * accesses before the snapshot; the one below, its later accesses after
+ * the grace period.
+ */
+static void synchronize_srcu_here(struct srcu_struct *ssp, bool do_norm)
+{
+	unsigned long s = srcu_gp_start_if_needed(ssp, NULL, do_norm, true);
+
+	srcu_wait_gp(ssp, s, do_norm);
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "done", 0);
+	/*
+	 * The caller's later accesses after the grace period. Pairs with
+	 * rcu_seq_end()'s barrier in srcutree.c:srcu_gp_end(), whose new
+	 * srcu_gp_seq srcu_wait_gp() read.
+	 */
+	smp_mb();
+}
+
 static void __synchronize_srcu(struct srcu_struct *ssp, bool do_norm)
 {
 	struct srcu_sync ss;
 
+	if (srcu_work_ready()) {
+		synchronize_srcu_here(ssp, do_norm);
+		return;
+	}
 	init_completion(&ss.done);
 	ss.head.func = srcu_sync_cb;
-	srcu_gp_start_if_needed(ssp, &ss.head, do_norm);
+	srcu_gp_start_if_needed(ssp, &ss.head, do_norm, false);
 	srcu_wait_for(ssp, &ss.done);
+	trace_srcu_grace_period(ssp->name, READ_ONCE(ssp->srcu_gp_seq), "done", 0);
 	/*
 	 * The caller's later accesses after the grace period. Pairs with
 	 * rcu_seq_end()'s barrier in srcutree.c:srcu_gp_end(), which the
@@ -347,7 +378,7 @@ unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp)
 
 unsigned long start_poll_synchronize_srcu(struct srcu_struct *ssp)
 {
-	return srcu_gp_start_if_needed(ssp, NULL, true);
+	return srcu_gp_start_if_needed(ssp, NULL, true, false);
 }
 
 bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)

@@ -40,8 +40,11 @@ srcu_selftest_boot() { # NAME SMP [boot_test options...]
 
 # --- Tree SRCU: the suite, with the latency figures (exp_holdoff on and off, idle and busy) ------
 for smp in 1 2; do
+	exp_in_caller='$'	# srcu_exp_wait_in_caller needs a second CPU
+	[ "$smp" = 1 ] && exp_in_caller=' # SKIP'
 	srcu_selftest_boot "srcu-selftest-smp$smp" "$smp" \
 		--expect "ok [0-9]+ srcu_exp_holdoff_effect$" \
+		--expect "ok [0-9]+ srcu_exp_wait_in_caller$exp_in_caller" \
 		--expect "# srcu-bench: synchronize_srcu idle exp_holdoff=25000 n=20 .* gps: 20 expedited 0 normal$" \
 		--expect "# srcu-bench: synchronize_srcu idle exp_holdoff=0 n=20 .* gps: 0 expedited 20 normal$" \
 		--expect "# srcu-bench: synchronize_srcu busy exp_holdoff=0 n=20 "
@@ -52,7 +55,8 @@ srcu_tiny_kernel=$LOGDIR/build-tiny/kernel.elf
 if _test_selected srcu-selftest-tiny; then
 	if [ -f "$srcu_tiny_kernel" ] && grep -qx 'CONFIG_TINY_SRCU=y' "$LOGDIR/build-tiny/.config"; then
 		KERNEL=$srcu_tiny_kernel srcu_selftest_boot srcu-selftest-tiny 1 \
-			--expect "ok [0-9]+ srcu_exp_holdoff_effect # SKIP"
+			--expect "ok [0-9]+ srcu_exp_holdoff_effect # SKIP" \
+			--expect "ok [0-9]+ srcu_exp_wait_in_caller # SKIP"
 	else
 		skip_test srcu-selftest-tiny "no Tiny SRCU kernel in $LOGDIR/build-tiny (built by tests/boot/55-tiny-rcu.sh)"
 	fi

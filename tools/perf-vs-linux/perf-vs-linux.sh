@@ -13,6 +13,9 @@
 #                        ref-TYPE, gp-FLAVOR (below; never by default)
 #   --holdoff S          seconds both sides wait after boot before measuring (default 10, Linux's)
 #   --ours KERNEL        our kernel.elf (default: built here from defconfig + the three tests)
+#   --ours-args "ARGS"   extra command-line arguments for our side only (e.g.
+#                        rcuperf.boot_exp_gps=2, which runs expedited grace periods before the
+#                        test as Linux's boot does; say so wherever the figures go)
 #   --linux BZIMAGE      Linux's (default: $LNX/build-hz1000-none/..., built by build-linux.sh)
 #   --out DIR            logs and results (default $TMPDIR/perf-vs-linux/DATE)
 #   --only SIDE          boot only ours or only linux (e.g. a second configuration of ours, to
@@ -39,7 +42,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
 smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture fwd kfree" holdoff=10
-ours= linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out= dry=0 only=
+ours='' ours_extra='' linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out='' dry=0 only=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smp) smps=$2; shift ;;
@@ -47,6 +50,7 @@ while [ $# -gt 0 ]; do
 	--kinds) kinds=$2; shift ;;
 	--holdoff) holdoff=$2; shift ;;
 	--ours) ours=$2; shift ;;
+	--ours-args) ours_extra=$2; shift ;;
 	--linux) linux=$2; shift ;;
 	--out) out=$2; shift ;;
 	--only) only=$2; shift ;;
@@ -122,7 +126,7 @@ boot() { # SIDE KIND SMP REP
 			-no-reboot -kernel "$linux" -append "console=ttyS0 panic=-1 $(linux_args "$kind")")
 	else
 		args=("$ROOT/scripts/qemu-run.sh" --kernel "$ours" --smp "$smp" --accel tcg --mem 512M
-			--timeout 900 --append "$(ours_args "$kind")")
+			--timeout 900 --append "$(ours_args "$kind")${ours_extra:+ $ours_extra}")
 	fi
 	if [ "$dry" = 1 ]; then
 		echo "${args[*]}"

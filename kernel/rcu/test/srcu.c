@@ -9,7 +9,8 @@
  * before them; srcu_barrier() waits; polling cookies; cleanup of a busy
  * domain WARNs and refuses; and (Tree SRCU) srcutree.exp_holdoff decides
  * which synchronize_srcu() calls run expedited grace periods, with the
- * latency figures printed as diagnostics. Waits are bounded (a broken
+ * latency figures printed as diagnostics; (Tree SRCU) an expedited wait
+ * ends its grace period in the caller while srcu_gp is busy. Waits are bounded (a broken
  * grace period fails the case instead of hanging the boot); no case
  * asserts on how long something took beyond what a sleep guarantees.
  * Memory a stuck thread or callback might still touch is leaked, not
@@ -286,5 +287,6 @@ static const struct ktap_case srcu_cases[] = {
 	KTAP_CASE(srcu_polling),
 	KTAP_CASE(srcu_cleanup_busy_refused),
 	KTAP_CASE(srcu_exp_holdoff_effect),
+	KTAP_CASE(srcu_exp_wait_in_caller),
 };
 KTAP_SUITE(srcu, srcu_cases, &srcu_selftest);

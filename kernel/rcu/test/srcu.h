@@ -1,7 +1,8 @@
 /*
  * What the files of the "srcu" KTAP suite share (srcu.c: the
  * helpers, the reader cases and the case list; srcu_cbs.c: the
- * callback, barrier, polling, cleanup and exp_holdoff cases).
+ * callback, barrier, polling, cleanup and exp_holdoff cases; srcu_exp.c:
+ * the expedited wait that runs its grace period in the caller).
  */
 #ifndef _RCU_TEST_SRCU_H
 #define _RCU_TEST_SRCU_H
@@ -92,5 +93,7 @@ void srcu_barrier_waits(void);
 void srcu_polling(void);
 void srcu_cleanup_busy_refused(void);
 void srcu_exp_holdoff_effect(void);
+/* srcu_exp.c */
+void srcu_exp_wait_in_caller(void);
 
 #endif

@@ -90,6 +90,14 @@ torture_param(int, writer_holdoff, 0, 0, 1000000,
 torture_param(int, holdoff, 0, 0, 3600, "seconds the writers wait before their first grace period");
 torture_param(int, minruntime, 0, 0, 3600,
 	      "seconds each writer runs at least (and until MIN_MEAS samples), 0: samples only");
+/*
+ * Ours, for comparisons with Linux: Linux 6.1's boot runs expedited grace
+ * periods before rcuscale starts (two on its comparison build, from
+ * cpuidle's governor switch and rcu_sync_enter(): boot-time
+ * synchronize_rcu() is expedited there), ours none.
+ */
+torture_param(int, boot_exp_gps, 0, 0, 100,
+	      "synchronize_rcu_expedited() calls before the readers and writers start");
 torture_param_bool(shutdown, true, "power off when the test is done");
 torture_param(int, verbose, 1, 0, 2, "print thread start/stop lines");
 
@@ -467,6 +475,8 @@ static bool perf_start_threads(struct task_struct **tasks, int n, int (*fn)(void
 /* Start the threads, wait for the writers' verdict, report, then let shutdown decide. */
 static int rcu_perf_main(void *unused)
 {
+	for (int i = 0; i < boot_exp_gps; i++)
+		synchronize_rcu_expedited();
 	if (!perf_start_threads(reader_tasks, nrealreaders, rcu_perf_reader, "rcu_perf_reader") ||
 	    !perf_start_threads(writer_tasks, nrealwriters, rcu_perf_writer, "rcu_perf_writer"))
 		goto out;
