@@ -14,7 +14,7 @@
  * The graph is a bit matrix of class pairs (is A -> B known?) for the fast
  * "already recorded" test and the breadth-first cycle search, plus a list of
  * the edges with the code address that recorded each, for the report.
- * graph_lock (a raw ticket lock, itself untracked) serialises changes.
+ * graph_lock (a raw spinlock, itself untracked) serialises changes.
  *
  * After the first report debug_locks is 0 and everything here returns at
  * once: the graph and the held-lock stacks may be inconsistent from then

@@ -12,6 +12,8 @@
 #   --kinds "K..."       of: sync1 exp1 sync exp async refscale torture fwd kfree (default: all), and
 #                        ref-TYPE, gp-FLAVOR (below; never by default)
 #   --holdoff S          seconds both sides wait after boot before measuring (default 10, Linux's)
+#   --ref-args "A..."    appended to both sides' ref-* command lines (the refscale. names are the
+#                        same on both): e.g. "refscale.loops=1000 refscale.nruns=3" for a short shape
 #   --ours KERNEL        our kernel.elf (default: built here from defconfig + the three tests)
 #   --ours-args "ARGS"   extra command-line arguments for our side only (e.g.
 #                        rcuperf.boot_exp_gps=2, which runs expedited grace periods before the
@@ -42,13 +44,14 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
 smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture fwd kfree" holdoff=10
-ours='' ours_extra='' linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out='' dry=0 only=''
+ref_args='' ours='' ours_extra='' linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out='' dry=0 only=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smp) smps=$2; shift ;;
 	--reps) reps=$2; shift ;;
 	--kinds) kinds=$2; shift ;;
 	--holdoff) holdoff=$2; shift ;;
+	--ref-args) ref_args=$2; shift ;;
 	--ours) ours=$2; shift ;;
 	--ours-args) ours_extra=$2; shift ;;
 	--linux) linux=$2; shift ;;
@@ -96,7 +99,7 @@ linux_args() {
 	torture) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
 	fwd) echo "initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
 	kfree) echo "$bl_scale rcuscale.kfree_rcu_test=1" ;;
-	ref-*) echo "initcall_blacklist=rcu_torture_init,rcu_scale_init refscale.scale_type=${1#ref-} refscale.shutdown=1 refscale.holdoff=$holdoff" ;;
+	ref-*) echo "initcall_blacklist=rcu_torture_init,rcu_scale_init refscale.scale_type=${1#ref-} refscale.shutdown=1 refscale.holdoff=$holdoff $ref_args" ;;
 	gp-*) echo "$bl_scale rcuscale.scale_type=${1#gp-} rcuscale.nwriters=1 rcuscale.nreaders=0 rcuscale.gp_exp=0" ;;
 	esac
 }
@@ -112,7 +115,7 @@ ours_args() {
 	torture) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15" ;;
 	fwd) echo "rcutorture.torture_runnable=1 rcutorture.shutdown_secs=60 rcutorture.stat_interval=15 rcutorture.fwd_progress_holdoff=5" ;;
 	kfree) echo "rcuperf.kfree_rcu_test=1" ;;
-	ref-*) echo "refscale.scale_runnable=1 refscale.scale_type=${1#ref-} refscale.holdoff=$holdoff" ;;
+	ref-*) echo "refscale.scale_runnable=1 refscale.scale_type=${1#ref-} refscale.holdoff=$holdoff $ref_args" ;;
 	gp-*) echo "$perf rcuperf.perf_type=${1#gp-} rcuperf.nwriters=1 rcuperf.nreaders=0" ;;
 	esac
 }

@@ -18,10 +18,11 @@
 #define smp_mb__after_atomic()	barrier()
 /*
  * Turns "unlock A (or B) ... lock B" into a full barrier for RCU's rcu_node
- * locks (kernel/rcu/tree.h). On x86 nothing is left to do: the ticket
- * fetch-add in do_raw_spin_lock() (and the cmpxchg of a trylock) is a
- * LOCK-prefixed RMW, which is a full fence, and do_raw_spin_lock() is out
- * of line, so the compiler cannot move accesses across it either. A weakly
+ * locks (kernel/rcu/tree.h). On x86 nothing is left to do: every way of
+ * taking a lock (the cmpxchg inline in do_raw_spin_lock() and
+ * do_raw_spin_trylock(), those of the slow path) is a LOCK-prefixed RMW,
+ * which is a full fence, and the inline fast path begins with barrier(),
+ * so the compiler cannot move earlier accesses past it either. A weakly
  * ordered arch, whose acquire is only an acquire, takes <kernel/barrier.h>'s
  * smp_mb() fallback instead.
  */
