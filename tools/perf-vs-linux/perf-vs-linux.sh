@@ -19,7 +19,10 @@
 #                        256 for guests above 64 CPUs, with Linux from build-linux.sh CPUS=256)
 #   --single-from N      sizes of N CPUs and more run single-threaded TCG (-accel tcg,thread=single)
 #                        on both sides, smaller ones multi-threaded TCG (default: never). Each
-#                        log's "# accel:" line says which one a boot used.
+#                        log's "# accel:" line says which one a boot used. Linux then gets
+#                        lpj=<host TSC kHz> (its TSC runs at the host's under TCG): its per-CPU
+#                        delay calibration fails under single-threaded TCG and took 4-5 s a CPU
+#                        (CPU 134 of 255 up after 10 minutes); ours has none.
 #   --append "ARGS"      added to both sides' command lines (e.g. rcutree.rcu_fanout_leaf=2
 #                        skew_tick=1: parameters both kernels take under the same name)
 #   --only SIDE          boot only ours or only linux (e.g. a second configuration of ours, to
@@ -136,12 +139,12 @@ boot() { # SIDE KIND SMP REP
 	[ -z "$only" ] || [ "$only" = "$side" ] || return 0
 	[ -z "$single_from" ] || [ "$smp" -lt "$single_from" ] || accel=tcg-single
 	# QEMU's own spelling of qemu-run.sh's two TCG modes (its default tcg is multi-threaded).
-	local qaccel=tcg
-	[ "$accel" = tcg ] || qaccel=tcg,thread=single
+	local qaccel=tcg lpj=
+	[ "$accel" = tcg ] || { qaccel=tcg,thread=single; lpj="lpj=$(awk '/^cpu MHz/ { printf "%d", $4 * 1000; exit }' /proc/cpuinfo)"; }
 	log=$out/logs/$side-$kind-smp$smp-rep$rep.log
 	if [ "$side" = linux ]; then
-		args=(timeout 900 qemu-system-x86_64 -M pc -accel "$qaccel" -smp "$smp" -m 512M -nographic
-			-no-reboot -kernel "$linux" -append "console=ttyS0 panic=-1 $(linux_args "$kind")${append:+ $append}")
+		args=(timeout -k 10 900 qemu-system-x86_64 -M pc -accel "$qaccel" -smp "$smp" -m 512M -nographic
+			-no-reboot -kernel "$linux" -append "console=ttyS0 panic=-1 $(linux_args "$kind")${lpj:+ $lpj}${append:+ $append}")
 	else
 		args=("$ROOT/scripts/qemu-run.sh" --kernel "$ours" --smp "$smp" --accel "$accel" --mem 512M
 			--timeout 900 --append "$(ours_args "$kind")${append:+ $append}")
