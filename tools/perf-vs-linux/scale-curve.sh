@@ -33,36 +33,31 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
-smps="2 4 8 16 32 64 128 255" reps=1 kinds="sync1 exp1 async1" holdoff=10 single_from=2
-append= ours= only= linux=$LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage out= dry=()
+# Our defaults first; perf-vs-linux.sh takes the last value of an option, so the caller's win.
+defaults=(--smp "2 4 8 16 32 64 128 255" --reps 1 --kinds "sync1 exp1 async1" --holdoff 10
+	--single-from 2 --nr-cpus 256 --linux "$LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage")
+out='' dry=0 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
-	--smp) smps=$2; shift ;;
-	--reps) reps=$2; shift ;;
-	--kinds) kinds=$2; shift ;;
-	--holdoff) holdoff=$2; shift ;;
-	--single-from) single_from=$2; shift ;;
-	--append) append=$2; shift ;;
-	--ours) ours=$2; shift ;;
-	--only) only=$2; shift ;;
-	--linux) linux=$2; shift ;;
+	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --only | --linux) shift ;;
 	--out) out=$2; shift ;;
-	--dry-run) dry=(--dry-run) ;;
+	--dry-run) dry=1 ;;
 	*) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
 	esac
 	shift
 done
-out=${out:-${TMPDIR:-/tmp}/scale-curve/$(date +%Y.%m.%d-%H.%M.%S)}
+if [ -z "$out" ]; then
+	out=${TMPDIR:-/tmp}/scale-curve/$(date +%Y.%m.%d-%H.%M.%S)
+	args+=(--out "$out")
+fi
 mkdir -p "$out"
 {
 	echo "# scale-curve.sh $(date -Is) host: $(nproc) CPUs, $(uname -r), loadavg $(cut -d' ' -f1-3 /proc/loadavg)"
-	echo "# smp=\"$smps\" reps=$reps kinds=\"$kinds\" holdoff=$holdoff single_from=$single_from append=\"$append\""
+	echo "# args: ${defaults[*]} ${args[*]}"
 	echo "# qemu: $(qemu-system-x86_64 --version | head -1)"
 } >>"$out/run.txt"
-"$HERE/perf-vs-linux.sh" --smp "$smps" --reps "$reps" --kinds "$kinds" --holdoff "$holdoff" \
-	--single-from "$single_from" --nr-cpus 256 --linux "$linux" ${ours:+--ours "$ours"} \
-	${append:+--append "$append"} ${only:+--only "$only"} --out "$out" "${dry[@]}"
-[ ${#dry[@]} = 0 ] || exit 0
+"$HERE/perf-vs-linux.sh" "${defaults[@]}" "${args[@]}"
+[ "$dry" = 0 ] || exit 0
 echo "# ended $(date -Is) loadavg $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/run.txt"
 python3 "$HERE/scale_curve.py" "$out/logs" "$out/curve.png" | tee "$out/curve.md"
 echo "scale-curve: table $out/curve.md, plot $out/curve.png (if gnuplot exists)"
