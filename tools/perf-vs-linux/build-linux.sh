@@ -5,20 +5,31 @@
 # console on ttyS0 and powering itself off when a test ends. Everything lands under $LNX (default
 # $TMPDIR/lnx), outside the repository; nothing of Linux is copied into it.
 #
-# Usage: build-linux.sh [NONE|FULL] [TASKS]  prints the bzImage path on its last line
+# Usage: build-linux.sh [NONE|FULL] [TASKS] [CPUS=N]  prints the bzImage path on its last line
 # TASKS: also Linux's three Tasks flavors (RCU_EXPERT, FORCE_TASKS_RCU, FORCE_TASKS_RUDE_RCU,
 # FORCE_TASKS_TRACE_RCU, as its scenarios TASKS02/RUDE01/TRACE01 force them), in a build
 # directory of its own (build-hz1000-none-tasks), for perf-vs-linux.sh's Tasks kinds.
+# CPUS=N: CONFIG_NR_CPUS=N instead of 64 (CPUS=256 for scale-curve.sh's guests of up to 255 CPUs;
+# CONFIG_RCU_FANOUT and CONFIG_RCU_FANOUT_LEAF stay at Linux's defaults, 64 and 16), in a build
+# directory of its own (build-hz1000-none-cpus256).
 # Needs: apt-get install linux-source-6.1 bc flex bison libelf-dev libssl-dev (done if missing,
 # as root). About 2-3 minutes of `make -j2` on a quiet 2-core host, 13 on a busy one.
 set -euo pipefail
 
-PREEMPT=${1:-NONE} TASKS=${2:-}
-case $PREEMPT in NONE | FULL) ;; *) echo "usage: build-linux.sh [NONE|FULL] [TASKS]" >&2; exit 2 ;; esac
-case $TASKS in "" | TASKS) ;; *) echo "usage: build-linux.sh [NONE|FULL] [TASKS]" >&2; exit 2 ;; esac
+PREEMPT=NONE TASKS= CPUS=64
+usage() { echo "usage: build-linux.sh [NONE|FULL] [TASKS] [CPUS=N]" >&2; exit 2; }
+for a in "$@"; do
+	case $a in
+	NONE | FULL) PREEMPT=$a ;;
+	TASKS) TASKS=$a ;;
+	CPUS=[0-9]*) CPUS=${a#CPUS=}; [ "$CPUS" -ge 2 ] && [ "$CPUS" -le 512 ] || usage ;;
+	*) usage ;;
+	esac
+done
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
 SRC=$LNX/linux-source-6.1
 OUT=$LNX/build-hz1000-$(tr A-Z a-z <<<"$PREEMPT")${TASKS:+-tasks}
+[ "$CPUS" = 64 ] || OUT=$OUT-cpus$CPUS
 mkdir -p "$LNX"
 
 if [ ! -d "$SRC" ]; then
@@ -49,12 +60,12 @@ mk() { nice -n 19 make -s ARCH=x86_64 O="$OUT" "$@"; }
 mk tinyconfig
 preempt_opts=(--disable PREEMPT_NONE --disable PREEMPT_VOLUNTARY --disable PREEMPT)
 if [ "$PREEMPT" = FULL ]; then preempt_opts+=(--enable PREEMPT); else preempt_opts+=(--enable PREEMPT_NONE); fi
-# The options, and why: 64-bit SMP guests of up to 64 CPUs; a timestamped serial console; HZ and
+# The options, and why: 64-bit SMP guests of up to 64 CPUs (CPUS=N); a timestamped serial console; HZ and
 # dyntick-idle as ours; ACPI with PCI for the S5 power-off; KALLSYMS for initcall_blacklist=
 # (which keeps the two tests not wanted from starting); -O2 and SLUB as a normal kernel, not
 # tinyconfig's size options; the three RCU tests, which need DEBUG_KERNEL.
 scripts/config --file "$OUT/.config" \
-	--enable 64BIT --enable SMP --set-val NR_CPUS 64 \
+	--enable 64BIT --enable SMP --set-val NR_CPUS "$CPUS" \
 	--enable PRINTK --enable PRINTK_TIME --set-val LOG_BUF_SHIFT 18 --enable BUG \
 	--enable TTY --enable SERIAL_8250 --enable SERIAL_8250_CONSOLE \
 	--enable BINFMT_ELF --enable BLK_DEV_INITRD --set-str INITRAMFS_SOURCE "$LNX/initramfs.list" \
@@ -76,5 +87,6 @@ if [ "$PREEMPT" = FULL ]; then want+=(PREEMPT PREEMPT_RCU); else want+=(PREEMPT_
 for o in "${want[@]}"; do
 	grep -qx "CONFIG_$o=y" "$OUT/.config" || { echo "build-linux.sh: CONFIG_$o did not stick" >&2; exit 1; }
 done
+grep -qx "CONFIG_NR_CPUS=$CPUS" "$OUT/.config" || { echo "build-linux.sh: CONFIG_NR_CPUS=$CPUS did not stick" >&2; exit 1; }
 mk -j2 bzImage
 echo "$OUT/arch/x86/boot/bzImage"

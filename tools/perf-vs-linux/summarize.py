@@ -25,7 +25,7 @@ import sys
 from collections import defaultdict
 
 NAME = re.compile(r"^(ours|linux)-([\w-]+)-smp(\d+)-rep(\d+)\.log$")
-ORDER = "sync1 exp1 sync exp async refscale torture fwd kfree".split()
+ORDER = "sync1 exp1 sync exp async async1 refscale torture fwd kfree".split()
 
 
 def kind_key(kind):
@@ -36,8 +36,8 @@ def kind_key(kind):
 
 
 def base(kind):
-    """ref-TYPE is read as refscale, gp-FLAVOR as the grace-period shapes."""
-    return "refscale" if kind.startswith("ref-") else kind
+    """ref-TYPE is read as refscale, gp-FLAVOR as the grace-period shapes, async1 as async."""
+    return "refscale" if kind.startswith("ref-") else "async" if kind == "async1" else kind
 TS = r"^\[\s*(\d+\.\d+)\]\s*"
 # The tag is the flavor's name: rcu-, srcu-, tasks-, ... then -scale (Linux) or -perf (ours).
 DUR = re.compile(r"[\w-]+-(?:scale|perf):\s+\d+ writer-duration:\s+\d+ (\d+)")

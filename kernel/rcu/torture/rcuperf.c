@@ -34,6 +34,10 @@
  * gps/batches line, one "writer-duration" line per sample) plus our own
  * machine-readable line over all writers' samples:
  *   rcu-perf: summary type=<sync|exp|async> cpus=N n=S min_ns= median_ns= p90_ns= p99_ns= max_ns=
+ * and, for perf_type=rcu under Tree RCU, what the measured run's normal grace
+ * periods cost (rcu_get_gp_cost() at the start and the end of the run; the
+ * scale curve of tools/perf-vs-linux/scale-curve.sh reads it):
+ *   rcu-perf: gp cost: levels=L gps=G gp_kthread_ns_per_gp=K fqs_per_gp=F
  * then powers off if rcuperf.shutdown (see rcu_perf_test_end()).
  * Figures are reported, never judged.
  */
@@ -60,6 +64,7 @@
 #include <kernel/sort.h>
 #include <rcu/srcu.h>
 #include <rcu/tasks.h>
+#include <rcu/torture.h>
 #include "rcu_perf_common.h"
 #include "rcuperf_kfree.h"
 
@@ -194,6 +199,7 @@ static atomic_t n_writers_started, n_writers_finished;
 static bool all_done;			/* every writer has MIN_MEAS samples */
 static u64 t_started, t_finished;	/* local_clock() at the last start / last finish */
 static unsigned long b_started, b_finished;	/* rcu_gp_completed() at those times */
+static struct rcu_gp_cost c_started, c_finished;	/* rcu_get_gp_cost() at those times */
 static DECLARE_WAIT_QUEUE_HEAD(perf_done_wq);
 
 /* Once the test is over, a thread just waits to be stopped. */
@@ -286,6 +292,7 @@ static void perf_writer_finished(long me)
 		return;
 	t_finished = local_clock();
 	b_finished = cur_ops->get_gp_seq();
+	rcu_get_gp_cost(&c_finished);
 	PERFOUT("Test complete");
 	smp_store_release(&all_done, true);
 	wake_up(&perf_done_wq);
@@ -313,6 +320,7 @@ static int rcu_perf_writer(void *arg)
 	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
 		t_started = local_clock();
 		b_started = cur_ops->get_gp_seq();
+		rcu_get_gp_cost(&c_started);
 		if (gp_exp)
 			rcu_exp_latency_reset();	/* the breakdown covers the measured run only */
 	}
@@ -394,6 +402,26 @@ static void perf_summary(void)
 }
 
 /*
+ * The grace-period kthread's CPU time and FQS scans per normal grace period
+ * of the measured run (Tree RCU only: rcu_get_gp_cost() gives levels 0 under
+ * Tiny RCU). The kthread's time is added up when it switches away, so a
+ * snapshot taken while it runs misses its current slice: with a hundred
+ * grace periods or more, that is within a percent.
+ */
+static void perf_gp_cost(void)
+{
+	unsigned long gps = b_finished - b_started;
+
+	if (cur_ops != &rcu_ops || !c_finished.levels || !gps)
+		return;
+	pr_alert("%s%s gp cost: levels=%d gps=%lu gp_kthread_ns_per_gp=%llu fqs_per_gp=%lu.%02lu\n",
+		 perf_type, PERF_FLAG, c_finished.levels, gps,
+		 (unsigned long long)((c_finished.gp_kthread_ns - c_started.gp_kthread_ns) / gps),
+		 (c_finished.fqs_scans - c_started.fqs_scans) / gps,
+		 (c_finished.fqs_scans - c_started.fqs_scans) * 100 / gps % 100);
+}
+
+/*
  * Expedited runs: where the grace periods' time went (rcu_exp_latency(),
  * Documentation/RCU/expedited.md), to tell a slow IPI delivery or driver
  * wake-up (a vCPU the host did not run) from a report deferred by a reader.
@@ -443,6 +471,7 @@ static void rcu_perf_cleanup(void)
 		}
 	}
 	perf_summary();
+	perf_gp_cost();
 	if (gp_exp && !gp_async && cur_ops == &rcu_ops)
 		perf_exp_breakdown();
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# scale-curve.sh - how our grace periods grow with the CPU count, beside Linux 6.1's (issue 36):
+# perf-vs-linux.sh's sync1, exp1 and async1 kinds (one writer, no readers: synchronize_rcu(),
+# synchronize_rcu_expedited(), one call_rcu() at a time) at each size, both kernels built for 256
+# CPUs, then scale_curve.py's table (medians, p99, ratios ours/Linux, the growth from one size to
+# the next, our grace-period kthread's CPU time per grace period) and a PNG if gnuplot exists.
+# Documentation/RCU/performance.md holds the latest curve.
+#
+# Usage: scale-curve.sh [options]
+#   --smp "2 4 ... 255"  guest sizes (default "2 4 8 16 32 64 128 255")
+#   --reps N             boots per side, kind and size (default 1)
+#   --kinds "K..."       default "sync1 exp1 async1"
+#   --holdoff S          seconds both sides wait after boot (default 10, Linux's; shorter runs
+#                        shorten it on both sides alike)
+#   --single-from N      sizes of N CPUs and more run single-threaded TCG on both sides, smaller
+#                        ones multi-threaded TCG (default 2: all single-threaded, one host thread
+#                        per guest at every size; multi-threaded TCG on a loaded 2-core host gave
+#                        grace-period kthread times of 0.7-2.4 ms at 2-8 CPUs, host preemption)
+#   --append "ARGS"      both sides' extra parameters (tree shapes at 255 CPUs:
+#                        rcutree.rcu_fanout_leaf=2 gives 3 levels, 1+2+128 nodes; skew_tick=1)
+#   --ours KERNEL        our kernel.elf (default: built by perf-vs-linux.sh with CONFIG_NR_CPUS=256)
+#   --linux BZIMAGE      default $LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage
+#                        (`build-linux.sh NONE CPUS=256`)
+#   --only SIDE          boot only ours or only linux (e.g. ours alone at a size Linux does not
+#                        reach here); a later run with the same --out adds to the same table
+#   --out DIR            default $TMPDIR/scale-curve/DATE; table in DIR/curve.md, plot DIR/curve.png
+#   --dry-run            print the boots, run none
+# Large boots are heavy on a small host: run the script under `nice -n 10`, nothing else in QEMU.
+# On the 2-core host of 2026-12-07 (QEMU 7.2), Linux 6.1 booted up to 128 CPUs under
+# single-threaded TCG in seconds (with the lpj= perf-vs-linux.sh gives it there) but had not
+# finished bringing up 255 CPUs after 4 and 10 minutes: measure 255 with --only ours.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
+# Our defaults first; perf-vs-linux.sh takes the last value of an option, so the caller's win.
+defaults=(--smp "2 4 8 16 32 64 128 255" --reps 1 --kinds "sync1 exp1 async1" --holdoff 10
+	--single-from 2 --nr-cpus 256 --linux "$LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage")
+out='' dry=0 args=("$@")
+while [ $# -gt 0 ]; do
+	case $1 in
+	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --only | --linux) shift ;;
+	--out) out=$2; shift ;;
+	--dry-run) dry=1 ;;
+	*) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
+	esac
+	shift
+done
+if [ -z "$out" ]; then
+	out=${TMPDIR:-/tmp}/scale-curve/$(date +%Y.%m.%d-%H.%M.%S)
+	args+=(--out "$out")
+fi
+mkdir -p "$out"
+{
+	echo "# scale-curve.sh $(date -Is) host: $(nproc) CPUs, $(uname -r), loadavg $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "# args: ${defaults[*]} ${args[*]}"
+	echo "# qemu: $(qemu-system-x86_64 --version | head -1)"
+} >>"$out/run.txt"
+"$HERE/perf-vs-linux.sh" "${defaults[@]}" "${args[@]}"
+[ "$dry" = 0 ] || exit 0
+echo "# ended $(date -Is) loadavg $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/run.txt"
+python3 "$HERE/scale_curve.py" "$out/logs" "$out/curve.png" | tee "$out/curve.md"
+echo "scale-curve: table $out/curve.md, plot $out/curve.png (if gnuplot exists)"
