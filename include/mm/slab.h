@@ -26,6 +26,11 @@ void *kmalloc(size_t size, gfp_t gfp);
  * is a BUG.
  */
 void kfree(const void *ptr);
+/*
+ * Free nr kmalloc'ed objects (any mix of sizes; NULLs skipped) as kfree()
+ * would, with one class-lock take per run of one class (mm/slab.c).
+ */
+void kfree_bulk(size_t nr, void **p);
 /* kvfree(): there is no vmalloc here, so every kv*alloc'ed object is a kmalloc'ed one. */
 static inline void kvfree(const void *ptr)
 {
