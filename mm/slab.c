@@ -16,7 +16,8 @@
  * under vCPU overcommit each hand-off of a ticket lock waits for the host
  * to run the next waiter (seconds of stall). With CONFIG_DEBUG_KERNEL an
  * object going onto a CPU's stack is poisoned and checked against that
- * stack; the page-level double-free check runs when it drains.
+ * stack; the page-level double-free check runs when it drains, for the
+ * objects that looked free already when kfree() was called (looks_free()).
  *
  * With CONFIG_KASAN every slot ends in KASAN's metadata
  * (KASAN_SLAB_META_SIZE bytes: the allocation and free stacks), so a
@@ -157,6 +158,41 @@ static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 		}
 }
 
+/*
+ * CONFIG_DEBUG_KERNEL's double-free check walks the page's free list under
+ * the class lock, up to 256 links per object: most of a drain's hold. Only
+ * an object that may already be free needs it. A free object is POISON_FREE
+ * past its first word, and kmalloc() marks the byte after the first word
+ * POISON_INUSE, so a live object, even one never written, does not look
+ * free. An object that looks free when kfree() is called is a suspect: its
+ * pointer carries SLAB_SUSPECT (bit 0; objects are 16-byte aligned) on the
+ * CPU cache and into the drain, which walks the free list for it alone.
+ * A suspect is not poisoned again: if it is free, its first word is a
+ * free list's link that the walk (for it or another suspect) follows.
+ */
+#define SLAB_SUSPECT	1UL
+
+static bool looks_free(const struct kmalloc_class *c, const u8 *obj)
+{
+	for (unsigned int i = sizeof(void *); i < poison_size(c); i++)
+		if (obj[i] != POISON_FREE)
+			return false;
+	return true;	/* also when there is no byte to mark (KASAN's smallest slots) */
+}
+
+/* obj as its CPU-cache entry: tagged when it may be a double free (DEBUG_KERNEL). */
+static void *cache_entry(const struct kmalloc_class *c, void *obj)
+{
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && looks_free(c, obj))
+		return (void *)((unsigned long)obj | SLAB_SUSPECT);
+	return obj;
+}
+
+static void *entry_obj(void *entry)
+{
+	return (void *)((unsigned long)entry & ~SLAB_SUSPECT);
+}
+
 /* Carve a fresh page for class c; called with c->lock held. */
 static struct page *new_slab(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
 {
@@ -222,14 +258,16 @@ static void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t 
 }
 
 /*
- * Give obj back to its page; called with c->lock held. A page left empty
- * goes onto *empties, for free_empties() once the lock is dropped.
+ * Give a cache entry's object back to its page; called with c->lock held. A
+ * page left empty goes onto *empties, for free_empties() once the lock is
+ * dropped. A suspect (SLAB_SUSPECT) is looked for on the page's free list.
  */
-static void slab_free_locked(struct kmalloc_class *c, void *obj, struct list_head *empties)
+static void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_head *empties)
 {
+	void *obj = entry_obj(entry);
 	struct page *page = virt_to_page(obj);
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL)) {
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry != obj) {
 		void *o;
 
 		for (o = page->freelist; o; o = obj_next(o))
@@ -327,7 +365,7 @@ void *kmalloc(size_t size, gfp_t gfp)
 
 		if (!cc->count)
 			cpu_cache_refill(c, cc, idx, gfp);
-		obj = cc->count ? cc->objs[--cc->count] : NULL;
+		obj = cc->count ? entry_obj(cc->objs[--cc->count]) : NULL;
 	} else {
 		class_lock(c);
 		obj = slab_alloc_locked(c, idx, gfp);
@@ -344,6 +382,8 @@ void *kmalloc(size_t size, gfp_t gfp)
 	if (IS_ENABLED(CONFIG_DEBUG_KERNEL)) {
 		check_poison(c, obj);
 		memset(obj, POISON_FREE, sizeof(void *));	/* no stale link left behind */
+		if (poison_size(c) > sizeof(void *))	/* live: kfree() need not look for it (looks_free) */
+			((u8 *)obj)[sizeof(void *)] = POISON_INUSE;
 	}
 	if (gfp & __GFP_ZERO)
 		memset(obj, 0, poison_size(c));
@@ -356,10 +396,12 @@ static void slab_free(struct page *page, void *obj)
 	struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	unsigned long offset = (unsigned long)obj - (unsigned long)page_address(page);
 	unsigned long flags;
+	void *entry;
 
 	if (unlikely(offset % c->size))
 		bad_kfree(obj, "not the start of an object");
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
+	entry = cache_entry(c, obj);
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry == obj)	/* a suspect is poisoned already */
 		memset(obj, POISON_FREE, poison_size(c));
 
 	local_irq_save(flags);
@@ -370,16 +412,16 @@ static void slab_free(struct page *page, void *obj)
 
 		if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
 			for (unsigned int i = 0; i < cc->count; i++)
-				if (unlikely(cc->objs[i] == obj))
+				if (unlikely(entry_obj(cc->objs[i]) == obj))
 					bad_kfree(obj, "double free");
 		if (cc->count >= c->cache_limit)
 			cpu_cache_drain(c, cc);
-		cc->objs[cc->count++] = obj;
+		cc->objs[cc->count++] = entry;
 	} else {
 		LIST_HEAD(empties);
 
 		class_lock(c);
-		slab_free_locked(c, obj, &empties);
+		slab_free_locked(c, entry, &empties);
 		spin_unlock(&c->lock);
 		free_empties(&empties);
 	}
@@ -452,7 +494,7 @@ static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
 
 	if (n < KFREE_BULK_MIN || !READ_ONCE(kmalloc_cpu_caches_on)) {
 		for (unsigned int i = 0; i < n; i++)
-			slab_free(virt_to_page(run[i]), run[i]);
+			slab_free(virt_to_page(entry_obj(run[i])), entry_obj(run[i]));
 		return;
 	}
 	local_irq_save(flags);
@@ -491,10 +533,12 @@ void kfree_bulk(size_t nr, void **p)
 			kfree_bulk_run(idx, run, n);
 			n = 0;
 		}
-		if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
-			memset(ptr, POISON_FREE, poison_size(c));
 		idx = page->slab_class;
-		run[n++] = ptr;
+		run[n] = cache_entry(c, ptr);
+		/* A suspect keeps its first word: a free list's link, if it is free. */
+		if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && run[n] == ptr)
+			memset(ptr, POISON_FREE, poison_size(c));
+		n++;
 	}
 	if (n)
 		kfree_bulk_run(idx, run, n);

@@ -13,6 +13,7 @@
 #define KMALLOC_MAX_CACHE_SIZE	2048
 #define POISON_FREE		0x6b	/* freed small objects (Linux's value) */
 #define PAGE_POISON		0xaa	/* freed pages (Linux's value) */
+#define POISON_INUSE		0x5a	/* a byte of a live small object (Linux's value) */
 
 /* kmalloc(0) returns this: not NULL, yet faults when dereferenced. */
 #define ZERO_SIZE_PTR		((void *)16)
