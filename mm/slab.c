@@ -16,7 +16,8 @@
  * under vCPU overcommit each hand-off of a ticket lock waits for the host
  * to run the next waiter (seconds of stall). With CONFIG_DEBUG_KERNEL an
  * object going onto a CPU's stack is poisoned and checked against that
- * stack; the page-level double-free check runs when it drains.
+ * stack; the page-level double-free check runs when it drains, for the
+ * objects that looked free already when kfree() was called (looks_free()).
  *
  * With CONFIG_KASAN every slot ends in KASAN's metadata
  * (KASAN_SLAB_META_SIZE bytes: the allocation and free stacks), so a
@@ -43,14 +44,17 @@
 #define NR_KMALLOC_CLASSES	(KMALLOC_SHIFT_HIGH - KMALLOC_SHIFT_LOW + 1)
 
 /*
- * A CPU's cache of free objects of one class holds at most this many: 32
- * objects of 16-256 bytes, fewer as they grow (4 of 2048 bytes), so that
- * a CPU holds at most about 40 KiB across the classes.
+ * A CPU's cache of free objects of one class holds at most this many: 64
+ * objects of 16-64 bytes (the rcu_head-sized objects that kfree_rcu()
+ * users allocate on one CPU and free on another: a refill or drain moves
+ * 32, half the class-lock takes of 32-object caches), 32 of 128 and 256
+ * bytes, fewer as they grow (4 of 2048 bytes), so that a CPU holds at
+ * most about 44 KiB across the classes.
  */
-#define KMALLOC_CPU_CACHE_MAX		32
+#define KMALLOC_CPU_CACHE_MAX		64
 #define KMALLOC_CPU_CACHE_LIMIT(size)						\
-	(8192 / (size) > KMALLOC_CPU_CACHE_MAX ? KMALLOC_CPU_CACHE_MAX :	\
-	 8192 / (size) < 4 ? 4 : 8192 / (size))
+	((size) <= 64 ? KMALLOC_CPU_CACHE_MAX :					\
+	 8192 / (size) > 32 ? 32 : 8192 / (size) < 4 ? 4 : 8192 / (size))
 
 struct kmalloc_class {
 	spinlock_t lock;
@@ -154,6 +158,41 @@ static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 		}
 }
 
+/*
+ * CONFIG_DEBUG_KERNEL's double-free check walks the page's free list under
+ * the class lock, up to 256 links per object: most of a drain's hold. Only
+ * an object that may already be free needs it. A free object is POISON_FREE
+ * past its first word, and kmalloc() marks the byte after the first word
+ * POISON_INUSE, so a live object, even one never written, does not look
+ * free. An object that looks free when kfree() is called is a suspect: its
+ * pointer carries SLAB_SUSPECT (bit 0; objects are 16-byte aligned) on the
+ * CPU cache and into the drain, which walks the free list for it alone.
+ * A suspect is not poisoned again: if it is free, its first word is a
+ * free list's link that the walk (for it or another suspect) follows.
+ */
+#define SLAB_SUSPECT	1UL
+
+static bool looks_free(const struct kmalloc_class *c, const u8 *obj)
+{
+	for (unsigned int i = sizeof(void *); i < poison_size(c); i++)
+		if (obj[i] != POISON_FREE)
+			return false;
+	return true;	/* also when there is no byte to mark (KASAN's smallest slots) */
+}
+
+/* obj as its CPU-cache entry: tagged when it may be a double free (DEBUG_KERNEL). */
+static void *cache_entry(const struct kmalloc_class *c, void *obj)
+{
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && looks_free(c, obj))
+		return (void *)((unsigned long)obj | SLAB_SUSPECT);
+	return obj;
+}
+
+static void *entry_obj(void *entry)
+{
+	return (void *)((unsigned long)entry & ~SLAB_SUSPECT);
+}
+
 /* Carve a fresh page for class c; called with c->lock held. */
 static struct page *new_slab(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
 {
@@ -219,14 +258,16 @@ static void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t 
 }
 
 /*
- * Give obj back to its page; called with c->lock held. A page left empty
- * goes onto *empties, for free_empties() once the lock is dropped.
+ * Give a cache entry's object back to its page; called with c->lock held. A
+ * page left empty goes onto *empties, for free_empties() once the lock is
+ * dropped. A suspect (SLAB_SUSPECT) is looked for on the page's free list.
  */
-static void slab_free_locked(struct kmalloc_class *c, void *obj, struct list_head *empties)
+static void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_head *empties)
 {
+	void *obj = entry_obj(entry);
 	struct page *page = virt_to_page(obj);
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL)) {
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry != obj) {
 		void *o;
 
 		for (o = page->freelist; o; o = obj_next(o))
@@ -324,7 +365,7 @@ void *kmalloc(size_t size, gfp_t gfp)
 
 		if (!cc->count)
 			cpu_cache_refill(c, cc, idx, gfp);
-		obj = cc->count ? cc->objs[--cc->count] : NULL;
+		obj = cc->count ? entry_obj(cc->objs[--cc->count]) : NULL;
 	} else {
 		class_lock(c);
 		obj = slab_alloc_locked(c, idx, gfp);
@@ -341,6 +382,8 @@ void *kmalloc(size_t size, gfp_t gfp)
 	if (IS_ENABLED(CONFIG_DEBUG_KERNEL)) {
 		check_poison(c, obj);
 		memset(obj, POISON_FREE, sizeof(void *));	/* no stale link left behind */
+		if (poison_size(c) > sizeof(void *))	/* live: kfree() need not look for it (looks_free) */
+			((u8 *)obj)[sizeof(void *)] = POISON_INUSE;
 	}
 	if (gfp & __GFP_ZERO)
 		memset(obj, 0, poison_size(c));
@@ -353,10 +396,12 @@ static void slab_free(struct page *page, void *obj)
 	struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	unsigned long offset = (unsigned long)obj - (unsigned long)page_address(page);
 	unsigned long flags;
+	void *entry;
 
 	if (unlikely(offset % c->size))
 		bad_kfree(obj, "not the start of an object");
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
+	entry = cache_entry(c, obj);
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry == obj)	/* a suspect is poisoned already */
 		memset(obj, POISON_FREE, poison_size(c));
 
 	local_irq_save(flags);
@@ -367,16 +412,16 @@ static void slab_free(struct page *page, void *obj)
 
 		if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
 			for (unsigned int i = 0; i < cc->count; i++)
-				if (unlikely(cc->objs[i] == obj))
+				if (unlikely(entry_obj(cc->objs[i]) == obj))
 					bad_kfree(obj, "double free");
 		if (cc->count >= c->cache_limit)
 			cpu_cache_drain(c, cc);
-		cc->objs[cc->count++] = obj;
+		cc->objs[cc->count++] = entry;
 	} else {
 		LIST_HEAD(empties);
 
 		class_lock(c);
-		slab_free_locked(c, obj, &empties);
+		slab_free_locked(c, entry, &empties);
 		spin_unlock(&c->lock);
 		free_empties(&empties);
 	}
@@ -426,6 +471,77 @@ void kfree(const void *ptr)
 	} else {
 		bad_kfree(ptr, "not allocated by kmalloc, or already freed");
 	}
+}
+
+/*
+ * kfree_bulk(): free nr objects at once, for callers that free many
+ * (kvfree_rcu()'s batches once their grace period is over). A run of up to
+ * KFREE_BULK_RUN objects of one class goes back to the pages under one take
+ * of the class lock, where freeing them one by one through this CPU's cache
+ * takes it once per half cache. The checks and the POISON_FREE fill are done
+ * before the lock is taken; the page-level double-free check under it, as
+ * for a drain. Objects that a short run would not pay for (other classes,
+ * large blocks) and everything under KASAN (its quarantine) go to kfree().
+ */
+#define KFREE_BULK_RUN	128
+#define KFREE_BULK_MIN	8
+
+static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
+{
+	struct kmalloc_class *c = &kmalloc_classes[idx];
+	unsigned long flags;
+	LIST_HEAD(empties);
+
+	if (n < KFREE_BULK_MIN || !READ_ONCE(kmalloc_cpu_caches_on)) {
+		for (unsigned int i = 0; i < n; i++)
+			slab_free(virt_to_page(entry_obj(run[i])), entry_obj(run[i]));
+		return;
+	}
+	local_irq_save(flags);
+	this_cpu_add(kmalloc_nr_frees, n);
+	class_lock(c);
+	for (unsigned int i = 0; i < n; i++)
+		slab_free_locked(c, run[i], &empties);
+	spin_unlock(&c->lock);
+	local_irq_restore(flags);
+	free_empties(&empties);
+}
+
+void kfree_bulk(size_t nr, void **p)
+{
+	void *run[KFREE_BULK_RUN];
+	unsigned int n = 0, idx = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		void *ptr = p[i];
+		struct page *page;
+		struct kmalloc_class *c;
+
+		if (IS_ENABLED(CONFIG_KASAN) || ZERO_OR_NULL_PTR(ptr) || !virt_addr_valid(ptr) ||
+		    !(READ_ONCE(virt_to_page(ptr)->flags) & PG_slab)) {
+			kfree(ptr);	/* its checks and reports, as for one */
+			continue;
+		}
+		page = virt_to_page(ptr);
+		c = &kmalloc_classes[page->slab_class];
+		if (unlikely(((unsigned long)ptr - (unsigned long)page_address(page)) % c->size))
+			bad_kfree(ptr, "not the start of an object");
+		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
+		if (debug_check_no_obj_freed(ptr, c->size))
+			continue;
+		if (n && (page->slab_class != idx || n == KFREE_BULK_RUN)) {
+			kfree_bulk_run(idx, run, n);
+			n = 0;
+		}
+		idx = page->slab_class;
+		run[n] = cache_entry(c, ptr);
+		/* A suspect keeps its first word: a free list's link, if it is free. */
+		if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && run[n] == ptr)
+			memset(ptr, POISON_FREE, poison_size(c));
+		n++;
+	}
+	if (n)
+		kfree_bulk_run(idx, run, n);
 }
 
 size_t ksize(const void *ptr)

@@ -13,6 +13,7 @@
 #define KMALLOC_MAX_CACHE_SIZE	2048
 #define POISON_FREE		0x6b	/* freed small objects (Linux's value) */
 #define PAGE_POISON		0xaa	/* freed pages (Linux's value) */
+#define POISON_INUSE		0x5a	/* a byte of a live small object (Linux's value) */
 
 /* kmalloc(0) returns this: not NULL, yet faults when dereferenced. */
 #define ZERO_SIZE_PTR		((void *)16)
@@ -26,6 +27,11 @@ void *kmalloc(size_t size, gfp_t gfp);
  * is a BUG.
  */
 void kfree(const void *ptr);
+/*
+ * Free nr kmalloc'ed objects (any mix of sizes; NULLs skipped) as kfree()
+ * would, with one class-lock take per run of one class (mm/slab.c).
+ */
+void kfree_bulk(size_t nr, void **p);
 /* kvfree(): there is no vmalloc here, so every kv*alloc'ed object is a kmalloc'ed one. */
 static inline void kvfree(const void *ptr)
 {

@@ -252,8 +252,12 @@ static void kfree_rcu_free_batch(struct kfree_rcu_cpu_work *krw)
 	unsigned long flags, n = 0, nh = 0, pages = 0;
 
 	for (b = krw->bulk_free; b; b = b->next) {
-		for (unsigned long i = 0; i < b->nr_records; i++)
-			kvfree(b->records[i]);
+		/*
+		 * kvfree() is kfree() here (no vmalloc). One class-lock take per
+		 * run of a block, not one per half CPU cache: the objects were
+		 * allocated on other CPUs, so they all go back to the pages.
+		 */
+		kfree_bulk(b->nr_records, b->records);
 		n += b->nr_records;
 		pages++;
 		/*

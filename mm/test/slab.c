@@ -5,7 +5,8 @@
  * refill or drain, not once per call; objects allocated on several CPUs
  * at once, half of them freed on another CPU, are never handed out twice
  * and keep what was written into them; once they are all freed the slab
- * pages go back, except what the CPU caches may hold.
+ * pages go back, except what the CPU caches may hold; kfree_bulk() frees
+ * a run of one class with one take of its lock.
  */
 #define KPARAM_SUBSYS "mm"
 #define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
@@ -70,11 +71,80 @@ static void slab_cpu_cache_batches(void)
 	KTAP_EXPECT_MSG(done, "the allocating thread did not finish");
 	if (done) {
 		KTAP_EXPECT(!sl_one.failed);
-		/* 32 objects per cache: 16 per refill or drain. Other CPUs may use the class too. */
+		/* 64 objects per cache: 32 per refill or drain. Other CPUs may use the class too. */
 		KTAP_EXPECT_MSG(sl_one.takes <= calls / 8, "class lock taken %lu times for %u calls",
 				sl_one.takes, calls);
 		ktap_diag("%u kmalloc/kfree calls on CPU %u took the class lock %lu times", calls,
 			  ktest_last_online_cpu(), sl_one.takes);
+	}
+	kthread_stop(t);
+}
+
+/* --- kfree_bulk(): one lock take per run of a class ------------------------------- */
+
+#define SL_BULK		512
+
+static struct {
+	struct completion done;
+	unsigned long takes, live_before, live_after;
+	bool failed;
+} sl_bulk;
+
+static int sl_bulk_fn(void *unused)
+{
+	static void *objs[SL_BULK + 3];
+	struct mm_stats st;
+	unsigned long t0;
+
+	mm_get_stats(&st);
+	sl_bulk.live_before = st.kmalloc_live;
+	for (int i = 0; i < SL_BULK; i++)
+		if (!(objs[i] = kmalloc(SL_SIZE, GFP_KERNEL)))
+			sl_bulk.failed = true;
+	/* A NULL, another class and a large block among them: kfree()'s paths. */
+	objs[SL_BULK] = NULL;
+	objs[SL_BULK + 1] = kmalloc(200, GFP_KERNEL);
+	objs[SL_BULK + 2] = kmalloc(3 * PAGE_SIZE, GFP_KERNEL);
+	t0 = kmalloc_class_lock_takes(SL_SIZE);
+	kfree_bulk(SL_BULK + 3, objs);
+	sl_bulk.takes = kmalloc_class_lock_takes(SL_SIZE) - t0;
+	mm_get_stats(&st);
+	sl_bulk.live_after = st.kmalloc_live;
+	complete(&sl_bulk.done);
+	ktest_wait_stop();
+	return 0;
+}
+
+static void slab_kfree_bulk(void)
+{
+	struct task_struct *t;
+	bool done;
+
+	init_completion(&sl_bulk.done);
+	sl_bulk.failed = false;
+	t = ktest_kthread(sl_bulk_fn, NULL, ktest_last_online_cpu(), "slab_bulk/%u");
+	if (!t)
+		return;
+	wake_up_process(t);
+	done = ktest_wait(&sl_bulk.done, 20000);
+	KTAP_EXPECT_MSG(done, "the freeing thread did not finish");
+	if (done) {
+		KTAP_EXPECT(!sl_bulk.failed);
+		/*
+		 * Runs of 128 objects: 4 takes (KASAN: kfree() each, to the
+		 * quarantine). Other CPUs may use the class too.
+		 */
+		if (!IS_ENABLED(CONFIG_KASAN))
+			KTAP_EXPECT_MSG(sl_bulk.takes <= SL_BULK / 128 + 4,
+					"class lock taken %lu times for a kfree_bulk() of %u objects",
+					sl_bulk.takes, SL_BULK);
+		/* Every object was counted freed (others' kmalloc()s may move it a little). */
+		KTAP_EXPECT_MSG(sl_bulk.live_after <= sl_bulk.live_before + 16,
+				"kmalloc live %lu before, %lu after kfree_bulk()", sl_bulk.live_before,
+				sl_bulk.live_after);
+		ktap_diag("kfree_bulk() of %u objects on CPU %u took the class lock %lu times; live %lu -> %lu",
+			  SL_BULK, ktest_last_online_cpu(), sl_bulk.takes, sl_bulk.live_before,
+			  sl_bulk.live_after);
 	}
 	kthread_stop(t);
 }
@@ -230,5 +300,6 @@ static void slab_cross_cpu(void)
 static const struct ktap_case slab_cases[] = {
 	KTAP_CASE(slab_cpu_cache_batches),
 	KTAP_CASE(slab_cross_cpu),
+	KTAP_CASE(slab_kfree_bulk),
 };
 KTAP_SUITE(slab, slab_cases, &mm_selftest);
