@@ -55,21 +55,33 @@ static int sl_one_fn(void *unused)
 	return 0;
 }
 
+/*
+ * Run fn in a kthread on the last online CPU and wait for it to complete
+ * done; the thread is stopped before returning. True if it finished.
+ */
+static bool sl_run_on_last_cpu(int (*fn)(void *), struct completion *done, const char *name,
+			       const char *what)
+{
+	struct task_struct *t;
+	bool ok;
+
+	init_completion(done);
+	t = ktest_kthread(fn, NULL, ktest_last_online_cpu(), name);
+	if (!t)
+		return false;
+	wake_up_process(t);
+	ok = ktest_wait(done, 20000);
+	KTAP_EXPECT_MSG(ok, "the %s thread did not finish", what);
+	kthread_stop(t);
+	return ok;
+}
+
 static void slab_cpu_cache_batches(void)
 {
 	unsigned int calls = 2 * SL_ROUNDS * SL_BATCH;
-	struct task_struct *t;
-	bool done;
 
-	init_completion(&sl_one.done);
 	sl_one.failed = false;
-	t = ktest_kthread(sl_one_fn, NULL, ktest_last_online_cpu(), "slab_one/%u");
-	if (!t)
-		return;
-	wake_up_process(t);
-	done = ktest_wait(&sl_one.done, 20000);
-	KTAP_EXPECT_MSG(done, "the allocating thread did not finish");
-	if (done) {
+	if (sl_run_on_last_cpu(sl_one_fn, &sl_one.done, "slab_one/%u", "allocating")) {
 		KTAP_EXPECT(!sl_one.failed);
 		/* 64 objects per cache: 32 per refill or drain. Other CPUs may use the class too. */
 		KTAP_EXPECT_MSG(sl_one.takes <= calls / 8, "class lock taken %lu times for %u calls",
@@ -77,7 +89,6 @@ static void slab_cpu_cache_batches(void)
 		ktap_diag("%u kmalloc/kfree calls on CPU %u took the class lock %lu times", calls,
 			  ktest_last_online_cpu(), sl_one.takes);
 	}
-	kthread_stop(t);
 }
 
 /* --- kfree_bulk(): one lock take per run of a class ------------------------------- */
@@ -117,18 +128,8 @@ static int sl_bulk_fn(void *unused)
 
 static void slab_kfree_bulk(void)
 {
-	struct task_struct *t;
-	bool done;
-
-	init_completion(&sl_bulk.done);
 	sl_bulk.failed = false;
-	t = ktest_kthread(sl_bulk_fn, NULL, ktest_last_online_cpu(), "slab_bulk/%u");
-	if (!t)
-		return;
-	wake_up_process(t);
-	done = ktest_wait(&sl_bulk.done, 20000);
-	KTAP_EXPECT_MSG(done, "the freeing thread did not finish");
-	if (done) {
+	if (sl_run_on_last_cpu(sl_bulk_fn, &sl_bulk.done, "slab_bulk/%u", "freeing")) {
 		KTAP_EXPECT(!sl_bulk.failed);
 		/*
 		 * Runs of 128 objects: 4 takes (KASAN: kfree() each, to the
@@ -146,7 +147,6 @@ static void slab_kfree_bulk(void)
 			  SL_BULK, ktest_last_online_cpu(), sl_bulk.takes, sl_bulk.live_before,
 			  sl_bulk.live_after);
 	}
-	kthread_stop(t);
 }
 
 /* --- several CPUs: no object twice, contents kept, pages returned ------------------ */
