@@ -74,11 +74,13 @@ fi
 
 # torture.disable_onoff_at_boot: rcutorture starts from an initcall, but its CPU-hotplug kthread
 # does nothing until the boot phase (initcalls, then the boot-time KTAP suites) is over. The
-# sched suite runs during it and takes no CPU down itself: no CPU may go offline before its
-# Totals line, and hotplug must run after it (without the parameter, with onoff_holdoff=0, CPUs
-# go down while the suite runs). The suite's verdict under the torture load is not judged.
+# sched suite runs during it: no CPU may go offline before its Totals line but the one its case
+# sched_pull_not_onto_dying takes down itself (announced by a "taking CPU N down" line), and
+# hotplug must run after it (without the parameter, with onoff_holdoff=0, CPUs go down while the
+# suite runs). The suite's verdict under the torture load is not judged.
 onoff_after_boot_order() { # LOG: first "is now offline" after the "# Totals" line, and one exists
-	awk '/# Totals: /{t=NR} /smpboot: CPU [0-9]+ is now offline/{if(!o)o=NR}
+	awk '/sched_pull_not_onto_dying: taking CPU [0-9]+ down/{skip=1; next}
+	     /# Totals: /{t=NR} /smpboot: CPU [0-9]+ is now offline/{if(skip){skip=0; next} if(!o)o=NR}
 	     END{if(!t||!o){print "no Totals line or no offline CPU"; exit 1}
 	         if(o<t){print "CPU offline at line " o " before the Totals line " t; exit 1}}' "$1"
 }

@@ -75,6 +75,8 @@ void sched_pull_not_onto_dying(void)
 	for (i = 0; i < n; i++)
 		started &= ktest_wait(&hp.started[i], ST_START_MS);
 	KTAP_EXPECT_MSG(started, "a spinner never started");
+	/* Named on the console: tests/boot/47-hotplug.sh tells this offline from rcutorture's. */
+	ktap_diag("sched_pull_not_onto_dying: taking CPU %u down", target);
 	t0 = local_clock();
 	ret = cpu_down(target);
 	down_ns = local_clock() - t0;
