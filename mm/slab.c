@@ -391,18 +391,28 @@ void *kmalloc(size_t size, gfp_t gfp)
 	return obj;
 }
 
-static void slab_free(struct page *page, void *obj)
+/*
+ * An object being freed becomes its CPU-cache entry (a suspect tagged,
+ * cache_entry()) and, unless a suspect, is filled with POISON_FREE: a
+ * suspect keeps its first word, a free list's link if it is free. Once per
+ * free, before any lock: a second look would find the fill and take the
+ * object for a suspect.
+ */
+static void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
+{
+	void *entry = cache_entry(c, obj);
+
+	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry == obj)
+		memset(obj, POISON_FREE, poison_size(c));
+	return entry;
+}
+
+/* Put a prepared entry on this CPU's cache (or straight back to its page). */
+static void slab_free_entry(struct page *page, void *entry)
 {
 	struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
-	unsigned long offset = (unsigned long)obj - (unsigned long)page_address(page);
+	void *obj = entry_obj(entry);
 	unsigned long flags;
-	void *entry;
-
-	if (unlikely(offset % c->size))
-		bad_kfree(obj, "not the start of an object");
-	entry = cache_entry(c, obj);
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry == obj)	/* a suspect is poisoned already */
-		memset(obj, POISON_FREE, poison_size(c));
 
 	local_irq_save(flags);
 	if (!IS_ENABLED(CONFIG_KASAN))	/* KASAN: counted by kfree(), before the quarantine */
@@ -426,6 +436,16 @@ static void slab_free(struct page *page, void *obj)
 		free_empties(&empties);
 	}
 	local_irq_restore(flags);
+}
+
+static void slab_free(struct page *page, void *obj)
+{
+	const struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
+	unsigned long offset = (unsigned long)obj - (unsigned long)page_address(page);
+
+	if (unlikely(offset % c->size))
+		bad_kfree(obj, "not the start of an object");
+	slab_free_entry(page, slab_free_prepare(c, obj));
 }
 
 void kfree(const void *ptr)
@@ -493,8 +513,8 @@ static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
 	LIST_HEAD(empties);
 
 	if (n < KFREE_BULK_MIN || !READ_ONCE(kmalloc_cpu_caches_on)) {
-		for (unsigned int i = 0; i < n; i++)
-			slab_free(virt_to_page(entry_obj(run[i])), entry_obj(run[i]));
+		for (unsigned int i = 0; i < n; i++)	/* prepared already: not again */
+			slab_free_entry(virt_to_page(entry_obj(run[i])), run[i]);
 		return;
 	}
 	local_irq_save(flags);
@@ -534,11 +554,7 @@ void kfree_bulk(size_t nr, void **p)
 			n = 0;
 		}
 		idx = page->slab_class;
-		run[n] = cache_entry(c, ptr);
-		/* A suspect keeps its first word: a free list's link, if it is free. */
-		if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && run[n] == ptr)
-			memset(ptr, POISON_FREE, poison_size(c));
-		n++;
+		run[n++] = slab_free_prepare(c, ptr);
 	}
 	if (n)
 		kfree_bulk_run(idx, run, n);
