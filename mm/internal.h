@@ -54,6 +54,20 @@ unsigned long buddy_alloc(struct buddy_zone *z, unsigned int order);
 /* Return a 2^order block starting at pfn (naturally aligned), merging with free buddies. */
 void buddy_free(struct buddy_zone *z, unsigned long pfn, unsigned int order);
 
+/*
+ * kmalloc's debugging (mm/slab_debug.c, Linux's slub_debug flags):
+ * decided by slab_debug_init() in mm_init(), before the first kmalloc().
+ */
+#define SLAB_DEBUG_CHECKS	0x1u	/* F: double-free checks */
+#define SLAB_DEBUG_POISON	0x2u	/* P: POISON_FREE in free objects, checked on reuse */
+#ifdef CONFIG_SLUB_DEBUG
+extern unsigned int slab_debug_flags;
+void slab_debug_init(void);
+#else
+#define slab_debug_flags	0u
+static inline void slab_debug_init(void) { }
+#endif
+
 /* A physical range [start, end). */
 struct mem_range {
 	u64 start, end;

@@ -4,9 +4,10 @@
  * that still have free objects on a partial list; a page's free objects
  * form a list threaded through their first word, and its struct page
  * records the class, so kfree needs no header. Larger requests are
- * alloc_pages() blocks marked PG_kmalloc. With CONFIG_DEBUG_KERNEL free
- * objects hold POISON_FREE, checked when they are handed out again, and
- * kfree looks for double frees.
+ * alloc_pages() blocks marked PG_kmalloc. With slab debugging on
+ * (mm/slab_debug.c: CONFIG_SLUB_DEBUG_ON or slub_debug=, off by default
+ * as Linux's) free objects hold POISON_FREE, checked when they are handed
+ * out again (P), and kfree looks for double frees (F).
  *
  * In front of each class every CPU keeps a small stack of free objects
  * (struct kmalloc_cpu_cache, with interrupts off): kmalloc and kfree take
@@ -14,10 +15,11 @@
  * every CPU's kmalloc/kfree of one size meet on one lock; at -smp 128 the
  * rcutorture timer readers' 16-byte rcu_heads queued 60+ CPUs on it, and
  * under vCPU overcommit each hand-off of a ticket lock waits for the host
- * to run the next waiter (seconds of stall). With CONFIG_DEBUG_KERNEL an
- * object going onto a CPU's stack is poisoned and checked against that
- * stack; the page-level double-free check runs when it drains, for the
- * objects that looked free already when kfree() was called (looks_free()).
+ * to run the next waiter (seconds of stall). With slab debugging an
+ * object going onto a CPU's stack is poisoned (P) and checked against that
+ * stack (F); the page-level double-free check runs when it drains, for the
+ * objects that looked free already when kfree() was called (looks_free()),
+ * or for every object when F is on without P.
  *
  * With CONFIG_KASAN every slot ends in KASAN's metadata
  * (KASAN_SLAB_META_SIZE bytes: the allocation and free stacks), so a
@@ -119,6 +121,16 @@ static __noreturn void bad_kfree(const void *ptr, const char *why)
 	BUG();
 }
 
+static bool slab_poison(void)
+{
+	return slab_debug_flags & SLAB_DEBUG_POISON;
+}
+
+static bool slab_checks(void)
+{
+	return slab_debug_flags & SLAB_DEBUG_CHECKS;
+}
+
 static void *obj_next(void *obj)
 {
 	return *(void **)obj;
@@ -143,7 +155,7 @@ static unsigned int poison_size(const struct kmalloc_class *c)
 	return c->size - KASAN_SLAB_META_SIZE;
 }
 
-/* Under CONFIG_DEBUG_KERNEL: was a free object written to while it sat on the free list? */
+/* slub_debug=P: was a free object written to while it sat on the free list? */
 static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 {
 	unsigned int i;
@@ -159,7 +171,7 @@ static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 }
 
 /*
- * CONFIG_DEBUG_KERNEL's double-free check walks the page's free list under
+ * The double-free check (F) walks the page's free list under
  * the class lock, up to 256 links per object: most of a drain's hold. Only
  * an object that may already be free needs it. A free object is POISON_FREE
  * past its first word, and kmalloc() marks the byte after the first word
@@ -169,6 +181,7 @@ static void check_poison(const struct kmalloc_class *c, const u8 *obj)
  * CPU cache and into the drain, which walks the free list for it alone.
  * A suspect is not poisoned again: if it is free, its first word is a
  * free list's link that the walk (for it or another suspect) follows.
+ * Without poisoning (F without P) nothing tells, and every object is one.
  */
 #define SLAB_SUSPECT	1UL
 
@@ -180,10 +193,10 @@ static bool looks_free(const struct kmalloc_class *c, const u8 *obj)
 	return true;	/* also when there is no byte to mark (KASAN's smallest slots) */
 }
 
-/* obj as its CPU-cache entry: tagged when it may be a double free (DEBUG_KERNEL). */
+/* obj as its CPU-cache entry: tagged when it may be a double free (slub_debug=F). */
 static void *cache_entry(const struct kmalloc_class *c, void *obj)
 {
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && looks_free(c, obj))
+	if (slab_checks() && (!slab_poison() || looks_free(c, obj)))
 		return (void *)((unsigned long)obj | SLAB_SUSPECT);
 	return obj;
 }
@@ -204,7 +217,7 @@ static struct page *new_slab(struct kmalloc_class *c, unsigned int idx, gfp_t gf
 	if (!base)
 		return NULL;
 	page = virt_to_page(base);
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
+	if (slab_poison())
 		memset(base, POISON_FREE, PAGE_SIZE);
 	for (i = 0; i < n; i++)
 		*(void **)(base + i * c->size) = i + 1 < n ? base + (i + 1) * c->size : NULL;
@@ -267,7 +280,7 @@ static void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_h
 	void *obj = entry_obj(entry);
 	struct page *page = virt_to_page(obj);
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry != obj) {
+	if (entry != obj) {	/* a suspect: slub_debug=F */
 		void *o;
 
 		for (o = page->freelist; o; o = obj_next(o))
@@ -379,7 +392,7 @@ void *kmalloc(size_t size, gfp_t gfp)
 		return NULL;
 	}
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL)) {
+	if (slab_poison()) {
 		check_poison(c, obj);
 		memset(obj, POISON_FREE, sizeof(void *));	/* no stale link left behind */
 		if (poison_size(c) > sizeof(void *))	/* live: kfree() need not look for it (looks_free) */
@@ -402,7 +415,7 @@ static void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
 {
 	void *entry = cache_entry(c, obj);
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry == obj)
+	if (slab_poison() && entry == obj)
 		memset(obj, POISON_FREE, poison_size(c));
 	return entry;
 }
@@ -420,7 +433,7 @@ static void slab_free_entry(struct page *page, void *entry)
 	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
-		if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
+		if (slab_checks())
 			for (unsigned int i = 0; i < cc->count; i++)
 				if (unlikely(entry_obj(cc->objs[i]) == obj))
 					bad_kfree(obj, "double free");
