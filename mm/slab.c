@@ -136,13 +136,19 @@ static void *obj_next(void *obj)
 	return *(void **)obj;
 }
 
+/*
+ * Sizes are powers of two and slab pages page-aligned, so an object is
+ * aligned to its size: masks, not divisions, find its start.
+ */
+BUILD_BUG_ON(PAGE_SIZE % KMALLOC_MAX_CACHE_SIZE);
+
 /* A free object's link must stay inside its page on an object boundary. */
-static void check_link(const struct kmalloc_class *c, const struct page *page, void *obj, void *next)
+static __always_inline void check_link(const struct kmalloc_class *c, const struct page *page, void *obj, void *next)
 {
 	unsigned long base = (unsigned long)page_address(page);
 	unsigned long n = (unsigned long)next;
 
-	if (unlikely(next && (n - base >= PAGE_SIZE || (n - base) % c->size))) {
+	if (unlikely(next && (n - base >= PAGE_SIZE || (n - base) & (c->size - 1)))) {
 		pr_emerg("kmalloc-%u: free list of page %p corrupted at %p (next %p): write after free?\n",
 			 c->size, page_address(page), obj, next);
 		BUG();
@@ -194,7 +200,7 @@ static bool looks_free(const struct kmalloc_class *c, const u8 *obj)
 }
 
 /* obj as its CPU-cache entry: tagged when it may be a double free (slub_debug=F). */
-static void *cache_entry(const struct kmalloc_class *c, void *obj)
+static __always_inline void *cache_entry(const struct kmalloc_class *c, void *obj)
 {
 	if (slab_checks() && (!slab_poison() || looks_free(c, obj)))
 		return (void *)((unsigned long)obj | SLAB_SUSPECT);
@@ -250,7 +256,7 @@ static void *kmalloc_large(size_t size, gfp_t gfp)
 }
 
 /* One object from class c's pages, or NULL; called with c->lock held. */
-static void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
+static __always_inline void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
 {
 	struct page *page = list_first_entry_or_null(&c->partial, struct page, list);
 	void *obj;
@@ -275,7 +281,7 @@ static void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t 
  * page left empty goes onto *empties, for free_empties() once the lock is
  * dropped. A suspect (SLAB_SUSPECT) is looked for on the page's free list.
  */
-static void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_head *empties)
+static __always_inline void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_head *empties)
 {
 	void *obj = entry_obj(entry);
 	struct page *page = virt_to_page(obj);
@@ -411,7 +417,7 @@ void *kmalloc(size_t size, gfp_t gfp)
  * free, before any lock: a second look would find the fill and take the
  * object for a suspect.
  */
-static void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
+static __always_inline void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
 {
 	void *entry = cache_entry(c, obj);
 
@@ -421,7 +427,7 @@ static void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
 }
 
 /* Put a prepared entry on this CPU's cache (or straight back to its page). */
-static void slab_free_entry(struct page *page, void *entry)
+static __always_inline void slab_free_entry(struct page *page, void *entry)
 {
 	struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	void *obj = entry_obj(entry);
@@ -456,7 +462,7 @@ static void slab_free(struct page *page, void *obj)
 	const struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	unsigned long offset = (unsigned long)obj - (unsigned long)page_address(page);
 
-	if (unlikely(offset % c->size))
+	if (unlikely(offset & (c->size - 1)))
 		bad_kfree(obj, "not the start of an object");
 	slab_free_entry(page, slab_free_prepare(c, obj));
 }
@@ -474,8 +480,7 @@ void kfree(const void *ptr)
 	flags = READ_ONCE(page->flags);
 	if (flags & PG_slab) {
 		unsigned int size = kmalloc_classes[page->slab_class].size;
-		unsigned long base = (unsigned long)page_address(page);
-		void *slot = (void *)(base + ((unsigned long)ptr - base) / size * size);
+		void *slot = (void *)((unsigned long)ptr & ~(unsigned long)(size - 1));
 
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
 		if (debug_check_no_obj_freed(ptr, size))
@@ -557,7 +562,7 @@ void kfree_bulk(size_t nr, void **p)
 		}
 		page = virt_to_page(ptr);
 		c = &kmalloc_classes[page->slab_class];
-		if (unlikely(((unsigned long)ptr - (unsigned long)page_address(page)) % c->size))
+		if (unlikely((unsigned long)ptr & (c->size - 1)))
 			bad_kfree(ptr, "not the start of an object");
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
 		if (debug_check_no_obj_freed(ptr, c->size))
@@ -638,7 +643,6 @@ unsigned long kmalloc_class_lock_takes(size_t size)
 bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size)
 {
 	struct page *page;
-	unsigned long base;
 	unsigned int size;
 
 	if (!virt_addr_valid(addr))
@@ -647,8 +651,7 @@ bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size)
 	if (!(READ_ONCE(page->flags) & PG_slab))
 		return false;
 	size = kmalloc_classes[page->slab_class].size;
-	base = (unsigned long)page_address(page);
-	*slot = (void *)(base + ((unsigned long)addr - base) / size * size);
+	*slot = (void *)((unsigned long)addr & ~(unsigned long)(size - 1));
 	*slot_size = size;
 	return true;
 }
