@@ -378,8 +378,12 @@ static void slab_free_entries(struct kmalloc_class *c, void **entries, unsigned 
 
 	for (unsigned int i = 0; i < nr; i++) {
 		struct page *page = virt_to_page(entry_obj(entries[i]));
-		struct kmalloc_node *n = page_node(page);
+		struct kmalloc_node *n;
 
+		/* An object in use pins its page; a node past the table means it is not (a double free). */
+		if (unlikely(page->slab_node >= KMALLOC_NR_NODES))
+			bad_kfree(entry_obj(entries[i]), "slab page has no node: double free?");
+		n = page_node(page);
 		if (n != locked) {
 			if (locked)
 				spin_unlock(&locked->lock);
@@ -690,7 +694,8 @@ void kmalloc_get_stats(struct mm_stats *st)
 	smp_rmb();
 	for_each_possible_cpu(i)
 		st->kmalloc_allocs += READ_ONCE(per_cpu(kmalloc_nr_allocs, i));
-	for (i = 0; i < KMALLOC_NR_NODES; i++)
+	/* Only nodes of CPUs that may exist were used (this_node()). */
+	for (i = 0; i < KMALLOC_NR_NODES && i < nr_cpu_ids; i++)
 		for (unsigned int j = 0; j < NR_KMALLOC_CLASSES; j++) {
 			struct kmalloc_node *n = &kmalloc_nodes[i][j];
 			unsigned long flags;
