@@ -18,7 +18,10 @@
 struct page {
 	struct list_head list;	/* buddy free list, or the kmalloc class's partial list */
 	u32 flags;		/* PG_* */
-	u8 order;		/* free block order (PG_buddy) or allocation order (PG_head) */
+	union {
+		u8 order;	/* free block order (PG_buddy) or allocation order (PG_head) */
+		u8 slab_node;	/* PG_slab: the kmalloc node (mm/slab.c) owning the page */
+	};
 	u8 slab_class;		/* PG_slab: kmalloc size class index */
 	u16 inuse;		/* PG_slab: objects handed out */
 	void *freelist;		/* PG_slab: first free object, linked through its first word */
@@ -53,6 +56,23 @@ void buddy_free_range(struct buddy_zone *z, unsigned long start_pfn, unsigned lo
 unsigned long buddy_alloc(struct buddy_zone *z, unsigned int order);
 /* Return a 2^order block starting at pfn (naturally aligned), merging with free buddies. */
 void buddy_free(struct buddy_zone *z, unsigned long pfn, unsigned int order);
+
+/*
+ * kmalloc's debugging (mm/slab_debug.c, Linux's slub_debug flags):
+ * decided by slab_debug_init() in mm_init(), before the first kmalloc().
+ */
+#define SLAB_DEBUG_CHECKS	0x1u	/* F: double-free checks */
+#define SLAB_DEBUG_POISON	0x2u	/* P: POISON_FREE in free objects, checked on reuse */
+/* kmalloc's per-node slab lists (mm/slab.c): from mm_init(), before the first kmalloc(). */
+void kmalloc_init(void);
+
+#ifdef CONFIG_SLUB_DEBUG
+extern unsigned int slab_debug_flags;
+void slab_debug_init(void);
+#else
+#define slab_debug_flags	0u
+static inline void slab_debug_init(void) { }
+#endif
 
 /* A physical range [start, end). */
 struct mem_range {

@@ -112,6 +112,8 @@ void mm_init(void)
 	unsigned int nr_ram, i;
 	u64 ram_bytes, map_bytes;
 
+	slab_debug_init();	/* slub_debug= is parsed; no kmalloc() yet */
+	kmalloc_init();
 	nr_ram = collect_ram(ram);
 	if (!nr_ram)
 		panic("mm: the boot memory map lists no usable RAM");

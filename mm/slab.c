@@ -1,23 +1,27 @@
 /*
  * kmalloc: eight power-of-two size classes from 16 to 2048 bytes. Each
  * class carves whole pages into objects of its size and keeps the pages
- * that still have free objects on a partial list; a page's free objects
+ * that still have free objects on partial lists, one per node (the CPU
+ * that carved the page, struct kmalloc_node, each with its lock); a page's free objects
  * form a list threaded through their first word, and its struct page
  * records the class, so kfree needs no header. Larger requests are
- * alloc_pages() blocks marked PG_kmalloc. With CONFIG_DEBUG_KERNEL free
- * objects hold POISON_FREE, checked when they are handed out again, and
- * kfree looks for double frees.
+ * alloc_pages() blocks marked PG_kmalloc. With slab debugging on
+ * (mm/slab_debug.c: CONFIG_SLUB_DEBUG_ON or slub_debug=, off by default
+ * as Linux's) free objects hold POISON_FREE, checked when they are handed
+ * out again (P), and kfree looks for double frees (F).
  *
  * In front of each class every CPU keeps a small stack of free objects
  * (struct kmalloc_cpu_cache, with interrupts off): kmalloc and kfree take
- * the class lock only to refill or drain half a stack at once. Without it
+ * a node lock only to refill (from the CPU's own node) or drain (each
+ * object to its page's node) half a stack at once. Without it
  * every CPU's kmalloc/kfree of one size meet on one lock; at -smp 128 the
  * rcutorture timer readers' 16-byte rcu_heads queued 60+ CPUs on it, and
  * under vCPU overcommit each hand-off of a ticket lock waits for the host
- * to run the next waiter (seconds of stall). With CONFIG_DEBUG_KERNEL an
- * object going onto a CPU's stack is poisoned and checked against that
- * stack; the page-level double-free check runs when it drains, for the
- * objects that looked free already when kfree() was called (looks_free()).
+ * to run the next waiter (seconds of stall). With slab debugging an
+ * object going onto a CPU's stack is poisoned (P) and checked against that
+ * stack (F); the page-level double-free check runs when it drains, for the
+ * objects that looked free already when kfree() was called (looks_free()),
+ * or for every object when F is on without P.
  *
  * With CONFIG_KASAN every slot ends in KASAN's metadata
  * (KASAN_SLAB_META_SIZE bytes: the allocation and free stacks), so a
@@ -36,6 +40,7 @@
 #include <kernel/cpumask.h>
 #include <kernel/irqflags.h>
 #include <kernel/barrier.h>
+#include <kernel/smp.h>
 #include <mm/kasan.h>
 #include "internal.h"
 
@@ -57,21 +62,14 @@
 	 8192 / (size) > 32 ? 32 : 8192 / (size) < 4 ? 4 : 8192 / (size))
 
 struct kmalloc_class {
-	spinlock_t lock;
 	unsigned int size;
 	unsigned int cache_limit;	/* objects a CPU's cache may hold (KMALLOC_CPU_CACHE_LIMIT) */
-	/* guarded by lock: */
-	struct list_head partial;	/* slab pages with at least one free object */
-	unsigned long nr_partial;
-	unsigned long nr_pages;
-	unsigned long lock_takes;	/* refills, drains and uncached calls (mm/test/) */
+	unsigned long lock_takes;	/* node-lock takes: refills, drains, uncached calls (mm/test/) */
 };
 
 #define KMALLOC_CLASS(i) [i] = {						\
-	.lock = __SPIN_LOCK_UNLOCKED(kmalloc_class_lock),			\
 	.size = 1U << (KMALLOC_SHIFT_LOW + (i)),				\
 	.cache_limit = KMALLOC_CPU_CACHE_LIMIT(1U << (KMALLOC_SHIFT_LOW + (i))),	\
-	.partial = LIST_HEAD_INIT(kmalloc_classes[i].partial),			\
 }
 static struct kmalloc_class kmalloc_classes[NR_KMALLOC_CLASSES] = {
 	KMALLOC_CLASS(0), KMALLOC_CLASS(1), KMALLOC_CLASS(2), KMALLOC_CLASS(3),
@@ -80,6 +78,55 @@ static struct kmalloc_class kmalloc_classes[NR_KMALLOC_CLASSES] = {
 BUILD_BUG_ON(NR_KMALLOC_CLASSES != 8);
 BUILD_BUG_ON((1 << KMALLOC_SHIFT_HIGH) != KMALLOC_MAX_CACHE_SIZE);
 BUILD_BUG_ON(PAGE_SIZE / KMALLOC_MIN_SIZE > 0xffff);
+
+/*
+ * A class's slab pages belong to nodes: each page to the CPU that carved it
+ * (its number modulo KMALLOC_NR_NODES, kept in page->slab_node), with that
+ * node's own lock and partial list, as Linux's SLUB gives each CPU its own
+ * slabs. A CPU refills from its own node's pages, and an object goes back
+ * to its page under the page's node lock. With one lock per class, CPUs
+ * that allocate and free on their own (rcuperf's kfree test) all met on it,
+ * and under vCPU overcommit each waited for preempted holders: 1.0-1.7 s of
+ * a 2.1 s run at -smp 8 (Documentation/RCU/performance.md, 14:15 UTC).
+ */
+#define KMALLOC_NR_NODES	(NR_CPUS < 256 ? NR_CPUS : 256)
+struct kmalloc_node {
+	spinlock_t lock;
+	/* guarded by lock: */
+	struct list_head partial;	/* this node's slab pages with a free object */
+	unsigned long nr_partial;
+	unsigned long nr_pages;
+};
+static struct kmalloc_node kmalloc_nodes[KMALLOC_NR_NODES][NR_KMALLOC_CLASSES];
+
+/* From mm_init(), before the first kmalloc(). */
+void kmalloc_init(void)
+{
+	for (unsigned int i = 0; i < KMALLOC_NR_NODES; i++)
+		for (unsigned int j = 0; j < NR_KMALLOC_CLASSES; j++) {
+			spin_lock_init(&kmalloc_nodes[i][j].lock);
+			INIT_LIST_HEAD(&kmalloc_nodes[i][j].partial);
+		}
+}
+
+static bool kmalloc_cpu_caches_on;
+
+/*
+ * This CPU's node of class idx (interrupts are off). Before the per-CPU
+ * areas (kmalloc_cpu_caches_on) only CPU 0 runs, and its number cannot be
+ * read yet.
+ */
+static struct kmalloc_node *this_node(unsigned int idx)
+{
+	unsigned int cpu = READ_ONCE(kmalloc_cpu_caches_on) ? raw_smp_processor_id() : 0;
+
+	return &kmalloc_nodes[cpu % KMALLOC_NR_NODES][idx];
+}
+
+static struct kmalloc_node *page_node(const struct page *page)
+{
+	return &kmalloc_nodes[page->slab_node][page->slab_class];
+}
 
 struct kmalloc_cpu_cache {
 	unsigned int count;
@@ -90,7 +137,6 @@ static DEFINE_PER_CPU(struct kmalloc_cpu_cache, kmalloc_cpu_caches[NR_KMALLOC_CL
 static DEFINE_PER_CPU(unsigned long, kmalloc_nr_allocs);
 static DEFINE_PER_CPU(unsigned long, kmalloc_nr_frees);
 /* Per-CPU data works only once setup_per_cpu_areas() has run: until then, no caches. */
-static bool kmalloc_cpu_caches_on;
 
 void kmalloc_enable_cpu_caches(void)
 {
@@ -119,18 +165,34 @@ static __noreturn void bad_kfree(const void *ptr, const char *why)
 	BUG();
 }
 
+static bool slab_poison(void)
+{
+	return slab_debug_flags & SLAB_DEBUG_POISON;
+}
+
+static bool slab_checks(void)
+{
+	return slab_debug_flags & SLAB_DEBUG_CHECKS;
+}
+
 static void *obj_next(void *obj)
 {
 	return *(void **)obj;
 }
 
+/*
+ * Sizes are powers of two and slab pages page-aligned, so an object is
+ * aligned to its size: masks, not divisions, find its start.
+ */
+BUILD_BUG_ON(PAGE_SIZE % KMALLOC_MAX_CACHE_SIZE);
+
 /* A free object's link must stay inside its page on an object boundary. */
-static void check_link(const struct kmalloc_class *c, const struct page *page, void *obj, void *next)
+static __always_inline void check_link(const struct kmalloc_class *c, const struct page *page, void *obj, void *next)
 {
 	unsigned long base = (unsigned long)page_address(page);
 	unsigned long n = (unsigned long)next;
 
-	if (unlikely(next && (n - base >= PAGE_SIZE || (n - base) % c->size))) {
+	if (unlikely(next && (n - base >= PAGE_SIZE || (n - base) & (c->size - 1)))) {
 		pr_emerg("kmalloc-%u: free list of page %p corrupted at %p (next %p): write after free?\n",
 			 c->size, page_address(page), obj, next);
 		BUG();
@@ -143,7 +205,7 @@ static unsigned int poison_size(const struct kmalloc_class *c)
 	return c->size - KASAN_SLAB_META_SIZE;
 }
 
-/* Under CONFIG_DEBUG_KERNEL: was a free object written to while it sat on the free list? */
+/* slub_debug=P: was a free object written to while it sat on the free list? */
 static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 {
 	unsigned int i;
@@ -159,7 +221,7 @@ static void check_poison(const struct kmalloc_class *c, const u8 *obj)
 }
 
 /*
- * CONFIG_DEBUG_KERNEL's double-free check walks the page's free list under
+ * The double-free check (F) walks the page's free list under
  * the class lock, up to 256 links per object: most of a drain's hold. Only
  * an object that may already be free needs it. A free object is POISON_FREE
  * past its first word, and kmalloc() marks the byte after the first word
@@ -169,6 +231,7 @@ static void check_poison(const struct kmalloc_class *c, const u8 *obj)
  * CPU cache and into the drain, which walks the free list for it alone.
  * A suspect is not poisoned again: if it is free, its first word is a
  * free list's link that the walk (for it or another suspect) follows.
+ * Without poisoning (F without P) nothing tells, and every object is one.
  */
 #define SLAB_SUSPECT	1UL
 
@@ -180,10 +243,10 @@ static bool looks_free(const struct kmalloc_class *c, const u8 *obj)
 	return true;	/* also when there is no byte to mark (KASAN's smallest slots) */
 }
 
-/* obj as its CPU-cache entry: tagged when it may be a double free (DEBUG_KERNEL). */
-static void *cache_entry(const struct kmalloc_class *c, void *obj)
+/* obj as its CPU-cache entry: tagged when it may be a double free (slub_debug=F). */
+static __always_inline void *cache_entry(const struct kmalloc_class *c, void *obj)
 {
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && looks_free(c, obj))
+	if (slab_checks() && (!slab_poison() || looks_free(c, obj)))
 		return (void *)((unsigned long)obj | SLAB_SUSPECT);
 	return obj;
 }
@@ -193,10 +256,11 @@ static void *entry_obj(void *entry)
 	return (void *)((unsigned long)entry & ~SLAB_SUSPECT);
 }
 
-/* Carve a fresh page for class c; called with c->lock held. */
-static struct page *new_slab(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
+/* Carve a fresh page for class c on node n; called with n->lock held. */
+static struct page *new_slab(struct kmalloc_class *c, struct kmalloc_node *n, unsigned int idx,
+			     gfp_t gfp)
 {
-	unsigned int n = PAGE_SIZE / c->size, i;
+	unsigned int nr = PAGE_SIZE / c->size, i;
 	struct page *page;
 	char *base;
 
@@ -204,18 +268,19 @@ static struct page *new_slab(struct kmalloc_class *c, unsigned int idx, gfp_t gf
 	if (!base)
 		return NULL;
 	page = virt_to_page(base);
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
+	if (slab_poison())
 		memset(base, POISON_FREE, PAGE_SIZE);
-	for (i = 0; i < n; i++)
-		*(void **)(base + i * c->size) = i + 1 < n ? base + (i + 1) * c->size : NULL;
+	for (i = 0; i < nr; i++)
+		*(void **)(base + i * c->size) = i + 1 < nr ? base + (i + 1) * c->size : NULL;
 	page->flags = PG_slab;
 	page->slab_class = idx;
+	page->slab_node = (n - &kmalloc_nodes[0][0]) / NR_KMALLOC_CLASSES;
 	page->inuse = 0;
 	page->freelist = base;
 	kasan_poison_slab(base);
-	list_add(&page->list, &c->partial);
-	c->nr_partial++;
-	c->nr_pages++;
+	list_add(&page->list, &n->partial);
+	n->nr_partial++;
+	n->nr_pages++;
 	return page;
 }
 
@@ -236,14 +301,15 @@ static void *kmalloc_large(size_t size, gfp_t gfp)
 	return addr;
 }
 
-/* One object from class c's pages, or NULL; called with c->lock held. */
-static void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
+/* One object from node n's pages of class c, or NULL; called with n->lock held. */
+static __always_inline void *slab_alloc_locked(struct kmalloc_class *c, struct kmalloc_node *n,
+					       unsigned int idx, gfp_t gfp)
 {
-	struct page *page = list_first_entry_or_null(&c->partial, struct page, list);
+	struct page *page = list_first_entry_or_null(&n->partial, struct page, list);
 	void *obj;
 
 	if (!page)
-		page = new_slab(c, idx, gfp);
+		page = new_slab(c, n, idx, gfp);
 	if (unlikely(!page))
 		return NULL;
 	obj = page->freelist;
@@ -252,22 +318,23 @@ static void *slab_alloc_locked(struct kmalloc_class *c, unsigned int idx, gfp_t 
 	page->inuse++;
 	if (!page->freelist) {
 		list_del_init(&page->list);
-		c->nr_partial--;
+		n->nr_partial--;
 	}
 	return obj;
 }
 
 /*
- * Give a cache entry's object back to its page; called with c->lock held. A
- * page left empty goes onto *empties, for free_empties() once the lock is
- * dropped. A suspect (SLAB_SUSPECT) is looked for on the page's free list.
+ * Give a cache entry's object back to its page; called with the page's node
+ * lock n->lock held. A page left empty goes onto *empties, for
+ * free_empties() once the lock is dropped. A suspect (SLAB_SUSPECT) is
+ * looked for on the page's free list.
  */
-static void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_head *empties)
+static __always_inline void slab_free_locked(struct kmalloc_node *n, struct page *page, void *entry,
+					     struct list_head *empties)
 {
 	void *obj = entry_obj(entry);
-	struct page *page = virt_to_page(obj);
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry != obj) {
+	if (entry != obj) {	/* a suspect: slub_debug=F */
 		void *o;
 
 		for (o = page->freelist; o; o = obj_next(o))
@@ -279,25 +346,54 @@ static void slab_free_locked(struct kmalloc_class *c, void *entry, struct list_h
 	*(void **)obj = page->freelist;
 	if (!page->freelist) {
 		/* It was full: back on the partial list. */
-		list_add(&page->list, &c->partial);
-		c->nr_partial++;
+		list_add(&page->list, &n->partial);
+		n->nr_partial++;
 	}
 	page->freelist = obj;
 	page->inuse--;
-	/* Keep one empty page per class to absorb alloc/free ping-pong; return the others. */
-	if (!page->inuse && c->nr_partial > 1) {
+	/* Keep one empty page per node to absorb alloc/free ping-pong; return the others. */
+	if (!page->inuse && n->nr_partial > 1) {
 		list_del(&page->list);
-		c->nr_partial--;
-		c->nr_pages--;
+		n->nr_partial--;
+		n->nr_pages--;
 		list_add(&page->list, empties);
 	}
 }
 
-/* Take class c's lock (interrupts are off) and count it for mm/test/'s batching check. */
-static void class_lock(struct kmalloc_class *c)
+/* Take node n's lock of class c (interrupts are off); counted for mm/test/'s batching check. */
+static void node_lock(struct kmalloc_class *c, struct kmalloc_node *n)
 {
-	spin_lock(&c->lock);
-	c->lock_takes++;
+	spin_lock(&n->lock);
+	counter_inc(&c->lock_takes);
+}
+
+/*
+ * Give nr prepared entries back to their pages (interrupts are off), each
+ * under its page's node lock, taken once per run of one node.
+ */
+static void slab_free_entries(struct kmalloc_class *c, void **entries, unsigned int nr,
+			      struct list_head *empties)
+{
+	struct kmalloc_node *locked = NULL;
+
+	for (unsigned int i = 0; i < nr; i++) {
+		struct page *page = virt_to_page(entry_obj(entries[i]));
+		struct kmalloc_node *n;
+
+		/* An object in use pins its page; a node past the table means it is not (a double free). */
+		if (unlikely(page->slab_node >= KMALLOC_NR_NODES))
+			bad_kfree(entry_obj(entries[i]), "slab page has no node: double free?");
+		n = page_node(page);
+		if (n != locked) {
+			if (locked)
+				spin_unlock(&locked->lock);
+			node_lock(c, n);
+			locked = n;
+		}
+		slab_free_locked(n, page, entries[i], empties);
+	}
+	if (locked)
+		spin_unlock(&locked->lock);
 }
 
 static void free_empties(struct list_head *empties)
@@ -317,28 +413,26 @@ static void cpu_cache_refill(struct kmalloc_class *c, struct kmalloc_cpu_cache *
 			     unsigned int idx, gfp_t gfp)
 {
 	unsigned int want = c->cache_limit / 2;
+	struct kmalloc_node *n = this_node(idx);
 
-	class_lock(c);
+	node_lock(c, n);
 	while (cc->count < want) {
-		void *obj = slab_alloc_locked(c, idx, gfp);
+		void *obj = slab_alloc_locked(c, n, idx, gfp);
 
 		if (!obj)
 			break;
 		cc->objs[cc->count++] = obj;
 	}
-	spin_unlock(&c->lock);
+	spin_unlock(&n->lock);
 }
 
 /* Drain the older half of a full CPU cache to the pages; interrupts are off. */
 static void cpu_cache_drain(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc)
 {
-	unsigned int n = cc->count / 2, i;
+	unsigned int n = cc->count / 2;
 	LIST_HEAD(empties);
 
-	class_lock(c);
-	for (i = 0; i < n; i++)
-		slab_free_locked(c, cc->objs[i], &empties);
-	spin_unlock(&c->lock);
+	slab_free_entries(c, cc->objs, n, &empties);
 	cc->count -= n;
 	memmove(cc->objs, cc->objs + n, cc->count * sizeof(cc->objs[0]));
 	free_empties(&empties);
@@ -367,9 +461,11 @@ void *kmalloc(size_t size, gfp_t gfp)
 			cpu_cache_refill(c, cc, idx, gfp);
 		obj = cc->count ? entry_obj(cc->objs[--cc->count]) : NULL;
 	} else {
-		class_lock(c);
-		obj = slab_alloc_locked(c, idx, gfp);
-		spin_unlock(&c->lock);
+		struct kmalloc_node *n = this_node(idx);
+
+		node_lock(c, n);
+		obj = slab_alloc_locked(c, n, idx, gfp);
+		spin_unlock(&n->lock);
 	}
 	if (likely(obj))
 		this_cpu_inc(kmalloc_nr_allocs);
@@ -379,7 +475,7 @@ void *kmalloc(size_t size, gfp_t gfp)
 		return NULL;
 	}
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL)) {
+	if (slab_poison()) {
 		check_poison(c, obj);
 		memset(obj, POISON_FREE, sizeof(void *));	/* no stale link left behind */
 		if (poison_size(c) > sizeof(void *))	/* live: kfree() need not look for it (looks_free) */
@@ -398,17 +494,17 @@ void *kmalloc(size_t size, gfp_t gfp)
  * free, before any lock: a second look would find the fill and take the
  * object for a suspect.
  */
-static void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
+static __always_inline void *slab_free_prepare(const struct kmalloc_class *c, void *obj)
 {
 	void *entry = cache_entry(c, obj);
 
-	if (IS_ENABLED(CONFIG_DEBUG_KERNEL) && entry == obj)
+	if (slab_poison() && entry == obj)
 		memset(obj, POISON_FREE, poison_size(c));
 	return entry;
 }
 
 /* Put a prepared entry on this CPU's cache (or straight back to its page). */
-static void slab_free_entry(struct page *page, void *entry)
+static __always_inline void slab_free_entry(struct page *page, void *entry)
 {
 	struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	void *obj = entry_obj(entry);
@@ -420,7 +516,7 @@ static void slab_free_entry(struct page *page, void *entry)
 	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
-		if (IS_ENABLED(CONFIG_DEBUG_KERNEL))
+		if (slab_checks())
 			for (unsigned int i = 0; i < cc->count; i++)
 				if (unlikely(entry_obj(cc->objs[i]) == obj))
 					bad_kfree(obj, "double free");
@@ -430,9 +526,7 @@ static void slab_free_entry(struct page *page, void *entry)
 	} else {
 		LIST_HEAD(empties);
 
-		class_lock(c);
-		slab_free_locked(c, entry, &empties);
-		spin_unlock(&c->lock);
+		slab_free_entries(c, &entry, 1, &empties);
 		free_empties(&empties);
 	}
 	local_irq_restore(flags);
@@ -443,7 +537,7 @@ static void slab_free(struct page *page, void *obj)
 	const struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	unsigned long offset = (unsigned long)obj - (unsigned long)page_address(page);
 
-	if (unlikely(offset % c->size))
+	if (unlikely(offset & (c->size - 1)))
 		bad_kfree(obj, "not the start of an object");
 	slab_free_entry(page, slab_free_prepare(c, obj));
 }
@@ -461,8 +555,7 @@ void kfree(const void *ptr)
 	flags = READ_ONCE(page->flags);
 	if (flags & PG_slab) {
 		unsigned int size = kmalloc_classes[page->slab_class].size;
-		unsigned long base = (unsigned long)page_address(page);
-		void *slot = (void *)(base + ((unsigned long)ptr - base) / size * size);
+		void *slot = (void *)((unsigned long)ptr & ~(unsigned long)(size - 1));
 
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
 		if (debug_check_no_obj_freed(ptr, size))
@@ -519,10 +612,7 @@ static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
 	}
 	local_irq_save(flags);
 	this_cpu_add(kmalloc_nr_frees, n);
-	class_lock(c);
-	for (unsigned int i = 0; i < n; i++)
-		slab_free_locked(c, run[i], &empties);
-	spin_unlock(&c->lock);
+	slab_free_entries(c, run, n, &empties);
 	local_irq_restore(flags);
 	free_empties(&empties);
 }
@@ -544,7 +634,7 @@ void kfree_bulk(size_t nr, void **p)
 		}
 		page = virt_to_page(ptr);
 		c = &kmalloc_classes[page->slab_class];
-		if (unlikely(((unsigned long)ptr - (unsigned long)page_address(page)) % c->size))
+		if (unlikely((unsigned long)ptr & (c->size - 1)))
 			bad_kfree(ptr, "not the start of an object");
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
 		if (debug_check_no_obj_freed(ptr, c->size))
@@ -604,28 +694,29 @@ void kmalloc_get_stats(struct mm_stats *st)
 	smp_rmb();
 	for_each_possible_cpu(i)
 		st->kmalloc_allocs += READ_ONCE(per_cpu(kmalloc_nr_allocs, i));
-	for (i = 0; i < NR_KMALLOC_CLASSES; i++) {
-		struct kmalloc_class *c = &kmalloc_classes[i];
-		unsigned long flags;
+	/* Only nodes of CPUs that may exist were used (this_node()). */
+	for (i = 0; i < KMALLOC_NR_NODES && i < nr_cpu_ids; i++)
+		for (unsigned int j = 0; j < NR_KMALLOC_CLASSES; j++) {
+			struct kmalloc_node *n = &kmalloc_nodes[i][j];
+			unsigned long flags;
 
-		spin_lock_irqsave(&c->lock, flags);
-		st->slab_pages += c->nr_pages;
-		spin_unlock_irqrestore(&c->lock, flags);
-	}
+			spin_lock_irqsave(&n->lock, flags);
+			st->slab_pages += n->nr_pages;
+			spin_unlock_irqrestore(&n->lock, flags);
+		}
 	st->kmalloc_live = st->kmalloc_allocs - st->kmalloc_frees;
 	st->kmalloc_failures = __atomic_load_n(&kmalloc_failures, __ATOMIC_RELAXED);
 }
 
 unsigned long kmalloc_class_lock_takes(size_t size)
 {
-	return READ_ONCE(kmalloc_classes[size_to_class(size)].lock_takes);
+	return __atomic_load_n(&kmalloc_classes[size_to_class(size)].lock_takes, __ATOMIC_RELAXED);
 }
 
 #ifdef CONFIG_KASAN
 bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size)
 {
 	struct page *page;
-	unsigned long base;
 	unsigned int size;
 
 	if (!virt_addr_valid(addr))
@@ -634,8 +725,7 @@ bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size)
 	if (!(READ_ONCE(page->flags) & PG_slab))
 		return false;
 	size = kmalloc_classes[page->slab_class].size;
-	base = (unsigned long)page_address(page);
-	*slot = (void *)(base + ((unsigned long)addr - base) / size * size);
+	*slot = (void *)((unsigned long)addr & ~(unsigned long)(size - 1));
 	*slot_size = size;
 	return true;
 }

@@ -1,8 +1,9 @@
 /*
  * kmalloc: small objects from power-of-two size classes (16..2048 bytes)
  * carved from pages; larger requests go straight to alloc_pages(). Usable
- * on any CPU and in interrupt context (not NMI). With CONFIG_DEBUG_KERNEL
- * freed objects are filled with POISON_FREE and checked when reused.
+ * on any CPU and in interrupt context (not NMI). With slab debugging on
+ * (slub_debug=, CONFIG_SLUB_DEBUG_ON: mm/slab_debug.c) freed objects are
+ * filled with POISON_FREE and checked when reused.
  */
 #ifndef _MM_SLAB_H
 #define _MM_SLAB_H
@@ -23,7 +24,7 @@
 void *kmalloc(size_t size, gfp_t gfp);
 /*
  * Free a kmalloc'ed object; NULL and ZERO_SIZE_PTR are no-ops. A pointer
- * kmalloc did not hand out (or a double free, under CONFIG_DEBUG_KERNEL)
+ * kmalloc did not hand out (or a double free, with slub_debug=F)
  * is a BUG.
  */
 void kfree(const void *ptr);

@@ -112,7 +112,7 @@ static struct kfree_rcu_cpu *krc_lock(unsigned int cpu, unsigned long *flags)
 }
 
 /* This CPU's, locked: interrupts off first so that the CPU cannot change under us. */
-static struct kfree_rcu_cpu *krc_this_cpu_lock(unsigned long *flags)
+static __always_inline struct kfree_rcu_cpu *krc_this_cpu_lock(unsigned long *flags)
 {
 	struct kfree_rcu_cpu *krcp;
 
@@ -122,12 +122,12 @@ static struct kfree_rcu_cpu *krc_this_cpu_lock(unsigned long *flags)
 	return krcp;
 }
 
-static void krc_unlock(struct kfree_rcu_cpu *krcp, unsigned long flags)
+static __always_inline void krc_unlock(struct kfree_rcu_cpu *krcp, unsigned long flags)
 {
 	spin_unlock_irqrestore(&krcp->lock, flags);
 }
 
-static struct kvfree_rcu_bulk_data *krc_get_cached(struct kfree_rcu_cpu *krcp)
+static __always_inline struct kvfree_rcu_bulk_data *krc_get_cached(struct kfree_rcu_cpu *krcp)
 {
 	struct kvfree_rcu_bulk_data *b = krcp->cache;
 
@@ -153,7 +153,7 @@ static bool krc_put_cached(struct kfree_rcu_cpu *krcp, struct kvfree_rcu_bulk_da
  * Store ptr in the current block, starting a new one from the cache or
  * from *spare when it is full. False if there is no room and no page.
  */
-static bool krc_add_ptr(struct kfree_rcu_cpu *krcp, void *ptr, struct kvfree_rcu_bulk_data **spare)
+static __always_inline bool krc_add_ptr(struct kfree_rcu_cpu *krcp, void *ptr, struct kvfree_rcu_bulk_data **spare)
 {
 	struct kvfree_rcu_bulk_data *b = krcp->bulk_head;
 
@@ -181,7 +181,7 @@ static void *kvfree_alloc_block(bool can_sleep)
 }
 
 /* Arm the monitor: soon when a block is full, else KFREE_DRAIN_JIFFIES from now. Lock held. */
-static void krc_arm_monitor(struct kfree_rcu_cpu *krcp)
+static __always_inline void krc_arm_monitor(struct kfree_rcu_cpu *krcp)
 {
 	bool full = krcp->count >= KVFREE_BULK_MAX_ENTR;
 

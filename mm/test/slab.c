@@ -6,7 +6,8 @@
  * at once, half of them freed on another CPU, are never handed out twice
  * and keep what was written into them; once they are all freed the slab
  * pages go back, except what the CPU caches may hold; kfree_bulk() frees
- * a run of one class with one take of its lock.
+ * a run of one class with one take of its lock; slub_debug=P fills a freed
+ * object with POISON_FREE and marks a live one, and without it neither.
  */
 #define KPARAM_SUBSYS "mm"
 #define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
@@ -149,6 +150,48 @@ static void slab_kfree_bulk(void)
 	}
 }
 
+/* --- slub_debug=P poisons, and nothing else does (mm/slab_debug.c) ----------------- */
+
+/*
+ * With interrupts off, a freed object stays on top of this CPU's cache,
+ * where nothing writes to it: read it there (a deliberate read after free).
+ */
+static void slab_debug_poison(void)
+{
+	bool poison = slab_debug_flags & SLAB_DEBUG_POISON;
+	unsigned int filled = 0, kept = 0, n = SL_SIZE - sizeof(void *);
+	unsigned long flags;
+	u8 *p, mark = 0;
+
+	if (IS_ENABLED(CONFIG_KASAN)) {
+		ktap_skip("KASAN owns a freed object (its quarantine)");
+		return;
+	}
+	local_irq_save(flags);
+	p = kmalloc(SL_SIZE, GFP_ATOMIC);
+	if (p) {
+		mark = p[sizeof(void *)];
+		memset(p + sizeof(void *), 0x11, n);
+		kfree(p);
+		for (unsigned int i = sizeof(void *); i < SL_SIZE; i++) {
+			filled += READ_ONCE(p[i]) == POISON_FREE;
+			kept += READ_ONCE(p[i]) == 0x11;
+		}
+	}
+	local_irq_restore(flags);
+	if (!KTAP_EXPECT(p))
+		return;
+	ktap_diag("slub_debug: F %s, P %s; a live object's mark %#x, a freed one: %u of %u bytes POISON_FREE",
+		  slab_debug_flags & SLAB_DEBUG_CHECKS ? "on" : "off", poison ? "on" : "off", mark,
+		  filled, n);
+	if (poison) {
+		KTAP_EXPECT_MSG(mark == POISON_INUSE, "live object's byte %zu is %#x", sizeof(void *), mark);
+		KTAP_EXPECT_MSG(filled == n, "%u of %u bytes of a freed object POISON_FREE", filled, n);
+	} else {
+		KTAP_EXPECT_MSG(kept == n, "%u of %u bytes of a freed object kept", kept, n);
+	}
+}
+
 /* --- several CPUs: no object twice, contents kept, pages returned ------------------ */
 
 #define SL_NCPU		8	/* at most this many CPUs take part */
@@ -282,13 +325,13 @@ static void slab_cross_cpu(void)
 	kasan_quarantine_flush();	/* KASAN: the frees must reach the pages now */
 	mm_get_stats(&after);
 	/*
-	 * The 128-byte class caches at most 32 objects (a page) per CPU; the
-	 * rest of the 400 * nw objects' pages must be back. Other users of the
-	 * class during the run may hold a few more. Under KASAN the objects
-	 * carry their metadata, so they come from the 256-byte class: 32 of
-	 * them fill two pages.
+	 * The 128-byte class caches at most 32 objects (a page) per CPU, and
+	 * each CPU's node keeps one empty page; the rest of the 400 * nw
+	 * objects' pages must be back. Other users of the class during the run
+	 * may hold a few more. Under KASAN the objects carry their metadata, so
+	 * they come from the 256-byte class: 32 of them fill two pages.
 	 */
-	KTAP_EXPECT_MSG(after.slab_pages <= before.slab_pages + online * (IS_ENABLED(CONFIG_KASAN) ? 2 : 1) + 8,
+	KTAP_EXPECT_MSG(after.slab_pages <= before.slab_pages + online * (IS_ENABLED(CONFIG_KASAN) ? 3 : 2) + 8,
 			"slab pages %lu before, %lu after freeing %u objects", before.slab_pages,
 			after.slab_pages, n);
 	ktap_diag("%u CPUs, %u objects, %u freed on another CPU; slab pages %lu -> %lu; quarantine lock taken %lu times",
@@ -301,5 +344,6 @@ static const struct ktap_case slab_cases[] = {
 	KTAP_CASE(slab_cpu_cache_batches),
 	KTAP_CASE(slab_cross_cpu),
 	KTAP_CASE(slab_kfree_bulk),
+	KTAP_CASE(slab_debug_poison),
 };
 KTAP_SUITE(slab, slab_cases, &mm_selftest);

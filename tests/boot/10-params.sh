@@ -20,8 +20,9 @@ boot_test params-invalid-value --smp 1 --append "shutdown_secs=notanumber shutdo
 	--expect "shutdown_secs: invalid value 'notanumber'" \
 	--expect "reboot: Power down"
 
-boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999 isolcpus=nohz,1 console=tty0 kunit_shutdown=later" \
+boot_test params-out-of-range --smp 1 --append "shutdown_secs=1 shutdown_secs=99999 isolcpus=nohz,1 console=tty0 kunit_shutdown=later slub_debug=Q" \
 	--expect "ktap: kunit_shutdown: invalid value 'later' \(halt, poweroff or reboot\), using \(none\)" \
+	--expect "mm: slub_debug: invalid value 'Q' \(F, P, Linux's Z, U, T, A, O, or -\), using FP" \
 	--expect "kernel: shutdown_secs: invalid value '99999' \(out of range 0\.\.86400\), using 1" \
 	--expect "sched: isolcpus: invalid value 'nohz,1' \(nohz: tick isolation is nohz_full= here\), using \(none\)" \
 	--expect "kernel: console: no console 'tty0' in this kernel \(ttyS0 only\), using ttyS0" \

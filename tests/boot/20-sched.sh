@@ -32,6 +32,7 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 		--expect "# Totals: pass:[0-9]+ fail:0 " \
 		--expect "ok [0-9]+ sched_kthread_every_cpu" --expect "ok [0-9]+ sched_task_freed_after_gp" \
 		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
+		--expect "# slub_debug: F on, P on;" --expect "ok [0-9]+ slab_debug_poison" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }
@@ -42,10 +43,12 @@ done
 
 # skew_tick=1: the same suite, whose sched_tick_skew case (kernel/time/test/tick.c) then checks
 # that CPU n's periodic tick is armed n/4 of half a jiffy into the jiffy (without it, in the boots
-# above, on the boundary); the power-off statistics name the setting.
-boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 skew_tick=1 kunit_shutdown=poweroff shutdown_secs=8" \
+# above, on the boundary); the power-off statistics name the setting. The slab suite runs here
+# with kmalloc's debugging switched off (slub_debug=-, as defconfig boots): nothing poisoned.
+boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 mm.selftest=1 slub_debug=- skew_tick=1 kunit_shutdown=poweroff shutdown_secs=8" \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "ok [0-9]+ sched_tick_skew" \
+	--expect "# slub_debug: F off, P off;" --expect "ok [0-9]+ slab_debug_poison" \
 	--expect "# skew_tick=1: 3 of 4 CPUs tick off the jiffy boundary" \
 	--expect "tick: skew_tick=1, mean tick phase \(us\) per CPU: 0:" \
 	--reject "not ok" \

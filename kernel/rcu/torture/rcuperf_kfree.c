@@ -10,9 +10,10 @@
  * kfree_rcu_test_single set, Linux's rule). The last thread to finish
  * prints Linux's line:
  *   Total time taken by all kfree'ers: N ns, loops: N, batches: N, memory footprint: NMB
- * where the time runs from the first thread's start to the last one's
- * end, batches are the grace periods completed meanwhile (Linux's
- * "batches" is a gp_seq difference), and the footprint is that thread's
+ * where, as in Linux, the time is the run of the thread that ends last,
+ * from its own start to its end, batches are the grace periods completed
+ * from the last thread's start to that end (Linux's "batches" is a gp_seq
+ * difference), and the footprint is that thread's
  * free memory at its start less its average over the run, sampled every
  * kfree_loops / 4 loops (Linux's si_mem_available() sampling; here
  * nr_free_pages()). Then, with rcuperf.shutdown, the machine powers off.
@@ -56,7 +57,6 @@ struct kfree_obj {
 
 static int kfree_nrealthreads;
 static atomic_t n_kfree_started, n_kfree_ended;
-static u64 kfree_t_start;
 static unsigned long kfree_gp_start;
 static struct task_struct **kfree_tasks;
 static DECLARE_WAIT_QUEUE_HEAD(kfree_done_wq);
@@ -73,13 +73,13 @@ static int kfree_perf_thread(void *arg)
 	long mem_begin = 0, mem_during = 0;
 	DEFINE_TORTURE_RANDOM(tr);
 	int loop = 0;
+	u64 t_start;
 
 	(void)arg;
 	set_user_nice(current, 19);
-	if (atomic_inc_return(&n_kfree_started) == 1) {
-		kfree_t_start = local_clock();
+	t_start = local_clock();
+	if (atomic_inc_return(&n_kfree_started) == kfree_nrealthreads)
 		kfree_gp_start = rcu_gp_completed();
-	}
 	do {
 		if (!mem_during)
 			mem_during = mem_begin = (long)nr_free_pages();
@@ -102,7 +102,7 @@ static int kfree_perf_thread(void *arg)
 	} while (!kthread_should_stop() && ++loop < kfree_loops);
 out:
 	if (atomic_inc_return(&n_kfree_ended) == kfree_nrealthreads) {
-		u64 t = local_clock() - kfree_t_start;
+		u64 t = local_clock() - t_start;
 
 		pr_alert("Total time taken by all kfree'ers: %llu ns, loops: %d, batches: %ld, memory footprint: %ldMB\n",
 			 (unsigned long long)t, kfree_loops,

@@ -207,7 +207,8 @@ static int st_exit_at_once(void *data)
  * waker, pinned to one CPU, wakes an exiting kthread bound to another and,
  * still with interrupts off, waits until it is dead and off its CPU, then
  * a while longer: its task_struct must still be intact (a freed one is
- * poisoned under CONFIG_DEBUG_KERNEL). Freed at the switch, as before,
+ * poisoned with slub_debug=P, on in test kernels by CONFIG_SLUB_DEBUG_ON).
+ * Freed at the switch, as before,
  * TREE01 once faulted in the waker's unlock.
  */
 void sched_task_freed_after_gp(void)
