@@ -33,8 +33,8 @@
  * Stall warnings: Linux 6.1 has none for this flavor (a CPU that never
  * switches leaves its work item waiting silently); here a timer armed for
  * the grace period prints one each rcupdate.rcu_task_stall_timeout
- * jiffies (the Tasks RCU parameter, so only with CONFIG_TASKS_RCU), in
- * the words of the Tasks family, naming the CPU that has not switched and
+ * jiffies (shared by every Tasks flavor, tasks_params.c), in the words of
+ * the Tasks family, naming the CPU that has not switched and
  * asking it for a backtrace. No "rcu: " prefix on the stall and boot
  * lines: Linux prints them from update.c, which has none.
  */

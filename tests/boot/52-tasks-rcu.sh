@@ -19,6 +19,13 @@
 #   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout and a
 #                            negative rcupdate.rcu_task_ipi_delay: one rcu: warning each naming the
 #                            value and the default used; boot continues
+#   tasks-stall-no-tasks-rcu the stall cases of the "rcu_tasks_rude" and "rcu_tasks_trace" suites
+#                            in a kernel with Tasks Rude and Tasks Trace RCU but not Tasks RCU
+#                            (test_defconfig, non-preemptible, plus FORCE_TASKS_RUDE_RCU and
+#                            FORCE_TASKS_TRACE_RCU; built in $LOGDIR/build-tasks-generic):
+#                            rcupdate.rcu_task_stall_timeout=1000 must be taken (it is shared by
+#                            every flavor, kernel/rcu/tasks_params.c) and each flavor must warn at
+#                            that timeout (about 10 s)
 # The same boots run the KTAP suite "rcu_tasks_rude" (kernel/rcu/test/tasks_rude.c, Tasks Rude
 # RCU, rcutree.tasks_rude_selftest=1): the kernel is preempt_defconfig (which forces Tasks Trace
 # RCU) plus RCU_EXPERT and FORCE_TASKS_RUDE_RCU, built in $LOGDIR/build-tasks (its own build: the
@@ -51,6 +58,7 @@
 
 TAB=$(printf '\t')
 tasks_dir=$(cd "$LOGDIR" && pwd)/build-tasks
+tasks_gen_dir=$(cd "$LOGDIR" && pwd)/build-tasks-generic
 
 # tasks_boot NAME SMP ARGS [boot_test options...]
 tasks_boot() {
@@ -155,4 +163,23 @@ if [ "$tasks_wanted" = 1 ]; then
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '-5' \(out of range 0\.\.2147483647\), using 600000$" \
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' \(not a number\), using 600000$" \
 		--reject "Tasks-RCU CPU stall warnings timeout set to"
+fi
+
+if _test_selected tasks-stall-no-tasks-rcu; then
+	run_cmd_test tasks-stall-no-tasks-rcu-build build_config "$tasks_gen_dir" test_defconfig \
+		'+CONFIG_RCU_EXPERT=y' '+CONFIG_FORCE_TASKS_RUDE_RCU=y' '+CONFIG_FORCE_TASKS_TRACE_RCU=y' \
+		'!CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_RUDE_SELFTEST=y' 'CONFIG_RCU_TASKS_TRACE_SELFTEST=y'
+	built_boot_test "$tasks_gen_dir" "Tasks Rude and Trace" tasks-stall-no-tasks-rcu 2 \
+		"rcutree.tasks_rude_selftest=1 rcutree.tasks_trace_selftest=1 rcupdate.rcu_task_stall_timeout=1000 kunit_shutdown=poweroff shutdown_secs=40" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tasks-RCU CPU stall warnings timeout set to 1000 \(rcu_task_stall_timeout\)\.$" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Rude variant of Tasks RCU enabled\.$" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tracing variant of Tasks RCU enabled\.$" \
+		--expect "# rcu_tasks_rude: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ rcu_tasks_rude_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_rude detected stalls on tasks:$" \
+		--expect "# rcu_tasks_trace: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ tasks_trace_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_trace detected stalls on tasks:$" \
+		--expect "reboot: Power down" \
+		--reject "not ok" --reject "\] ${TAB}Tasks RCU enabled\.$" --reject "rcu_task_stall_timeout.*not in this kernel"
 fi
