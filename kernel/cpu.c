@@ -3,7 +3,8 @@
  * run time, one at a time (cpu_hotplug_lock). Documentation/RCU/hotplug.md
  * describes the whole sequence; in short, for cpu_down(cpu):
  *
- *   controller: rcutree_offline_cpu() parks rcuc/N; a "cpuhp/N" stopper
+ *   controller: rcutree_offline_cpu() parks rcuc/N (and
+ *               rcu_tasks_rude_offline_cpu() rcu_rude/N); a "cpuhp/N" stopper
  *               kthread at SCHED_FIFO 99 is woken on the CPU.
  *   dying CPU (stopper, interrupts off): leaves the online mask, runs the
  *               cross calls already queued or being queued
@@ -20,7 +21,7 @@
  *
  * cpu_up(cpu) re-runs the per-CPU bring-up of boot (arch_cpu_up(): on x86
  * INIT-SIPI-SIPI into the trampoline, then the same path as at boot,
- * rcu_cpu_starting() included), then unparks rcuc/N.
+ * rcu_cpu_starting() included), then unparks rcuc/N (and rcu_rude/N).
  */
 #define KPARAM_SUBSYS "cpuhp"
 #include <kernel/cpu.h>
@@ -37,6 +38,7 @@
 #include <time/tick.h>
 #include <time/timer.h>
 #include <rcu/hooks.h>
+#include <rcu/tasks_rude.h>
 
 static DEFINE_MUTEX(cpu_hotplug_lock);
 
@@ -140,6 +142,7 @@ int cpu_down(unsigned int cpu)
 	sched_setscheduler_nocheck(t, SCHED_FIFO, &sp);
 	per_cpu(cpuhp_dead_done, cpu) = &dead;
 	rcutree_offline_cpu(cpu);
+	rcu_tasks_rude_offline_cpu(cpu);	/* its helper too: parked while the CPU is away */
 	smp_mb();	/* cpuhp_dead_done before the stopper can run: the wakeup orders it too */
 	wake_up_process(t);
 	wait_for_completion(&st.stopped);
@@ -177,6 +180,7 @@ int cpu_up(unsigned int cpu)
 	if (ret)
 		goto out;
 	rcutree_online_cpu(cpu);
+	rcu_tasks_rude_online_cpu(cpu);
 	cpuhp_account(local_clock() - t0, &cpuhp_stats.n_onl, &cpuhp_stats.onl_sum,
 		      &cpuhp_stats.onl_max);
 out:

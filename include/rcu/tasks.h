@@ -26,8 +26,6 @@ void synchronize_rcu_tasks(void);
 void rcu_barrier_tasks(void);
 /* Tasks RCU grace periods completed so far (tests, rcutorture). */
 unsigned long rcu_tasks_gp_completed(void);
-/* rcupdate.rcu_task_stall_timeout in jiffies (0: no stall warnings). */
-int rcu_tasks_stall_timeout(void);
 /* Stall warnings printed so far (tests). */
 unsigned long rcu_tasks_stall_warnings(void);
 /* Statistics line at shutdown (from rcu_show_stats()). */
@@ -89,13 +87,26 @@ static inline void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
 static inline void synchronize_rcu_tasks(void) { synchronize_rcu(); }
 static inline void rcu_barrier_tasks(void) { rcu_barrier(); }
 static inline unsigned long rcu_tasks_gp_completed(void) { return rcu_gp_completed(); }
-static inline int rcu_tasks_stall_timeout(void) { return 0; }
 static inline unsigned long rcu_tasks_stall_warnings(void) { return 0; }
 static inline void rcu_tasks_show_stats(void) { }
 static inline void rcu_tasks_bootup_oddness(void) { }
 static inline void rcu_tasks_qs(struct task_struct *t, bool preempt) { }
 static inline void rcu_tasks_user_enter(struct task_struct *t) { }
 static inline void rcu_tasks_user_exit(struct task_struct *t) { }
+#endif
+
+/*
+ * What every Tasks flavor shares (kernel/rcu/tasks_params.c, built with
+ * any of them: CONFIG_TASKS_RCU_GENERIC, as Linux's kernel/rcu/tasks.h).
+ */
+#ifdef CONFIG_TASKS_RCU_GENERIC
+/* rcupdate.rcu_task_stall_timeout in jiffies (0: no stall warnings), for every flavor. */
+int rcu_tasks_stall_timeout(void);
+/* The boot banner's stall-timeout line, before the flavors' own (update.c's oddness list). */
+void rcu_tasks_generic_bootup_oddness(void);
+#else
+static inline int rcu_tasks_stall_timeout(void) { return 0; }
+static inline void rcu_tasks_generic_bootup_oddness(void) { }
 #endif
 
 /*

@@ -29,9 +29,18 @@ void show_rcu_tasks_rude_gp_kthread(void);
 void rcu_tasks_rude_bootup_oddness(void);
 /* Statistics line at shutdown (from rcu_show_stats()). */
 void rcu_tasks_rude_show_stats(void);
+/*
+ * CPU hotplug (kernel/cpu.c, under the hotplug lock): park the CPU's
+ * visiting helper, rcu_rude/N, before the CPU goes; unpark it once the
+ * CPU is back online.
+ */
+void rcu_tasks_rude_offline_cpu(unsigned int cpu);
+void rcu_tasks_rude_online_cpu(unsigned int cpu);
 #else
 static inline void rcu_tasks_rude_bootup_oddness(void) { }
 static inline void rcu_tasks_rude_show_stats(void) { }
+static inline void rcu_tasks_rude_offline_cpu(unsigned int cpu) { }
+static inline void rcu_tasks_rude_online_cpu(unsigned int cpu) { }
 #endif
 
 #endif

@@ -11,12 +11,11 @@
  * rescan them with a growing sleep (HZ/10 up to HZ), dropping those that
  * switched voluntarily since (flag cleared by rcu_tasks_qs() in the
  * scheduler, or nvcsw changed), blocked, or exited; print a stall warning
- * each rcupdate.rcu_task_stall_timeout jiffies; then synchronize_rcu()
- * again before the callbacks run. No "rcu: " prefix on the stall and boot
- * lines: Linux prints them from update.c, which has none.
+ * each rcupdate.rcu_task_stall_timeout jiffies (tasks_params.c, shared by
+ * every Tasks flavor); then synchronize_rcu() again before the callbacks
+ * run. No "rcu: " prefix on the stall and boot lines: Linux prints them
+ * from update.c, which has none.
  */
-#define KPARAM_SUBSYS "rcu"
-
 #include <sched/isolation.h>
 #include <rcu/tasks.h>
 #include "tasks_cbs.h"
@@ -25,7 +24,6 @@
 #include <sched/kthread.h>
 #include <sched/wait.h>
 #include <locking/spinlock.h>
-#include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/init.h>
 #include <kernel/list.h>
@@ -33,15 +31,8 @@
 #include <kernel/bug.h>
 #include <time/time.h>
 
-/* Linux's default: ten minutes, in jiffies. */
-#define RCU_TASK_STALL_TIMEOUT	(HZ * 60 * 10)
 /* Holdout rescans sleep HZ/fract, fract going from this down to 1 (100 ms to 1 s). */
 #define RCU_TASKS_INIT_FRACT	10
-
-/* Jiffies a grace period may wait for holdouts before each stall warning; 0: never warn. */
-static int rcu_task_stall_timeout = RCU_TASK_STALL_TIMEOUT;
-KPARAM("rcupdate.rcu_task_stall_timeout", rcu_task_stall_timeout, KPARAM_INT, 0, INT_MAX,
-       "jiffies a Tasks RCU grace period may wait before a stall warning (0: none)");
 
 static struct rcu_tasks {
 	struct rcu_tasks_cbs cbs;	/* callbacks queued, not yet taken by the kthread */
@@ -56,11 +47,6 @@ static struct rcu_tasks {
 } rcu_tasks = {
 	.cbs = RCU_TASKS_CBS_INIT(rcu_tasks.cbs),
 };
-
-int rcu_tasks_stall_timeout(void)
-{
-	return READ_ONCE(rcu_task_stall_timeout);
-}
 
 unsigned long rcu_tasks_gp_completed(void)
 {
@@ -209,7 +195,7 @@ static void rcu_tasks_wait_gp(void)
 		schedule_timeout_interruptible(HZ / fract);
 		if (fract > 1)
 			fract--;
-		rtst = READ_ONCE(rcu_task_stall_timeout);
+		rtst = rcu_tasks_stall_timeout();
 		needreport = rtst > 0 && time_after(jiffies, lastreport + rtst);
 		if (needreport)
 			lastreport = jiffies;
@@ -279,9 +265,6 @@ early_initcall(rcu_spawn_tasks_kthread);
 
 void rcu_tasks_bootup_oddness(void)
 {
-	if (rcu_task_stall_timeout != RCU_TASK_STALL_TIMEOUT)
-		pr_info("\tTasks-RCU CPU stall warnings timeout set to %d (rcu_task_stall_timeout).\n",
-			rcu_task_stall_timeout);
 	pr_info("\tTasks RCU enabled.\n");
 }
 

@@ -16,7 +16,7 @@
  *    nesting 0 is a quiescent state, a reader is asked (need_qs) to report
  *    at its outermost unlock; a running task gets an IPI whose handler
  *    does the same check on its own CPU (after rcupdate.rcu_task_ipi_delay
- *    jiffies). With CONFIG_TASKS_TRACE_RCU_READ_MB readers run full
+ *    jiffies, tasks_params.c). With CONFIG_TASKS_TRACE_RCU_READ_MB readers run full
  *    barriers and the grace period reads a running task's nesting from
  *    here, sending an IPI only to a task still inside a reader after the
  *    delay (HZ/2 by default then);
@@ -28,13 +28,10 @@
  * task_call_func() holds the locks a move takes (kernel/sched/rq_query.c).
  * Stall warnings, statistics and the boot line: tasks_trace_stall.c.
  */
-#define KPARAM_SUBSYS "rcu"
-
 #include "tasks_trace.h"
 #include <rcu/tasks.h>
 #include <sched/kthread.h>
 #include <sched/wait.h>
-#include <kernel/param.h>
 #include <kernel/printk.h>
 #include <kernel/init.h>
 #include <kernel/smp.h>
@@ -42,14 +39,6 @@
 #include <kernel/cmpxchg.h>
 #include <kernel/bug.h>
 #include <time/time.h>
-
-/* Linux's default: readers with full barriers can be read remotely, so IPIs wait half a second. */
-#define RCU_TASK_IPI_DELAY	(IS_ENABLED(CONFIG_TASKS_TRACE_RCU_READ_MB) ? HZ / 2 : 0)
-
-/* Jiffies from a grace period's start before a running holdout gets an IPI. */
-int rcu_task_ipi_delay = RCU_TASK_IPI_DELAY;
-KPARAM("rcupdate.rcu_task_ipi_delay", rcu_task_ipi_delay, KPARAM_INT, 0, INT_MAX,
-       "jiffies a Tasks Trace RCU grace period waits before IPIing a running task");
 
 struct rcu_tasks_trace rcu_tasks_trace = {
 	.cbs = RCU_TASKS_CBS_INIT(rcu_tasks_trace.cbs),
@@ -387,7 +376,7 @@ static void trc_wait_gp(void)
 	synchronize_rcu();
 	for (;;) {
 		bool firstreport = true, needreport;
-		int rtst = trc_stall_timeout();
+		int rtst = rcu_tasks_stall_timeout();
 
 		needreport = rtst > 0 && time_after(jiffies, lastreport + rtst);
 		if (needreport)

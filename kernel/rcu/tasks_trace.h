@@ -11,6 +11,7 @@
 #include <locking/spinlock.h>
 #include <kernel/percpu.h>
 #include "tasks_cbs.h"
+#include "tasks_params.h"	/* rcu_task_ipi_delay: every flavor has it, only this one uses it */
 
 struct rcu_tasks_trace {
 	struct rcu_tasks_cbs cbs;	/* callbacks queued, not yet taken by the kthread */
@@ -29,12 +30,10 @@ struct rcu_tasks_trace {
 	unsigned long n_stalls;		/* stall warnings printed */
 };
 extern struct rcu_tasks_trace rcu_tasks_trace;
-extern int rcu_task_ipi_delay;
 DECLARE_PER_CPU(bool, trc_ipi_to_cpu);
 
 u8 trc_ld_need_qs(struct task_struct *t);
 /* tasks_trace_stall.c */
-int trc_stall_timeout(void);
 void trc_show_stalled_task(struct task_struct *t, bool *firstreport);
 void trc_show_stalled_ipis(bool firstreport);
 

@@ -1,10 +1,9 @@
 /*
  * Tasks Trace RCU's reports: the stall warning (Linux's words and line
  * format), the shutdown statistics line and the boot banner's line. The
- * stall timeout is Tasks RCU's rcupdate.rcu_task_stall_timeout, shared by
- * every Tasks flavor as in Linux; without CONFIG_TASKS_RCU (which
- * registers it) the Linux default of ten minutes holds. No "rcu: " prefix:
- * Linux prints these from update.c, which has none.
+ * stall timeout is rcupdate.rcu_task_stall_timeout, shared by every Tasks
+ * flavor as in Linux (tasks_params.c). No "rcu: " prefix: Linux prints
+ * these from update.c, which has none.
  */
 #include "tasks_trace.h"
 #include <rcu/tasks.h>
@@ -13,14 +12,9 @@
 #include <kernel/cpu.h>
 #include <time/time.h>
 
-int trc_stall_timeout(void)
-{
-	return IS_ENABLED(CONFIG_TASKS_RCU) ? rcu_tasks_stall_timeout() : HZ * 60 * 10;
-}
-
 int rcu_tasks_trace_stall_timeout(void)
 {
-	return trc_stall_timeout();
+	return rcu_tasks_stall_timeout();
 }
 
 struct trc_stall_chk_rdr {

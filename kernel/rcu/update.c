@@ -249,6 +249,7 @@ void rcupdate_announce_bootup_oddness(void)
 	if (rcu_cpu_stall_timeout != CONFIG_RCU_CPU_STALL_TIMEOUT)
 		pr_info("\tRCU CPU stall warnings timeout set to %d (rcu_cpu_stall_timeout).\n",
 			rcu_cpu_stall_timeout);
+	rcu_tasks_generic_bootup_oddness();
 	rcu_tasks_bootup_oddness();
 	rcu_tasks_rude_bootup_oddness();
 	rcu_tasks_trace_bootup_oddness();

@@ -52,7 +52,7 @@ boot_test params-linux-unimplemented --smp 1 --append "shutdown_secs=1 rcutree.u
 	--expect "rcu: rcutree\.rcu_idle_gp_delay=16: not in this kernel: needs CONFIG_RCU_FAST_NO_HZ, ignored$" \
 	--expect "rcu: rcutree\.rcu_delay_page_cache_fill_msec=5: Linux parameter not implemented here" \
 	--expect "srcu: srcutree\.convert_to_big: Linux parameter not implemented here" \
-	--expect "rcu: rcupdate\.rcu_task_ipi_delay=5: not in this kernel: needs CONFIG_TASKS_TRACE_RCU" \
+	--expect "rcu: rcupdate\.rcu_task_ipi_delay=5: not in this kernel: needs CONFIG_TASKS_RCU_GENERIC" \
 	--reject "Unknown kernel command line parameters" --reject "unknown parameter" \
 	--reject "registered twice" \
 	--expect "reboot: Power down"

@@ -19,6 +19,16 @@
 #   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout and a
 #                            negative rcupdate.rcu_task_ipi_delay: one rcu: warning each naming the
 #                            value and the default used; boot continues
+#   tasks-stall-no-tasks-rcu the stall cases of the "rcu_tasks_rude" and "rcu_tasks_trace" suites
+#                            in a kernel with Tasks Rude and Tasks Trace RCU but not Tasks RCU
+#                            (test_defconfig, non-preemptible, plus FORCE_TASKS_RUDE_RCU and
+#                            FORCE_TASKS_TRACE_RCU; built in $LOGDIR/build-tasks-generic):
+#                            rcupdate.rcu_task_stall_timeout=1000 must be taken (it is shared by
+#                            every flavor, kernel/rcu/tasks_params.c) and each flavor must warn at
+#                            that timeout. On 3 CPUs, so that Tasks Rude grace periods visit two
+#                            CPUs through their rcu_rude/N helpers at once, the suite's hotplug case
+#                            parking and unparking one (the 2-CPU boots above visit their one
+#                            other CPU by moving the kthread there). About 10 s
 # The same boots run the KTAP suite "rcu_tasks_rude" (kernel/rcu/test/tasks_rude.c, Tasks Rude
 # RCU, rcutree.tasks_rude_selftest=1): the kernel is preempt_defconfig (which forces Tasks Trace
 # RCU) plus RCU_EXPERT and FORCE_TASKS_RUDE_RCU, built in $LOGDIR/build-tasks (its own build: the
@@ -27,7 +37,7 @@
 # synchronize_rcu_tasks_rude() on CPU 0, callbacks and rcu_barrier_tasks_rude() wait for it, CPU 1
 # goes down and up around a grace period, and the stall case draws "INFO: rcu_tasks_rude detected
 # stalls on tasks:" (2 s). The smp2 boot powers off when its suites end (kunit_shutdown).
-# Sourced by tests/run-all.sh with tests/lib.sh loaded. About 51 s on 2 host cores, plus the build
+# Sourced by tests/run-all.sh with tests/lib.sh loaded. About 60 s on 2 host cores, plus the build
 # (about a minute) when no earlier file made it; the rcu_tasks_trace suite fits in the smp2 boot's
 # existing 20 s (its suites end at about 12 s).
 #
@@ -51,6 +61,7 @@
 
 TAB=$(printf '\t')
 tasks_dir=$(cd "$LOGDIR" && pwd)/build-tasks
+tasks_gen_dir=$(cd "$LOGDIR" && pwd)/build-tasks-generic
 
 # tasks_boot NAME SMP ARGS [boot_test options...]
 tasks_boot() {
@@ -155,4 +166,24 @@ if [ "$tasks_wanted" = 1 ]; then
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '-5' \(out of range 0\.\.2147483647\), using 600000$" \
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' \(not a number\), using 600000$" \
 		--reject "Tasks-RCU CPU stall warnings timeout set to"
+fi
+
+if _test_selected tasks-stall-no-tasks-rcu; then
+	run_cmd_test tasks-stall-no-tasks-rcu-build build_config "$tasks_gen_dir" test_defconfig \
+		'+CONFIG_RCU_EXPERT=y' '+CONFIG_FORCE_TASKS_RUDE_RCU=y' '+CONFIG_FORCE_TASKS_TRACE_RCU=y' \
+		'!CONFIG_TASKS_RCU=y' 'CONFIG_RCU_TASKS_RUDE_SELFTEST=y' 'CONFIG_RCU_TASKS_TRACE_SELFTEST=y'
+	built_boot_test "$tasks_gen_dir" "Tasks Rude and Trace" tasks-stall-no-tasks-rcu 3 \
+		"rcutree.tasks_rude_selftest=1 rcutree.tasks_trace_selftest=1 rcupdate.rcu_task_stall_timeout=1000 kunit_shutdown=poweroff shutdown_secs=40" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tasks-RCU CPU stall warnings timeout set to 1000 \(rcu_task_stall_timeout\)\.$" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Rude variant of Tasks RCU enabled\.$" \
+		--expect "^\[ *[0-9.]+\] ${TAB}Tracing variant of Tasks RCU enabled\.$" \
+		--expect "# rcu_tasks_rude: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ rcu_tasks_rude_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_rude detected stalls on tasks:$" \
+		--expect "ok [0-9]+ rcu_tasks_rude_hotplug_during_gp$" \
+		--expect "# rcu_tasks_trace: pass:[0-9]+ fail:0 " \
+		--expect "ok [0-9]+ tasks_trace_stall_warning$" \
+		--expect "^\[ *[0-9.]+\] INFO: rcu_tasks_trace detected stalls on tasks:$" \
+		--expect "reboot: Power down" \
+		--reject "not ok" --reject "\] ${TAB}Tasks RCU enabled\.$" --reject "rcu_task_stall_timeout.*not in this kernel"
 fi

@@ -362,15 +362,17 @@ static void rcu_tasks_rude_hotplug_during_gp(void)
 
 /*
  * With a short rcupdate.rcu_task_stall_timeout, a reader that keeps
- * preemption off longer than it draws the stall warning, and the grace
- * period still ends after it.
+ * preemption off longer than it draws the stall warning at that timeout
+ * (not before it, and before a second one would be due), and the grace
+ * period still ends after it. The parameter is shared by every Tasks
+ * flavor, so this holds without CONFIG_TASKS_RCU too (tests/boot/52-tasks-rcu.sh).
  */
 static void rcu_tasks_rude_stall_warning(void)
 {
 	static struct rtr_reader r;
 	static struct rtr_async gp;
 	int rtst = rcu_tasks_stall_timeout();
-	unsigned long n0 = rcu_tasks_rude_stall_warnings(), deadline;
+	unsigned long n0 = rcu_tasks_rude_stall_warnings(), deadline, t0, dt;
 
 	if (rtst <= 0 || rtst > 5 * HZ) {
 		ktap_skip("needs rcupdate.rcu_task_stall_timeout=1..5 s in jiffies");
@@ -382,11 +384,18 @@ static void rcu_tasks_rude_stall_warning(void)
 	if (!rtr_reader_start(&r, ktest_last_online_cpu(), false,
 			      jiffies_to_msecs(rtst) + RTR_WAIT_MS))
 		return;
+	t0 = jiffies;	/* before the grace period starts, so before its stall timer is armed */
 	if (rtr_async_start(&gp, rtr_sync_fn, NULL, "rtr_gp")) {
 		deadline = jiffies + rtst + msecs_to_jiffies(RTR_WAIT_MS);
 		while (rcu_tasks_rude_stall_warnings() == n0 && time_before(jiffies, deadline))
 			msleep(20);
-		KTAP_EXPECT_MSG(rcu_tasks_rude_stall_warnings() > n0, "no stall warning");
+		dt = jiffies - t0;
+		if (KTAP_EXPECT_MSG(rcu_tasks_rude_stall_warnings() > n0, "no stall warning")) {
+			ktap_diag("stall warning %lu ms after the grace period was asked for (rcu_task_stall_timeout %lu ms)",
+				  jiffies_to_msecs(dt), jiffies_to_msecs(rtst));
+			KTAP_EXPECT_MSG(dt >= (unsigned long)rtst && dt < 2UL * rtst,
+					"warned after %lu jiffies, not at the timeout of %d", dt, rtst);
+		}
 		KTAP_EXPECT_MSG(!READ_ONCE(gp.finished), "the grace period ended inside the region");
 	}
 	rtr_reader_finish(&r);

@@ -33,9 +33,10 @@ static void rcu_tasks_torture_deferred_free(struct rcu_torture *p)
 	call_rcu_tasks(&p->rtort_rcu, rcu_torture_cb);
 }
 
+/* Without CONFIG_TASKS_RCU the flavor is plain RCU's API: no Tasks stall timeout of its own. */
 static int tasks_torture_stall_dur(void)
 {
-	return rcu_tasks_stall_timeout();
+	return IS_ENABLED(CONFIG_TASKS_RCU) ? rcu_tasks_stall_timeout() : 0;
 }
 
 static void tasks_torture_read_delay(struct torture_random_state *rrsp, struct rt_read_seg *rtrsp)
