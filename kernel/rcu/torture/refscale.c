@@ -4,8 +4,8 @@
  * read-side lock/unlock pair costs, next to other ways of protecting a read.
  *
  * With refscale.scale_runnable=1 a main kthread runs nruns runs. In each
- * run every reader kthread (reader i bound to CPU i) warms up with one
- * pass, waits until all readers are ready, then with interrupts off times
+ * run every reader kthread (reader i bound to CPU i) warms up with `loops`
+ * sections, waits until all readers are ready, then with interrupts off times
  * `loops` back-to-back sections of scale_type:
  *   rcu       rcu_read_lock(); rcu_read_unlock();
  *   srcu      srcu_read_lock(); srcu_read_unlock(); on one srcu_struct (CONFIG_SRCU)
