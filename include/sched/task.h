@@ -155,7 +155,20 @@ struct task_struct {
 #define PF_NO_SETAFFINITY	0x04000000	/* bound per-CPU kthread */
 
 DECLARE_PER_CPU(struct task_struct *, current_task);
-#define current			(this_cpu_read(current_task))
+/*
+ * current is read as a stable value (this_cpu_read_stable()), as Linux's
+ * x86 reads it: a task always finds itself there, on any CPU, so a
+ * function may read it once and keep it (a reader loop such as
+ * rcu_read_lock_trace() + rcu_read_unlock_trace() then touches
+ * current_task once, not twice per pass). That holds only while nothing
+ * in the same function changes current_task or the per-CPU base between
+ * two reads. The three writers are safe: __schedule() (a read before the
+ * switch and one after it both see the task whose frame it is), and
+ * sched_init() / sched_init_ap(), whose callers (start_kernel_rest(),
+ * x86_ap_entry()) read no current of their own. A new writer, or code that
+ * reads current around percpu_enter_cpu(), must keep to that.
+ */
+#define current			(this_cpu_read_stable(current_task))
 
 static inline unsigned int task_cpu(const struct task_struct *p) { return READ_ONCE(p->cpu); }
 static inline long task_state(const struct task_struct *p) { return READ_ONCE(p->__state); }

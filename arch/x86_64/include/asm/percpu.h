@@ -22,6 +22,22 @@
 #define __this_cpu_lval(var)	(*(volatile __seg_gs __typeof__(var) *)(uintptr_t)&(var))
 #define this_cpu_read(var)	(__this_cpu_lval(var))
 #define this_cpu_write(var, v)	do { __this_cpu_lval(var) = (v); } while (0)
+/*
+ * A read the compiler may cache for the rest of the function, as Linux's
+ * this_cpu_read_stable(): the asm depends on nothing but the variable's
+ * address, so two reads in one function may become one and a read may leave
+ * a loop. Only for a value that cannot change under the code reading it,
+ * however long it runs and wherever it migrates: current_task, which every
+ * task sees pointing at itself. See include/sched/task.h for where that
+ * takes care.
+ */
+#define this_cpu_read_stable(var)						\
+	({									\
+		__typeof__(var) __stable_v;					\
+		_Static_assert(sizeof(var) == 8, "this_cpu_read_stable: 8 bytes"); \
+		__asm__("movq %%gs:%P1, %0" : "=r"(__stable_v) : "p"(&(var)));	\
+		__stable_v;							\
+	})
 /* One read-modify-write instruction: atomic against interrupts on this CPU. */
 #define this_cpu_add(var, v)						\
 	__asm__ volatile("add %1, %%gs:%0"				\
