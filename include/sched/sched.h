@@ -23,8 +23,14 @@ void preempt_schedule(void);
 void preempt_schedule_irq(void);
 
 int wake_up_process(struct task_struct *p);
+/*
+ * Wake flags, Linux's names and values. WF_SYNC: the waker is about to
+ * sleep, so the wakee may take its CPU rather than wake an idle one
+ * (select_task_rq(), kernel/sched/core.c).
+ */
+#define WF_SYNC		0x10
 /* Wake p if its state matches `state`; returns true if it was woken. */
-bool try_to_wake_up(struct task_struct *p, unsigned int state);
+bool try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags);
 /* Voluntary reschedule point: runs RCU's quiescent-state hook, then yields if needed. */
 int __cond_resched(void);
 #define cond_resched()	__cond_resched()

@@ -70,6 +70,8 @@ void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *e);
 void __wake_up(struct wait_queue_head *wq, unsigned int mode, int nr, void *key);
 /* The same, for a caller that already holds wq->lock. */
 void __wake_up_locked(struct wait_queue_head *wq, unsigned int mode, int nr, void *key);
+/* One waiter, WF_SYNC (sched.h): the caller sleeps right after. Linux's __wake_up_sync(). */
+void __wake_up_sync(struct wait_queue_head *wq, unsigned int mode);
 #define wake_up(wq)		__wake_up(wq, TASK_NORMAL, 1, NULL)
 #define wake_up_nr(wq, nr)	__wake_up(wq, TASK_NORMAL, nr, NULL)
 #define wake_up_all(wq)		__wake_up(wq, TASK_NORMAL, 0, NULL)

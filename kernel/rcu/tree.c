@@ -225,7 +225,7 @@ static void rcu_check_quiescent_state(struct rcu_data *rdp)
 
 /* ===== grace-period requests and callback bookkeeping ====================== */
 
-void rcu_gp_kthread_wake(void)
+static void __rcu_gp_kthread_wake(bool sync)
 {
 	struct task_struct *t = READ_ONCE(rcu_state.gp_kthread);
 
@@ -238,7 +238,21 @@ void rcu_gp_kthread_wake(void)
 	if (!t || (current == t && READ_ONCE(t->__state) == TASK_RUNNING))
 		return;
 	rcu_state.n_gp_kthread_wakeups++;
-	wake_up(&rcu_state.gp_wq);
+	if (sync)
+		__wake_up_sync(&rcu_state.gp_wq, TASK_NORMAL);
+	else
+		wake_up(&rcu_state.gp_wq);
+}
+
+void rcu_gp_kthread_wake(void)
+{
+	__rcu_gp_kthread_wake(false);
+}
+
+/* From a task that sleeps right after: WF_SYNC (tree_sync.c's call_rcu_waiter() says why). */
+void rcu_gp_kthread_wake_sync(void)
+{
+	__rcu_gp_kthread_wake(true);
 }
 
 /*
@@ -405,7 +419,7 @@ void invoke_rcu_core(void)
  * lazy: the callback only frees memory and may wait (call_rcu() under
  * CONFIG_RCU_LAZY); offloaded CPUs then hold it (tree_nocb_lazy.c).
  */
-void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy)
+void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bool waiter)
 {
 	struct rcu_data *rdp;
 	unsigned long flags;
@@ -467,14 +481,16 @@ void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy)
 		invoke_rcu_core();
 	}
 	local_irq_restore(flags);
-	if (needwake)
+	if (needwake && waiter)
+		rcu_gp_kthread_wake_sync();
+	else if (needwake)
 		rcu_gp_kthread_wake();
 }
 
 /* Lazy with CONFIG_RCU_LAZY: call_rcu_hurry() is for callers that must not wait. */
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
-	__call_rcu_common(head, func, IS_ENABLED(CONFIG_RCU_LAZY));
+	__call_rcu_common(head, func, IS_ENABLED(CONFIG_RCU_LAZY), false);
 }
 
 /* Returns true for a lazy callback (a kfree offset: nothing but a kfree()). */
@@ -582,7 +598,13 @@ static int rcu_cpu_kthread(void *arg)
 		}
 		WRITE_ONCE(rdp->rcu_cpu_has_work, false);
 		rcu_core();
-		cond_resched();
+		/*
+		 * More to do: a reschedule point. Nothing left: the wait above
+		 * sleeps, not a yield that leaves this kthread queued beside the
+		 * task a callback woke (tree_sync.c's call_rcu_waiter() says why).
+		 */
+		if (READ_ONCE(rdp->rcu_cpu_has_work))
+			cond_resched();
 	}
 	return 0;
 }

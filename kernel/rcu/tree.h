@@ -397,6 +397,8 @@ void rcu_disable_urgency_upon_qs(struct rcu_data *rdp);
 int rcu_dynticks_snap(int cpu);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp, unsigned long gps, unsigned long flags);
 void rcu_gp_kthread_wake(void);
+/* The same from a task that sleeps right after (WF_SYNC): the kthread may take its CPU. */
+void rcu_gp_kthread_wake_sync(void);
 /* This CPU is in a quiescent state now; interrupts off. */
 void rcu_qs(void);
 /* Catch rdp (this CPU's) up with its leaf's grace periods; interrupts need not be off. */
@@ -668,8 +670,12 @@ void rcu_check_cpu_stall(struct rcu_data *rdp);
 /* "RCU_GP_WAIT_FQS" and the like for rcu_state.gp_state values; "???" for others. */
 const char *rcu_gp_state_name(int gs);
 
-/* call_rcu() (lazy: IS_ENABLED(CONFIG_RCU_LAZY)) and call_rcu_hurry() (tree_nocb_lazy.c). */
-void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy);
+/*
+ * call_rcu() (lazy: IS_ENABLED(CONFIG_RCU_LAZY)), call_rcu_hurry()
+ * (tree_nocb_lazy.c) and synchronize_rcu()'s own (tree_sync.c, waiter:
+ * the caller sleeps until the callback runs, see rcu_gp_kthread_wake_sync()).
+ */
+void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bool waiter);
 
 /* --- shared by tree.c, tree_gp.c (the grace-period kthread) and tree_sync.c (waiting) --- */
 extern bool rcu_scheduler_active;	/* kthreads exist: grace periods can be waited for */

@@ -65,7 +65,7 @@ unsigned long rcu_lazy_flush_jiffies(void)
 
 void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
 {
-	__call_rcu_common(head, func, false);
+	__call_rcu_common(head, func, false, false);
 }
 
 /* The held callbacks are due: wake rcuog, whose pass moves them (rcu_lazy_gp_scan()). */

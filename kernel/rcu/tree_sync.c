@@ -136,6 +136,27 @@ void rcu_exp_poll_end(unsigned long snap)
 	raw_spin_unlock_irqrestore(&rcu_state.poll_lock, flags);
 }
 
+/*
+ * synchronize_rcu()'s callback: someone waits for it, so never lazy (as
+ * call_rcu_hurry()). The caller sleeps right after queueing it, so the
+ * grace-period kthread is woken WF_SYNC (rcu_gp_kthread_wake_sync(),
+ * kernel/sched/select.c): on a CPU running only the caller, the kthread
+ * runs there, and the grace period starts, ends and has its callback run
+ * (by rcuc/N, bound to this CPU) with no cross-CPU wake-up. Woken on its
+ * last CPU instead, it costs two: there, and back for the callback. Under
+ * QEMU's single-threaded TCG each is a pass of the round robin from one
+ * vCPU to the other: 9 and 41 us of a 118 us median at -smp 128 (issue 36
+ * in Documentation/RCU/performance.md). rcuc/N helps by sleeping, not
+ * yielding, once its batch is done (rcu_cpu_kthread()): left queued after
+ * waking this caller, it made a second task on the CPU, and the next
+ * request took the ordinary path. The kthread stays unbound: with other
+ * tasks on the CPU, or from an interrupt, the wake-up is an ordinary one.
+ */
+static void call_rcu_waiter(struct rcu_head *head, rcu_callback_t func)
+{
+	__call_rcu_common(head, func, false, true);
+}
+
 void synchronize_rcu(void)
 {
 	if (rcu_sync_in_reader())
@@ -151,7 +172,7 @@ void synchronize_rcu(void)
 		synchronize_rcu_expedited();
 		return;
 	}
-	wait_rcu_gp(call_rcu_hurry);	/* someone waits: never lazy */
+	wait_rcu_gp(call_rcu_waiter);
 }
 
 /* Polling cookies are rcu_state.gp_seq_polled numbers. */

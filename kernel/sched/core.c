@@ -282,53 +282,6 @@ static void change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
 
 /* --- wakeups -------------------------------------------------------------- */
 
-bool cpu_allowed(struct task_struct *p, unsigned int cpu)
-{
-	return cpumask_test_cpu(cpu, &p->cpus_mask) && cpu_online(cpu);
-}
-
-/*
- * None of the CPUs p may run on is online (the last went down): as Linux,
- * it may run anywhere from now on, and the console says so. pi_lock held.
- */
-static unsigned int select_fallback_cpu(struct task_struct *p)
-{
-	unsigned int prev = task_cpu(p);
-
-	if (!(p->flags & PF_EXITING))
-		printk(KERN_INFO "process %d (%s) no longer affine to cpu%u\n", p->pid, p->comm, prev);
-	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
-	p->nr_cpus_allowed = cpumask_weight(&p->cpus_mask);
-	return cpumask_first(cpu_online_mask);
-}
-
-/*
- * Choose where a waking task runs: its last CPU, unless an allowed CPU is
- * idle. Other CPUs' nr_running and curr are read without their lock (a
- * hint: a stale value only places the task less well), so with READ_ONCE,
- * against the WRITE_ONCE()s under rq->lock (KCSAN: "data-race in
- * __enqueue_task / select_task_rq" on the plain read of nr_running).
- */
-static unsigned int select_task_rq(struct task_struct *p)
-{
-	unsigned int prev = task_cpu(p), cpu;
-
-	if (cpu_allowed(p, prev) &&
-	    (p->nr_cpus_allowed == 1 || !READ_ONCE(cpu_rq(prev)->nr_running)))
-		return prev;
-	/* An idle CPU, outside isolcpus= (balancing does not place tasks there). */
-	for_each_cpu(cpu, &p->cpus_mask)
-		if (cpu_online(cpu) && !READ_ONCE(cpu_rq(cpu)->nr_running) &&
-		    READ_ONCE(cpu_rq(cpu)->curr) == cpu_rq(cpu)->idle && !sched_cpu_isolated(cpu))
-			return cpu;
-	if (cpu_allowed(p, prev))
-		return prev;
-	for_each_cpu(cpu, &p->cpus_mask)
-		if (cpu_online(cpu))
-			return cpu;
-	return select_fallback_cpu(p);
-}
-
 /*
  * Lock the runqueue of cpu (chosen by select_task_rq()) for enqueueing p,
  * which is on no queue, its pi_lock held: a CPU that has gone offline
@@ -351,7 +304,7 @@ static struct rq *lock_online_rq(struct task_struct *p, unsigned int cpu)
 		if (likely(!rq->offline))
 			return rq;
 		do_raw_spin_unlock(&rq->lock);
-		cpu = select_task_rq(p);	/* out of the online mask before ->offline is set */
+		cpu = select_task_rq(p, 0);	/* out of the online mask before ->offline is set */
 	}
 }
 
@@ -375,7 +328,7 @@ void move_task_end(struct task_struct *p, int dest)
 
 	sched_move_delay(p);	/* test kernels: widen the window (move_delay.c) */
 	if (dest < 0 || !cpu_allowed(p, dest))
-		dest = select_task_rq(p);
+		dest = select_task_rq(p, 0);
 	rq = lock_online_rq(p, dest);
 	enqueue_task(rq, p, false);
 	check_preempt_curr(rq, p);
@@ -390,7 +343,7 @@ void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p)
 	enqueue_task(dst, p, false);
 }
 
-bool try_to_wake_up(struct task_struct *p, unsigned int state)
+bool try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags)
 {
 	unsigned long flags;
 	unsigned int cpu;
@@ -417,7 +370,7 @@ bool try_to_wake_up(struct task_struct *p, unsigned int state)
 	}
 	do_raw_spin_unlock(&rq->lock);
 
-	cpu = select_task_rq(p);
+	cpu = select_task_rq(p, wake_flags);
 	p->migrate_to = -1;
 	rq = lock_online_rq(p, cpu);
 	WRITE_ONCE(p->__state, TASK_RUNNING);
@@ -433,7 +386,7 @@ bool try_to_wake_up(struct task_struct *p, unsigned int state)
 
 int wake_up_process(struct task_struct *p)
 {
-	return try_to_wake_up(p, TASK_NORMAL | TASK_NEW);
+	return try_to_wake_up(p, TASK_NORMAL | TASK_NEW, 0);
 }
 
 /* --- schedule() ------------------------------------------------------------ */

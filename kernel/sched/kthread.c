@@ -172,7 +172,7 @@ void kthread_unpark(struct task_struct *p)
 	struct kthread *k = to_kthread(p);
 
 	clear_bit(KTHREAD_SHOULD_PARK, &k->flags);
-	try_to_wake_up(p, TASK_PARKED);
+	try_to_wake_up(p, TASK_PARKED, 0);
 }
 
 int kthread_stop(struct task_struct *p)

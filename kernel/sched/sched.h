@@ -90,6 +90,8 @@ static inline void sched_move_delay(struct task_struct *p) { }
 /* A task just queued on rq: reschedule rq's CPU if p outranks what it runs. Caller holds rq->lock. */
 void check_preempt_curr(struct rq *rq, struct task_struct *p);
 bool cpu_allowed(struct task_struct *p, unsigned int cpu);
+/* Where p is to be queued, WF_SYNC or 0 (select.c); a hint read without the runqueues' locks. */
+unsigned int select_task_rq(struct task_struct *p, int wake_flags);
 
 /*
  * Idle load balancing (balance.c). sched_pull_task(): rq has nothing to run

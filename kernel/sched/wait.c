@@ -93,7 +93,7 @@ void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *e)
 
 int default_wake_function(struct wait_queue_entry *wq_entry, unsigned mode, int flags, void *key)
 {
-	return try_to_wake_up(wq_entry->private, mode);
+	return try_to_wake_up(wq_entry->private, mode, flags);
 }
 
 /* Wake, and on success unlink, so the woken task's next prepare_to_wait() requeues it. */
@@ -107,14 +107,15 @@ int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned mode, i
 }
 
 /* Caller holds wq->lock. A wake function returning < 0 stops the walk, as in Linux. */
-void __wake_up_locked(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
+static void __wake_up_common(struct wait_queue_head *wq, unsigned int mode, int nr,
+			     int wake_flags, void *key)
 {
 	struct wait_queue_entry *curr, *next;
 
 	list_for_each_entry_safe(curr, next, &wq->head, entry) {
 		/* Read before the call: a woken waiter may leave once we unlock. */
 		unsigned int eflags = curr->flags;
-		int ret = curr->func(curr, mode, 0, key);
+		int ret = curr->func(curr, mode, wake_flags, key);
 
 		if (ret < 0)
 			break;
@@ -123,11 +124,25 @@ void __wake_up_locked(struct wait_queue_head *wq, unsigned int mode, int nr, voi
 	}
 }
 
+void __wake_up_locked(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
+{
+	__wake_up_common(wq, mode, nr, 0, key);
+}
+
 void __wake_up(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&wq->lock, flags);
-	__wake_up_locked(wq, mode, nr, key);
+	__wake_up_common(wq, mode, nr, 0, key);
+	spin_unlock_irqrestore(&wq->lock, flags);
+}
+
+void __wake_up_sync(struct wait_queue_head *wq, unsigned int mode)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&wq->lock, flags);
+	__wake_up_common(wq, mode, 1, WF_SYNC, NULL);
 	spin_unlock_irqrestore(&wq->lock, flags);
 }

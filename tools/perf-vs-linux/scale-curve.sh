@@ -16,6 +16,9 @@
 #                        ones multi-threaded TCG (default 2: all single-threaded, one host thread
 #                        per guest at every size; multi-threaded TCG on a loaded 2-core host gave
 #                        grace-period kthread times of 0.7-2.4 ms at 2-8 CPUs, host preemption)
+#   --ours-args "ARGS"   our side's only (e.g. rcuperf.boot_exp_gps=2: two expedited grace
+#                        periods before the test, as Linux's boot runs; without them our first
+#                        exp1 sample pays the expedited path's first translation, 1.5-24 ms)
 #   --append "ARGS"      both sides' extra parameters (tree shapes at 255 CPUs:
 #                        rcutree.rcu_fanout_leaf=2 gives 3 levels, 1+2+128 nodes; skew_tick=1)
 #   --ours KERNEL        our kernel.elf (default: built by perf-vs-linux.sh with CONFIG_NR_CPUS=256)
@@ -39,7 +42,7 @@ defaults=(--smp "2 4 8 16 32 64 128 255" --reps 1 --kinds "sync1 exp1 async1" --
 out='' dry=0 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
-	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --only | --linux) shift ;;
+	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --ours-args | --only | --linux) shift ;;
 	--out) out=$2; shift ;;
 	--dry-run) dry=1 ;;
 	*) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
