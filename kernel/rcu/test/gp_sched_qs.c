@@ -12,6 +12,14 @@
  * The ask can come no sooner than the setting plus one jiffy
  * (time_after()), and no later than one FQS interval after that, plus the
  * scheduling slack a loaded host adds.
+ *
+ * The grace-period kthread must not sit on the looping CPU (there it could
+ * not run the scans at all under PREEMPT_NONE), and it moves: a
+ * synchronize_rcu() wakes it onto the caller's CPU, from where the load
+ * balancer may spread it anywhere. So each measurement keeps it off that
+ * CPU for the loop's duration and gives its affinity back afterwards; the
+ * same for the test's own thread, which reads the grace period's start
+ * while the loop runs.
  */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
@@ -59,13 +67,33 @@ static int sqs_loop(void *unused)
 	return 0;
 }
 
+/* Keep p off cpu, saving its affinity in saved; false if it cannot be done. */
+static bool sqs_keep_off(struct task_struct *p, unsigned int cpu, struct cpumask *saved)
+{
+	struct cpumask away;
+
+	cpumask_copy(saved, &p->cpus_mask);
+	cpumask_copy(&away, saved);
+	cpumask_clear_cpu(cpu, &away);
+	return KTAP_EXPECT_MSG(!set_cpus_allowed_ptr(p, &away), "cannot keep %s off CPU %u",
+			       p->comm, cpu);
+}
+
 /* One grace period with the setting at j; returns the ask's delay in jiffies, -1 if none. */
 static long sqs_measure(unsigned int cpu, int j)
 {
 	int saved = rcu_params.jiffies_till_sched_qs;
-	struct task_struct *p;
+	struct task_struct *p, *gp_kthread = READ_ONCE(rcu_state.gp_kthread);
+	struct cpumask gp_allowed, my_allowed;
 	unsigned long gp_start, cookie;
 	long delay = -1;
+
+	if (!sqs_keep_off(current, cpu, &my_allowed))
+		return delay;
+	if (!sqs_keep_off(gp_kthread, cpu, &gp_allowed)) {
+		set_cpus_allowed_ptr(current, &my_allowed);
+		return delay;
+	}
 
 	/* No grace period in flight: the next one starts with the CPU already looping. */
 	rcu_barrier();
@@ -90,6 +118,8 @@ static long sqs_measure(unsigned int cpu, int j)
 		delay = (long)(sqs.asked_at - gp_start);
 out:
 	WRITE_ONCE(rcu_params.jiffies_till_sched_qs, saved);
+	set_cpus_allowed_ptr(gp_kthread, &gp_allowed);
+	set_cpus_allowed_ptr(current, &my_allowed);
 	return delay;
 }
 
@@ -107,7 +137,7 @@ static void sqs_check(unsigned int cpu, int j, const char *what)
 
 void gp_sched_qs_delay(void)
 {
-	unsigned int cpu, gp_cpu = task_cpu(READ_ONCE(rcu_state.gp_kthread)), me = raw_smp_processor_id();
+	unsigned int cpu, me = raw_smp_processor_id();
 	unsigned int target = nr_cpu_ids;
 
 	if (num_online_cpus() < 3) {
@@ -115,7 +145,7 @@ void gp_sched_qs_delay(void)
 		return;
 	}
 	for_each_online_cpu(cpu)
-		if (cpu != gp_cpu && cpu != me)
+		if (cpu != me)
 			target = cpu;
 	if (kparam_given("rcutree.jiffies_till_sched_qs"))
 		sqs_check(target, rcu_params.jiffies_till_sched_qs, "as booted");
