@@ -557,7 +557,12 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	local_irq_save(flags);
 	rcu_cblist_init(&rcl);
 	rcu_segcblist_extract_done_cbs(&rdp->cblist, &rcl);
-	bl = rdp->blimit;
+	/*
+	 * Linux's rule: the batch limit, or a share of the backlog
+	 * (rcutree.rcu_divisor) if that is more, so that a CPU with thousands
+	 * queued does not pay a pass of rcuc/N for every blimit of them.
+	 */
+	bl = max(rdp->blimit, rcu_segcblist_n_cbs(&rdp->cblist) >> rcu_params.rcu_divisor);
 	local_irq_restore(flags);
 
 	/*
@@ -572,8 +577,8 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	while (count < bl && (rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += rcu_invoke_callback(rhp);
 		count++;
-		if (bl == LONG_MAX && rcu_batch_resched_due(count, true))
-			cond_resched();	/* flooded: no limit, but reschedule points */
+		if (bl > rcu_params.blimit && rcu_batch_resched_due(count, true))
+			cond_resched();	/* beyond blimit: reschedule points */
 	}
 	rdp->cbs_invoking = false;
 	if (rdp->cbs_requeued)

@@ -14,7 +14,10 @@
  *    has started in rcu_state.gp_seq but not yet in the root rcu_node is
  *    not complete (rcutorture's Cookie check 5 caught it);
  *  - gp_sched_qs_delay: when a CPU looping in the kernel is asked for a
- *    quiescent state (rcutree.jiffies_till_sched_qs; gp_sched_qs.c).
+ *    quiescent state (rcutree.jiffies_till_sched_qs; gp_sched_qs.c);
+ *  - gp_batch_backlog: a CPU holding thousands of callbacks (under
+ *    qhimark) invokes more than blimit per pass (rcutree.rcu_divisor;
+ *    gp_batch.c).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -32,6 +35,8 @@
 
 /* rcutree.jiffies_till_sched_qs's effect (gp_sched_qs.c). */
 void gp_sched_qs_delay(void);
+/* rcutree.rcu_divisor's backlog share of a batch (gp_batch.c). */
+void gp_batch_backlog(void);
 
 /* api.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -576,5 +581,6 @@ static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_seq_wrap_idle),
 	KTAP_CASE(gp_full_cookie_init),
 	KTAP_CASE(gp_sched_qs_delay),
+	KTAP_CASE(gp_batch_backlog),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);
