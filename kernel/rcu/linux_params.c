@@ -22,7 +22,6 @@
 #ifdef CONFIG_TREE_RCU
 KPARAM_UNIMPL("rcutree.use_softirq", "callbacks always run in rcuc/N kthreads, as with use_softirq=0");
 KPARAM_UNIMPL("rcutree.qovld", "no callback-overload forcing of quiescent states");
-KPARAM_UNIMPL("rcutree.rcu_divisor", "blimit is fixed; no backlog divisor");
 KPARAM_UNIMPL("rcutree.rcu_resched_ns", "callback batches are limited by count only");
 KPARAM_UNIMPL("rcutree.rcu_delay_page_cache_fill_msec", "kvfree_rcu() allocates its pages when needed");
 KPARAM_UNIMPL("rcutree.jiffies_to_sched_qs", "read-only in Linux; see rcutree.jiffies_till_sched_qs");

@@ -336,9 +336,52 @@ bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 		return false;
 	}
 	gp_seq_req = rcu_seq_snap(&rcu_state.gp_seq);
-	if (rcu_segcblist_accelerate(&rdp->cblist, gp_seq_req))
-		return rcu_start_this_gp(rnp, gp_seq_req);
+	if (rcu_segcblist_accelerate(&rdp->cblist, gp_seq_req)) {
+		bool ret = rcu_start_this_gp(rnp, gp_seq_req);
+
+		/* Recorded at our leaf now: call_rcu()'s lockless path may count on it. */
+		if (ULONG_CMP_LT(rdp->gp_seq_needed, rnp->gp_seq_needed))
+			rdp->gp_seq_needed = rnp->gp_seq_needed;
+		return ret;
+	}
 	return false;
+}
+
+/*
+ * call_rcu()'s common case, without the leaf's lock (Linux's
+ * rcu_accelerate_cbs_unlocked()): this CPU has seen its leaf's latest grace
+ * period, and the grace period the new callback needs is one this CPU
+ * already asked for (rdp->gp_seq_needed, set under the leaf's lock by
+ * rcu_accelerate_cbs() or __note_gp_changes()). Then nothing but this CPU's
+ * own segment numbers change, which interrupts-off protects. Returns false
+ * for the locked path: something to notice, the holdoff of
+ * rcu_accelerate_cbs(), or a grace period not yet requested.
+ *
+ * Why: a flood of call_rcu() on one CPU (rcutorture's forward-progress
+ * test) took the leaf's lock for every callback; that was most of the
+ * cost of a call_rcu(), and when another CPU held the lock each failed
+ * trylock woke rcuc/N for nothing (Documentation/RCU/performance.md,
+ * 2026-12-07 14:15).
+ */
+static bool rcu_accelerate_cbs_nolock(struct rcu_data *rdp)
+{
+	unsigned long gp_seq_req;
+
+	if (rdp->gp_seq != READ_ONCE(rdp->mynode->gp_seq) || READ_ONCE(rdp->gpwrap) ||
+	    rdp->gp_req_holdoff == jiffies + 1)
+		return false;
+	/*
+	 * The callback (and the caller's updates before it) before the
+	 * snapshot: a grace period whose start the snapshot misses looks at
+	 * CPUs after them. Pairs with rcu_seq_start()'s smp_mb(), as the
+	 * leaf lock's acquisition does on the locked path.
+	 */
+	smp_mb();
+	gp_seq_req = rcu_seq_snap(&rcu_state.gp_seq);
+	if (ULONG_CMP_LT(rdp->gp_seq_needed, gp_seq_req))
+		return false;	/* not asked for yet: the locked path funnels the request */
+	(void)rcu_segcblist_accelerate(&rdp->cblist, gp_seq_req);
+	return true;
 }
 
 /* Move callbacks whose grace period ended to DONE, then accelerate. rnp locked. */
@@ -467,8 +510,18 @@ void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bo
 		}
 		raw_spin_unlock_rcu_node(root);
 	}
-	/* Ask for a grace period now, unless the leaf is busy (rcu_core will). */
-	if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
+	/*
+	 * Ask for a grace period now: without the leaf's lock when it is
+	 * asked for already, else under it unless the leaf is busy. A busy
+	 * leaf during a grace period leaves the callback in NEXT: that grace
+	 * period's end kicks rcuc/N (rcu_gp_cleanup()), which numbers it. With
+	 * no grace period running rcuc/N is woken to ask for one. (Waking it
+	 * for every callback while another CPU held the lock made the flooder
+	 * and rcuc/N take turns for nothing.)
+	 */
+	if (rcu_accelerate_cbs_nolock(rdp)) {
+		/* numbered, and its grace period requested */
+	} else if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
 		spin_acquire(&rdp->mynode->lock, true, LOCKDEP_HERE);
 		smp_mb__after_unlock_lock();	/* as raw_spin_lock_rcu_node() (tree.h) */
 		preempt_disable();
@@ -477,7 +530,7 @@ void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bo
 		needwake |= rcu_accelerate_cbs(rdp->mynode, rdp);
 		raw_spin_unlock_rcu_node(rdp->mynode);
 		preempt_enable_no_resched();
-	} else {
+	} else if (!rcu_gp_in_progress()) {
 		invoke_rcu_core();
 	}
 	local_irq_restore(flags);
@@ -520,7 +573,12 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	local_irq_save(flags);
 	rcu_cblist_init(&rcl);
 	rcu_segcblist_extract_done_cbs(&rdp->cblist, &rcl);
-	bl = rdp->blimit;
+	/*
+	 * Linux's rule: the batch limit, or a share of the backlog
+	 * (rcutree.rcu_divisor) if that is more, so that a CPU with thousands
+	 * queued does not pay a pass of rcuc/N for every blimit of them.
+	 */
+	bl = max(rdp->blimit, rcu_segcblist_n_cbs(&rdp->cblist) >> rcu_params.rcu_divisor);
 	local_irq_restore(flags);
 
 	/*
@@ -535,8 +593,8 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	while (count < bl && (rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += rcu_invoke_callback(rhp);
 		count++;
-		if (bl == LONG_MAX && rcu_batch_resched_due(count, true))
-			cond_resched();	/* flooded: no limit, but reschedule points */
+		if (bl > rcu_params.blimit && rcu_batch_resched_due(count, true))
+			cond_resched();	/* beyond blimit: reschedule points */
 	}
 	rdp->cbs_invoking = false;
 	if (rdp->cbs_requeued)

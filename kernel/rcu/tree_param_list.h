@@ -16,6 +16,7 @@
 #define DEFAULT_RCU_BLIMIT	10	/* callbacks per rcu_do_batch() pass */
 #define DEFAULT_RCU_QHIMARK	10000	/* queue length that lifts the limit */
 #define DEFAULT_RCU_QLOMARK	100	/* ... and that restores it */
+#define DEFAULT_RCU_DIVISOR	7	/* a pass may take 1/128 of the backlog */
 
 /*
  * X(decl, ctype, ktype, name, default, min, max, description): the
@@ -39,6 +40,8 @@
 	  "queued callbacks beyond which the batch limit is lifted")		\
 	X(KPARAM, long, KPARAM_LONG, qlowmark, DEFAULT_RCU_QLOMARK, 0, 100000000, \
 	  "queued callbacks at which the batch limit applies again")		\
+	X(KPARAM_CLAMP, int, KPARAM_INT, rcu_divisor, DEFAULT_RCU_DIVISOR, 0, BITS_PER_LONG - 2, \
+	  "a batch may invoke the queued callbacks shifted right by this, if more than blimit") \
 	X(KPARAM_CLAMP, int, KPARAM_INT, jiffies_till_first_fqs,		\
 	  IS_ENABLED(CONFIG_RCU_STRICT_GRACE_PERIOD) ? 0 : -1, 0, HZ,		\
 	  "jiffies from grace-period start to the first force-quiescent-state scan") \

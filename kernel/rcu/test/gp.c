@@ -17,6 +17,9 @@
  *    quiescent state (rcutree.jiffies_till_sched_qs; gp_sched_qs.c);
  *  - gp_sync_kthread_local: synchronize_rcu() from a CPU running nothing
  *    else brings the grace-period kthread to that CPU (gp_sync_local.c).
+ *  - gp_batch_backlog: a CPU holding thousands of callbacks (under
+ *    qhimark) invokes more than blimit per pass (rcutree.rcu_divisor;
+ *    gp_batch.c).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -36,6 +39,8 @@
 void gp_sched_qs_delay(void);
 /* synchronize_rcu()'s WF_SYNC wake-up of the grace-period kthread (gp_sync_local.c). */
 void gp_sync_kthread_local(void);
+/* rcutree.rcu_divisor's backlog share of a batch (gp_batch.c). */
+void gp_batch_backlog(void);
 
 /* api.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -581,5 +586,6 @@ static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_full_cookie_init),
 	KTAP_CASE(gp_sched_qs_delay),
 	KTAP_CASE(gp_sync_kthread_local),
+	KTAP_CASE(gp_batch_backlog),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);
