@@ -13,6 +13,11 @@
  * elsewhere in between (an ordinary wake-up), so up to GSL_TRIES calls
  * are made and one success is enough. Without the WF_SYNC wake-up the
  * kthread stays on its last, idle CPU and the case fails.
+ *
+ * The caller's CPU must be one where the wake-up is WF_SYNC: not an
+ * offloaded CPU (rcu_nocbs=: its callback goes to rcuog/N, which wakes
+ * the kthread from its own CPU) nor an isolated one (the scheduler places
+ * no task there). With no such CPU left the case skips.
  */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
@@ -22,6 +27,7 @@
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/completion.h>
+#include <sched/isolation.h>
 
 void gp_sync_kthread_local(void);
 
@@ -64,8 +70,13 @@ void gp_sync_kthread_local(void)
 	from = task_cpu(gp);
 	gsl.target = nr_cpu_ids;
 	for_each_online_cpu(cpu)
-		if (cpu != from && cpu != me)
+		if (cpu != from && cpu != me && !rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu)) &&
+		    !sched_cpu_isolated(cpu))
 			gsl.target = cpu;
+	if (gsl.target == nr_cpu_ids) {
+		ktap_skip("no CPU to call from that is neither offloaded, isolated, the grace-period kthread's nor the test's");
+		return;
+	}
 	gsl.found_at = -1;
 	init_completion(&gsl.done);
 	p = ktest_kthread(gsl_caller, NULL, gsl.target, "rcu_gsl/%u");
