@@ -16,8 +16,9 @@
  *
  * The caller's CPU must be one where the wake-up is WF_SYNC: not an
  * offloaded CPU (rcu_nocbs=: its callback goes to rcuog/N, which wakes
- * the kthread from its own CPU) nor an isolated one (the scheduler places
- * no task there). With no such CPU left the case skips.
+ * the kthread from its own CPU), an isolated one (the scheduler places no
+ * task there) nor one outside the kthread's affinity (nohz_full= keeps it
+ * on the housekeeping CPUs). With no such CPU left the case skips.
  */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
@@ -71,10 +72,10 @@ void gp_sync_kthread_local(void)
 	gsl.target = nr_cpu_ids;
 	for_each_online_cpu(cpu)
 		if (cpu != from && cpu != me && !rcu_rdp_is_offloaded(per_cpu_ptr(&rcu_data, cpu)) &&
-		    !sched_cpu_isolated(cpu))
+		    !sched_cpu_isolated(cpu) && cpumask_test_cpu(cpu, &gp->cpus_mask))
 			gsl.target = cpu;
 	if (gsl.target == nr_cpu_ids) {
-		ktap_skip("no CPU to call from that is neither offloaded, isolated, the grace-period kthread's nor the test's");
+		ktap_skip("no CPU to call from: each is offloaded, isolated, outside the grace-period kthread's affinity, its CPU or the test's");
 		return;
 	}
 	gsl.found_at = -1;
