@@ -228,10 +228,21 @@ static void tasks_trace_ipi_finds_spinning_reader(void)
 		KTAP_EXPECT_MSG(!READ_ONCE(gp.finished),
 				"synchronize_rcu_tasks_trace() returned while P%d spun in its reader",
 				r.t->pid);
-		KTAP_EXPECT_MSG(rcu_tasks_trace_ipis() > ipis, "no IPI was sent");
-		/* It may have been preempted once (listed blocked), but runs when inspected. */
-		KTAP_EXPECT_MSG(rcu_tasks_trace_ipi_readers() > ipi_readers,
-				"no IPI handler found the running reader inside its section");
+		/*
+		 * A preemptible kernel may preempt the reader inside its section
+		 * (listed blocked). If that happens as the grace period inspects
+		 * it, the inspection finds it off its CPU, asks it to report at
+		 * unlock with no IPI, and the blocked list holds the grace period:
+		 * the design, not a failure (seen in 1 of 3 boots once other
+		 * kthreads ran on the reader's CPU). Only then is no IPI accepted.
+		 */
+		if (rcu_tasks_trace_ipis() == ipis && READ_ONCE(r.t->trc_reader_special.b.blocked)) {
+			ktap_diag("the reader was preempted inside its section and inspected off its CPU: no IPI needed");
+		} else {
+			KTAP_EXPECT_MSG(rcu_tasks_trace_ipis() > ipis, "no IPI was sent");
+			KTAP_EXPECT_MSG(rcu_tasks_trace_ipi_readers() > ipi_readers,
+					"no IPI handler found the running reader inside its section");
+		}
 		KTAP_EXPECT_MSG(READ_ONCE(r.t->trc_reader_special.b.need_qs) ==
 				(TRC_NEED_QS | TRC_NEED_QS_CHECKED),
 				"the running reader was not asked to report (need_qs %d)",
