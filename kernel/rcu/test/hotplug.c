@@ -79,6 +79,17 @@ struct hp_worker {
 };
 
 /* Sleeps and wakes (timer and wakeup paths), wherever it is allowed to run. */
+/* True once t is not running on cpu (offline), within 100 ms. */
+static bool hp_not_running_on(struct task_struct *t, unsigned int cpu)
+{
+	for (int ms = 0; ms < 100; ms++) {
+		if (task_cpu(t) != cpu || !task_is_running(t))
+			return true;
+		msleep(1);
+	}
+	return false;
+}
+
 static int hp_worker_fn(void *arg)
 {
 	struct hp_worker *w = arg;
@@ -140,7 +151,13 @@ static void cpuhp_sched_down_up(void)
 		KTAP_EXPECT(cpu_down(cpu) == -EINVAL);	/* already offline */
 		KTAP_EXPECT_MSG(sched_nr_running(cpu) == 0, "CPU %u: %u tasks queued while offline",
 				cpu, sched_nr_running(cpu));
-		KTAP_EXPECT(task_cpu(ts) != cpu || !task_is_running(ts));
+		/*
+		 * The sleeper is never left queued on the dead CPU. Read without
+		 * its locks, a wake-up in flight may show it for an instant as
+		 * running with its old CPU (seen once in a CI run, never again in
+		 * five): so a state that lasts 100 ms fails, an instant does not.
+		 */
+		KTAP_EXPECT_MSG(hp_not_running_on(ts, cpu), "the sleeper is running on dead CPU %u", cpu);
 		KTAP_EXPECT_MSG(task_cpu(tp) != cpu, "the spinner is still on dead CPU %u", cpu);
 		KTAP_EXPECT_MSG(hp_rcuc_parked(cpu, true), "rcuc/%u not parked", cpu);
 		KTAP_EXPECT(hp_moves(&sleeper.progress) && hp_moves(&spinner.progress));
