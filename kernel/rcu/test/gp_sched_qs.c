@@ -32,6 +32,7 @@
 #include <sched/kthread.h>
 #include <sched/sched.h>
 #include <sched/completion.h>
+#include "keep_off_cpu.h"
 
 void gp_sched_qs_delay(void);
 
@@ -70,12 +71,7 @@ static int sqs_loop(void *unused)
 /* Keep p off cpu, saving its affinity in saved; false if it cannot be done. */
 static bool sqs_keep_off(struct task_struct *p, unsigned int cpu, struct cpumask *saved)
 {
-	struct cpumask away;
-
-	cpumask_copy(saved, &p->cpus_mask);
-	cpumask_copy(&away, saved);
-	cpumask_clear_cpu(cpu, &away);
-	return KTAP_EXPECT_MSG(!set_cpus_allowed_ptr(p, &away), "cannot keep %s off CPU %u",
+	return KTAP_EXPECT_MSG(!rcu_test_keep_off_cpu(p, cpu, saved), "cannot keep %s off CPU %u",
 			       p->comm, cpu);
 }
 

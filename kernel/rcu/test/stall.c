@@ -20,6 +20,7 @@
 #include <time/time.h>
 #include <kernel/errno.h>
 #include "stall_spin.h"
+#include "keep_off_cpu.h"
 #include "../tree.h"	/* rcu_state.gp_kthread */
 
 static int stall_test_secs;
@@ -47,14 +48,10 @@ static void rcu_stall_test_cb(struct rcu_head *rh)
 static bool stall_keep_gp_kthread_away(unsigned int cpu, struct cpumask *saved)
 {
 	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread);
-	struct cpumask away;
 
 	if (!gp || num_online_cpus() < 2)
 		return false;
-	cpumask_copy(saved, &gp->cpus_mask);
-	cpumask_copy(&away, saved);
-	cpumask_clear_cpu(cpu, &away);
-	return !set_cpus_allowed_ptr(gp, &away);
+	return !rcu_test_keep_off_cpu(gp, cpu, saved);
 }
 
 static int rcu_stall_test_thread(void *unused)
