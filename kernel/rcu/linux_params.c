@@ -36,8 +36,6 @@ KPARAM_UNIMPL("rcupdate.rcu_self_test", "see rcutree.selftest=1 (the KTAP suites
 KPARAM_UNIMPL("rcupdate.rcu_task_collapse_lim", "Tasks RCU has one callback queue");
 KPARAM_UNIMPL("rcupdate.rcu_task_contend_lim", "Tasks RCU has one callback queue");
 KPARAM_UNIMPL("rcupdate.rcu_task_enqueue_lim", "Tasks RCU has one callback queue");
-KPARAM_UNIMPL("rcupdate.rcu_task_stall_info", "Tasks RCU stall warnings follow rcu_task_stall_timeout only");
-KPARAM_UNIMPL("rcupdate.rcu_task_stall_info_mult", "Tasks RCU stall warnings follow rcu_task_stall_timeout only");
 
 /* Tree SRCU (Linux's kernel/rcu/srcutree.c). */
 #ifdef CONFIG_TREE_SRCU

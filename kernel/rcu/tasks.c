@@ -10,8 +10,10 @@
  * each with a reference and a snapshot of its voluntary-switch count;
  * rescan them with a growing sleep (HZ/10 up to HZ), dropping those that
  * switched voluntarily since (flag cleared by rcu_tasks_qs() in the
- * scheduler, or nvcsw changed), blocked, or exited; print a stall warning
- * each rcupdate.rcu_task_stall_timeout jiffies (tasks_params.c, shared by
+ * scheduler, or nvcsw changed), blocked, or exited; print Linux's
+ * informational line after rcupdate.rcu_task_stall_info jiffies and at
+ * growing gaps after, until a stall warning, printed each
+ * rcupdate.rcu_task_stall_timeout jiffies (tasks_params.c, shared by
  * every Tasks flavor); then synchronize_rcu() again before the callbacks
  * run. No "rcu: " prefix on the stall and boot lines: Linux prints them
  * from update.c, which has none.
@@ -19,6 +21,7 @@
 #include <sched/isolation.h>
 #include <rcu/tasks.h>
 #include "tasks_cbs.h"
+#include "tasks_params.h"
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -172,10 +175,12 @@ static void rcu_tasks_check_holdout(struct task_struct *t, bool needreport, bool
 
 static void rcu_tasks_wait_gp(void)
 {
-	unsigned long lastreport = jiffies, fract = RCU_TASKS_INIT_FRACT;
+	unsigned long gp_start = jiffies, lastreport, fract = RCU_TASKS_INIT_FRACT;
 	u64 start = local_clock(), dur;
 	LIST_HEAD(holdouts);
 	struct rcu_tasks_scan scan = { .holdouts = &holdouts };
+	struct rcu_tasks_info info;
+	bool reported = false;
 
 	/*
 	 * As Linux: a normal grace period first, so that every task has
@@ -187,6 +192,9 @@ static void rcu_tasks_wait_gp(void)
 	if (scan.n > rcu_tasks.n_holdouts_max)
 		rcu_tasks.n_holdouts_max = scan.n;
 
+	/* As Linux: both clocks start once the holdouts are listed. */
+	lastreport = jiffies;
+	rcu_tasks_info_start(&info);
 	while (!list_empty(&holdouts)) {
 		struct task_struct *t, *tn;
 		bool firstreport = true, needreport;
@@ -197,8 +205,10 @@ static void rcu_tasks_wait_gp(void)
 			fract--;
 		rtst = rcu_tasks_stall_timeout();
 		needreport = rtst > 0 && time_after(jiffies, lastreport + rtst);
-		if (needreport)
+		if (needreport) {
 			lastreport = jiffies;
+			reported = true;
+		}
 		rcu_tasks.n_scans++;
 		list_for_each_entry_safe(t, tn, &holdouts, rcu_tasks_holdout_list) {
 			rcu_tasks_check_holdout(t, needreport, &firstreport);
@@ -211,6 +221,7 @@ static void rcu_tasks_wait_gp(void)
 		 */
 		if (!firstreport)
 			WRITE_ONCE(rcu_tasks.n_stalls, rcu_tasks.n_stalls + 1);
+		rcu_tasks_info_check(&info, reported, "rcu_tasks", rcu_tasks.n_gps + 1, gp_start);
 	}
 
 	/*

@@ -44,12 +44,15 @@
  * the grace period prints one each rcupdate.rcu_task_stall_timeout
  * jiffies (shared by every Tasks flavor, tasks_params.c), in the words of
  * the Tasks family, naming each CPU that has not switched and asking it
- * for a backtrace. No "rcu: " prefix on the stall and boot
+ * for a backtrace. Before the first, the same timer prints the
+ * informational lines of rcupdate.rcu_task_stall_info(_mult), as the
+ * other flavors' rescans do. No "rcu: " prefix on the stall and boot
  * lines: Linux prints them from update.c, which has none.
  */
 #include <rcu/tasks_rude.h>
 #include <rcu/tasks.h>
 #include "tasks_cbs.h"
+#include "tasks_params.h"
 #include <rcu/rcupdate.h>
 #include <sched/sched.h>
 #include <sched/kthread.h>
@@ -94,6 +97,10 @@ static struct rcu_tasks_rude {
 	u64 gp_ns_total, gp_ns_max;	/* grace-period durations */
 	unsigned long n_stalls;		/* stall warnings printed */
 	struct timer_list stall_timer;	/* armed for each grace period when warnings are on */
+	/* This grace period's warnings, set before the timer is armed, then the timer's. */
+	unsigned long stall_due;	/* jiffies of the next stall warning, if stall_on */
+	bool stall_on, reported;	/* rcu_task_stall_timeout > 0; a warning was printed */
+	struct rcu_tasks_info info;	/* the informational messages before the first warning */
 } rude = {
 	.cbs = RCU_TASKS_CBS_INIT(rude.cbs),
 };
@@ -161,11 +168,29 @@ void rcu_barrier_tasks_rude(void)
 
 /* --- stall warnings --------------------------------------------------------------- */
 
+/* Arm the timer for the earlier of the next stall warning and the next informational message. */
+static void rude_arm_stall_timer(void)
+{
+	unsigned long when, info;
+	bool armed = rude.stall_on;
+
+	when = rude.stall_due;
+	/* One jiffy past the message's due time: it is printed only once that has passed. */
+	if (rcu_tasks_info_due(&rude.info, &info) && !rude.reported &&
+	    (!armed || time_before(info + 1, when))) {
+		when = info + 1;
+		armed = true;
+	}
+	if (armed)
+		mod_timer(&rude.stall_timer, when);
+}
+
 /*
- * Timer: the grace period has waited a whole stall timeout. Each CPU whose
- * visit is still due has not switched tasks since it was asked to: name
- * it and ask it for a backtrace (an NMI, so it comes even with interrupts
- * off).
+ * Timer: the grace period has waited a whole stall timeout, or until an
+ * informational message is due (tasks_params.c, Linux's words; none once
+ * a warning was printed). For a warning, each CPU whose visit is still
+ * due has not switched tasks since it was asked to: name it and ask it
+ * for a backtrace (an NMI, so it comes even with interrupts off).
  */
 static void rude_stall_timer_fn(struct timer_list *t)
 {
@@ -173,8 +198,15 @@ static void rude_stall_timer_fn(struct timer_list *t)
 	bool first = true;
 	unsigned int cpu;
 
-	if (READ_ONCE(rude.gp_state) != RTGS_WAIT_GP || rtst <= 0)
+	if (READ_ONCE(rude.gp_state) != RTGS_WAIT_GP)
 		return;
+	if (!rude.stall_on || time_before(jiffies, rude.stall_due)) {
+		rcu_tasks_info_check(&rude.info, rude.reported, "rcu_tasks_rude",
+				     READ_ONCE(rude.n_gps) + 1, READ_ONCE(rude.gp_jiffies));
+		rude_arm_stall_timer();
+		return;
+	}
+	rude.reported = true;
 	for_each_online_cpu(cpu) {
 		if (!READ_ONCE(rude_visit_due[cpu]))
 			continue;
@@ -190,7 +222,9 @@ static void rude_stall_timer_fn(struct timer_list *t)
 	/* Counted once the warning is out: a test lets its spinner go when it moves. */
 	if (!first)
 		WRITE_ONCE(rude.n_stalls, rude.n_stalls + 1);
-	mod_timer(&rude.stall_timer, jiffies + rtst);
+	rude.stall_on = rtst > 0;	/* read afresh, as the rescanning flavors do */
+	rude.stall_due = jiffies + rtst;
+	rude_arm_stall_timer();
 }
 
 /* --- one grace period ------------------------------------------------------------ */
@@ -373,8 +407,11 @@ static void rude_wait_gp(void)
 	if (num_online_cpus() <= 1) {
 		rude.n_fast++;
 	} else {
-		if (rtst > 0)
-			mod_timer(&rude.stall_timer, jiffies + rtst);
+		rude.stall_on = rtst > 0;
+		rude.stall_due = jiffies + rtst;
+		rude.reported = false;
+		rcu_tasks_info_start(&rude.info);
+		rude_arm_stall_timer();
 		/*
 		 * This CPU is quiescent: the kthread runs here, so no region is
 		 * in progress (if it moved here since the grace period began,

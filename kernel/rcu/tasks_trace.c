@@ -368,22 +368,29 @@ static void trc_wait_gp(void)
 	unsigned long lastreport, fract = rcu_tasks_trace.init_fract;
 	u64 start = local_clock(), dur;
 	LIST_HEAD(holdouts);
+	struct rcu_tasks_info info;
+	bool reported = false;
 
 	rcu_tasks_trace.gp_start = jiffies;
 	lastreport = jiffies;
 	trc_pregp_step(&holdouts);
 	/* As Linux: lets tasks that exited (outside readers, after the scan) finish doing so. */
 	synchronize_rcu();
+	rcu_tasks_info_start(&info);	/* as Linux: once the holdouts are listed */
 	for (;;) {
 		bool firstreport = true, needreport;
 		int rtst = rcu_tasks_stall_timeout();
 
 		needreport = rtst > 0 && time_after(jiffies, lastreport + rtst);
-		if (needreport)
+		if (needreport) {
 			lastreport = jiffies;
+			reported = true;
+		}
 		trc_check_all_holdouts(&holdouts, needreport, &firstreport);
 		if (!firstreport)
 			WRITE_ONCE(rcu_tasks_trace.n_stalls, rcu_tasks_trace.n_stalls + 1);
+		rcu_tasks_info_check(&info, reported, "rcu_tasks_trace", rcu_tasks_trace.n_gps + 1,
+				     rcu_tasks_trace.gp_start);
 		if (list_empty(&holdouts))
 			break;
 		rcu_tasks_trace.n_scans++;

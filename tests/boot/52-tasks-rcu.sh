@@ -16,9 +16,16 @@
 #                            (kernel/rcu/test/tasks_trace.c, FORCE_TASKS_TRACE_RCU in
 #                            preempt_defconfig): sleeping, spinning (IPI), nested and moving readers,
 #                            callbacks, barrier, and its stall warning in Linux's format (about 6 s)
-#   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout and a
-#                            negative rcupdate.rcu_task_ipi_delay: one rcu: warning each naming the
-#                            value and the default used; boot continues
+#                            The boot also sets rcupdate.rcu_task_stall_info=300 and
+#                            rcu_task_stall_info_mult=2: tasks-rcu-stall-info checks that each
+#                            flavor's stalled grace period printed Linux's informational line
+#                            ("rcu_tasks_wait_gp: <flavor> grace period G is N jiffies old.") first
+#                            past 300 jiffies, again more than 600 later, and none once its stall
+#                            warning is out (host-side, no boot of its own)
+#   tasks-rcu-bad-param      a negative and a malformed rcupdate.rcu_task_stall_timeout, a
+#                            negative rcupdate.rcu_task_ipi_delay and rcu_task_stall_info, a
+#                            malformed and a too large rcu_task_stall_info_mult: one rcu: warning
+#                            each naming the value and the value used; boot continues
 #   tasks-stall-no-tasks-rcu the stall cases of the "rcu_tasks_rude" and "rcu_tasks_trace" suites
 #                            in a kernel with Tasks Rude and Tasks Trace RCU but not Tasks RCU
 #                            (test_defconfig, non-preemptible, plus FORCE_TASKS_RUDE_RCU and
@@ -54,6 +61,9 @@
 #   "process N (rtt_spin/1) no longer affine to cpu1"                      kernel/sched/core.c
 #   "rcu: rcupdate.rcu_task_stall_timeout: invalid value '-5' (out of range 0..2147483647), using 600000"
 #                                                                          lib/cmdline.c
+#   "rcu: rcupdate.rcu_task_stall_info_mult: value 20 out of range 1..10, using 10"      idem
+#   "rcu_tasks_wait_gp: rcu_tasks grace period G is N jiffies old."  kernel/rcu/tasks_params.c,
+#                                                    Linux 6.1's words (also rcu_tasks_trace, _rude)
 #   "<TAB>Rude variant of Tasks RCU enabled."                               kernel/rcu/tasks_rude.c
 #   "RCU Tasks Rude: Setting shift to 1 and lim to 1 rcu_task_cb_adjust=0."          idem
 #   "INFO: rcu_tasks_rude detected stalls on tasks:"                                 idem
@@ -110,6 +120,53 @@ tasks_check_stall_pid() { # LOG
 		}'
 }
 
+# With rcupdate.rcu_task_stall_info=INFO and rcu_task_stall_info_mult=MULT: for each flavor, the
+# grace period its stall warning reports (the last one an informational line named before it)
+# printed at least two such lines, the first older than INFO jiffies, each next one more than the
+# gap before it (INFO, then times MULT each time) after the last, and none after the warning.
+tasks_check_stall_info() { # LOG INFO MULT
+	tr -d '\r' <"$1" | awk -v info="$2" -v mult="$3" '
+		function check(k,   n, i, gap, bad) {
+			n = cnt[k, last[k]]
+			if (last[k] == "") return "no informational line before the warning"
+			if (n < 2) return "grace period " last[k] ": " n + 0 " informational line(s), want 2 or more"
+			if (age[k, last[k], 1] <= info) return "grace period " last[k] ": first line at " age[k, last[k], 1] " jiffies, not past " info
+			gap = info * mult
+			for (i = 2; i <= n; i++) {
+				if (age[k, last[k], i] - age[k, last[k], i - 1] <= gap)
+					return "grace period " last[k] ": line " i " only " age[k, last[k], i] - age[k, last[k], i - 1] " jiffies after the last, want more than " gap
+				gap *= mult
+			}
+			return ""
+		}
+		match($0, /rcu_tasks_wait_gp: rcu_tasks(_trace|_rude)? grace period [0-9]+ is [0-9]+ jiffies old\.$/) {
+			split(substr($0, RSTART), f, " ")
+			k = f[2]; g = f[5]
+			if (warned[k] && g == wgp[k]) { after[k]++; next }
+			last[k] = g; cnt[k, g]++; age[k, g, cnt[k, g]] = f[7]
+			next
+		}
+		/INFO: rcu_tasks(_trace|_rude)? detected stalls on tasks:$/ {
+			match($0, /rcu_tasks(_trace|_rude)? detected/); k = substr($0, RSTART, RLENGTH - 9)
+			if (warned[k]) next
+			warned[k] = 1; wgp[k] = last[k]; why[k] = check(k)
+		}
+		END {
+			rc = 0
+			split("rcu_tasks rcu_tasks_trace rcu_tasks_rude", ks, " ")
+			for (i = 1; i <= 3; i++) {
+				k = ks[i]
+				if (!warned[k]) { print k ": no stall warning"; rc = 1; continue }
+				if (why[k] == "" && after[k]) why[k] = after[k] " informational line(s) after the stall warning"
+				if (why[k] != "") { print k ": " why[k]; rc = 1; continue }
+				line = k ": grace period " wgp[k] ":"
+				for (j = 1; j <= cnt[k, wgp[k]]; j++) line = line " " age[k, wgp[k], j]
+				print line " jiffies, then the stall warning"
+			}
+			exit rc
+		}'
+}
+
 tasks_wanted=0
 for t in tasks-rcu-selftest-smp1 tasks-rcu-stall-smp2 tasks-rcu-bad-param; do
 	_test_selected "$t" && tasks_wanted=1
@@ -132,7 +189,7 @@ if [ "$tasks_wanted" = 1 ]; then
 		--reject "INFO: rcu_tasks detected stalls"
 
 	tasks_suite tasks-rcu-stall-smp2 2 \
-		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 rcutree.tasks_trace_selftest=1 rcupdate.rcu_task_stall_timeout=2000 kunit_shutdown=poweroff shutdown_secs=40" \
+		"rcutree.tasks_selftest=1 rcutree.tasks_rude_selftest=1 rcutree.tasks_trace_selftest=1 rcupdate.rcu_task_stall_timeout=2000 rcupdate.rcu_task_stall_info=300 rcupdate.rcu_task_stall_info_mult=2 kunit_shutdown=poweroff shutdown_secs=40" \
 		--expect "RCU Tasks Rude: Setting shift to 1 and lim to 1 rcu_task_cb_adjust=0\.$" \
 		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_preempt_off$" \
 		--expect "ok [0-9]+ rcu_tasks_rude_waits_for_irqs_off$" \
@@ -158,10 +215,16 @@ if [ "$tasks_wanted" = 1 ]; then
 	if _test_selected tasks-rcu-stall-smp2 && [ -f "$tasks_dir/kernel.elf" ]; then
 		run_cmd_test tasks-rcu-stall-names-spinner tasks_check_stall_pid \
 			"$LOGDIR/tasks-rcu-stall-smp2.log"
+		run_cmd_test tasks-rcu-stall-info tasks_check_stall_info \
+			"$LOGDIR/tasks-rcu-stall-smp2.log" 300 2
 	fi
 
 	tasks_boot tasks-rcu-bad-param 2 \
-		"rcupdate.rcu_task_stall_timeout=-5 rcupdate.rcu_task_stall_timeout=10s rcupdate.rcu_task_ipi_delay=-1 shutdown_secs=2" \
+		"rcupdate.rcu_task_stall_timeout=-5 rcupdate.rcu_task_stall_timeout=10s rcupdate.rcu_task_ipi_delay=-1 rcupdate.rcu_task_stall_info=-1 rcupdate.rcu_task_stall_info_mult=x rcupdate.rcu_task_stall_info_mult=20 shutdown_secs=2" \
+		--expect "rcu: rcupdate\.rcu_task_stall_info: invalid value '-1' \(out of range 0\.\.2147483647\), using 10000$" \
+		--expect "rcu: rcupdate\.rcu_task_stall_info_mult: invalid value 'x' \(not a number\), using 3$" \
+		--expect "rcu: rcupdate\.rcu_task_stall_info_mult: value 20 out of range 1\.\.10, using 10$" \
+		--reject "not implemented" \
 		--expect "rcu: rcupdate\.rcu_task_ipi_delay: invalid value '-1' \(out of range 0\.\.2147483647\), using 0$" \
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '-5' \(out of range 0\.\.2147483647\), using 600000$" \
 		--expect "rcu: rcupdate\.rcu_task_stall_timeout: invalid value '10s' \(not a number\), using 600000$" \
