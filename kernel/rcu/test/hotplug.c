@@ -78,18 +78,58 @@ struct hp_worker {
 	atomic_t progress;
 };
 
-/* Sleeps and wakes (timer and wakeup paths), wherever it is allowed to run. */
-/* True once t is not running on cpu (offline), within 100 ms. */
-static bool hp_not_running_on(struct task_struct *t, unsigned int cpu)
+/*
+ * What the sleeper looked like after each cpu_down(): how often it was
+ * still asleep with the dead CPU as its last one, and how often the two
+ * unlocked reads the case once made saw it "running on the dead CPU".
+ */
+struct hp_sleeper_reads {
+	unsigned int downs_on_dead;	/* downs after which it was asleep there */
+	unsigned long reads, torn;	/* unlocked pairs read; of which "running there" */
+	unsigned long locked_bad;	/* locked reads that saw it queued or running there */
+};
+
+/* task_call_func(): under t's pi_lock and runqueue lock, is t queued or running on CPU *arg? */
+static int hp_on_cpu_locked(struct task_struct *t, void *arg)
 {
-	for (int ms = 0; ms < 100; ms++) {
-		if (task_cpu(t) != cpu || !task_is_running(t))
-			return true;
-		msleep(1);
-	}
-	return false;
+	return task_cpu(t) == *(unsigned int *)arg && (READ_ONCE(t->on_rq) || task_is_running(t));
 }
 
+/*
+ * For 50 ms after cpu went down, t (which sleeps and wakes every
+ * millisecond) is never queued or running on it, read under its locks.
+ * The case once made this check with two unlocked reads, task_cpu() and
+ * then the state, and a CI run failed it once: a wake-up between the two
+ * reads (try_to_wake_up() sets the new CPU, then TASK_RUNNING, both under
+ * pi_lock) shows the old CPU with the new state. Those reads are still
+ * made alongside and counted in r, to show how often that happens; they
+ * are not judged. Under the locks the pair is one state of the task.
+ */
+static bool hp_not_on_dead_cpu(struct task_struct *t, unsigned int cpu,
+			       struct hp_sleeper_reads *r)
+{
+	u64 t0 = local_clock();
+	bool ok = true;
+
+	if (task_cpu(t) == cpu)
+		r->downs_on_dead++;
+	while (local_clock() - t0 < 50 * NSEC_PER_MSEC) {
+		unsigned int seen = task_cpu(t);
+		bool running = task_is_running(t);
+
+		r->reads++;
+		if (seen == cpu && running)
+			r->torn++;
+		if (task_call_func(t, hp_on_cpu_locked, &cpu)) {
+			r->locked_bad++;
+			ok = false;
+		}
+		cond_resched();
+	}
+	return ok;
+}
+
+/* Sleeps and wakes (timer and wakeup paths), wherever it is allowed to run. */
 static int hp_worker_fn(void *arg)
 {
 	struct hp_worker *w = arg;
@@ -129,6 +169,7 @@ static bool hp_moves(atomic_t *a)
 static void cpuhp_sched_down_up(void)
 {
 	struct hp_worker sleeper = { .progress = ATOMIC_INIT(0) }, spinner = { .progress = ATOMIC_INIT(0) };
+	struct hp_sleeper_reads reads = { 0 };
 	struct task_struct *ts, *tp;
 	unsigned int cpu, i;
 
@@ -151,13 +192,8 @@ static void cpuhp_sched_down_up(void)
 		KTAP_EXPECT(cpu_down(cpu) == -EINVAL);	/* already offline */
 		KTAP_EXPECT_MSG(sched_nr_running(cpu) == 0, "CPU %u: %u tasks queued while offline",
 				cpu, sched_nr_running(cpu));
-		/*
-		 * The sleeper is never left queued on the dead CPU. Read without
-		 * its locks, a wake-up in flight may show it for an instant as
-		 * running with its old CPU (seen once in a CI run, never again in
-		 * five): so a state that lasts 100 ms fails, an instant does not.
-		 */
-		KTAP_EXPECT_MSG(hp_not_running_on(ts, cpu), "the sleeper is running on dead CPU %u", cpu);
+		KTAP_EXPECT_MSG(hp_not_on_dead_cpu(ts, cpu, &reads),
+				"the sleeper is queued or running on dead CPU %u", cpu);
 		KTAP_EXPECT_MSG(task_cpu(tp) != cpu, "the spinner is still on dead CPU %u", cpu);
 		KTAP_EXPECT_MSG(hp_rcuc_parked(cpu, true), "rcuc/%u not parked", cpu);
 		KTAP_EXPECT(hp_moves(&sleeper.progress) && hp_moves(&spinner.progress));
@@ -182,6 +218,8 @@ static void cpuhp_sched_down_up(void)
 	ktest_stop(tp, 5000, NULL);
 	ktap_diag("%u down/up cycles, sleeper %d and spinner %d steps", i,
 		  atomic_read(&sleeper.progress), atomic_read(&spinner.progress));
+	ktap_diag("sleeper asleep on the dead CPU after %u downs; of %lu reads, %lu unlocked saw it running there, %lu locked saw it queued or running there",
+		  reads.downs_on_dead, reads.reads, reads.torn, reads.locked_bad);
 }
 
 /* ---- callbacks of a dying CPU: all invoked, none early ---- */
