@@ -580,13 +580,13 @@ static inline void rcu_flood_mark_drained(struct rcu_data *rdp)
 }
 
 /*
- * rcutree.blimit's batch rule, the one both callback invokers follow
- * (rcu_do_batch() in tree.c, rcuos's rcu_nocb_do_batch() in tree_nocb.c):
- * after count callbacks of a batch, is a reschedule point due? A flooded
- * list (beyond rcutree.qhimark) is worked through without the limit, with
- * a reschedule point every RCU_FLOOD_RESCHED_EVERY callbacks so that the
- * flood does not hold the CPU; otherwise every rcutree.blimit callbacks
- * (rcu_do_batch() ends its batch there instead).
+ * rcutree.blimit's batch rule for rcuc/N (rcu_do_batch() in tree.c; rcuos
+ * has a reschedule point after every callback, tree_nocb.c): after count
+ * callbacks of a batch, is a reschedule point due? A flooded list (beyond
+ * rcutree.qhimark) is worked through without the limit, with a reschedule
+ * point every RCU_FLOOD_RESCHED_EVERY callbacks so that the flood does not
+ * hold the CPU; otherwise every rcutree.blimit callbacks (rcu_do_batch()
+ * ends its batch there instead).
  */
 #define RCU_FLOOD_RESCHED_EVERY	32
 static inline bool rcu_batch_resched_due(long count, bool flooded)

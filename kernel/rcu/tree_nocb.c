@@ -392,11 +392,13 @@ static void rcu_nocb_invoke(struct rcu_head *rhp)
 }
 
 /*
- * One batch: every ready callback, with reschedule points as
- * rcu_batch_resched_due() (tree.h) places them: rcuos runs on a
- * housekeeping CPU, so rcutree.blimit bounds the stretch between
- * reschedules rather than the batch, and a flooded list gets the flood's
- * stride, as in rcu_do_batch().
+ * One batch: every ready callback, with a reschedule point after each,
+ * as Linux 6.1's rcu_do_batch() does in rcuo kthread context. There its
+ * limits (rcutree.blimit, the rcutree.rcu_divisor share of the backlog,
+ * rcutree.rcu_resched_ns) bound only batches run in softirq, which an
+ * offloaded CPU's never are; so they do not apply here either.
+ * (A point only every blimit callbacks, 32 when flooded, kept a task
+ * woken on rcuos's CPU waiting for up to that many callbacks.)
  */
 static void rcu_nocb_do_batch(struct rcu_data *rdp)
 {
@@ -404,7 +406,7 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 	struct rcu_head *rhp;
 	unsigned long flags;
 	long count = 0, lazy = 0;
-	bool ready, pend, kick, flooded;
+	bool ready, pend, kick;
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);
 	/*
@@ -419,14 +421,13 @@ static void rcu_nocb_do_batch(struct rcu_data *rdp)
 	rcu_segcblist_extract_done_cbs(&rdp->cblist, &rcl);
 	/* Until they are counted out below, the CPU may not take its list back. */
 	rdp->nocb_cb_busy = true;
-	flooded = rcu_segcblist_n_cbs(&rdp->cblist) > rcu_params.qhimark;
 	spin_unlock_irqrestore(&rdp->nocb_lock, flags);
 
 	while ((rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += __is_kfree_rcu_offset((unsigned long)rhp->func);
 		rcu_nocb_invoke(rhp);
-		if (rcu_batch_resched_due(++count, flooded))
-			cond_resched();
+		count++;
+		cond_resched();
 	}
 
 	spin_lock_irqsave(&rdp->nocb_lock, flags);

@@ -52,6 +52,8 @@ boot_test rcu-nocb-selftest --smp 4 --timeout 90 \
 	--expect "# Subtest: rcu_nocb" \
 	--expect "# offloaded CPU 1: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 0, by rcuo 2[0-9]{3}, on CPU 1 0," \
 	--expect "# plain CPU 0: 2000 call_rcu\(\): queued 2[0-9]{3}, invoked by itself 2[0-9]{3}, by rcuo 0, on CPU 0 2000," \
+	--expect "# try [1-5]: both callbacks of offloaded CPU [0-9]+ in one rcuo batch, blimit [0-9]+$" \
+	--expect "ok [0-9]+ nocb_resched_each_cb$" \
 	--expect "ok [0-9]+ rcu_nocb$" \
 	--expect "# CPU 1 switched off [1-9][0-9]* and on [1-9][0-9]* times .* with 1500 callbacks queued: invoked 1500, before their grace period 0, out of order 0$" \
 	--expect "ok [0-9]+ rcu_nocb_toggle$" \

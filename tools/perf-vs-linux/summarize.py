@@ -73,6 +73,9 @@ def parse(text, kind):
         floods = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in FWD.finditer(text)]
         got["max_cbs"] = [c for _, _, c in floods]
         got["per_jiffy"] = [n / d for d, n, _ in floods if d]
+        # The pooled rate (all launders over all jiffies of the side's floods) beside the median.
+        got["launders"] = [n for _, n, _ in floods]
+        got["jiffies"] = [d for d, _, _ in floods]
     elif kind == "kfree":
         m = KFREE.search(text)
         if m:
@@ -122,8 +125,9 @@ def main():
             print("| smp | ours time median (boots); grace periods; footprint MB | Linux | time ours/Linux | footprint ours/Linux |")
             print("|---|---|---|---|---|")
         elif kind == "fwd":
-            print("| smp | ours floods: peak callbacks held, largest (KiB) / median; invoked per jiffy | Linux | peak ours/Linux |")
-            print("|---|---|---|---|")
+            print("| smp | ours floods: peak callbacks held, largest (KiB) / median; invoked per jiffy,"
+                  " median [pooled] | Linux | peak ours/Linux | per jiffy ours/Linux, median [pooled] |")
+            print("|---|---|---|---|---|")
         else:
             print("| smp | ours median / p99 (n) | Linux median / p99 (n) | median ours/Linux | p99 ours/Linux |")
             print("|---|---|---|---|---|")
@@ -148,12 +152,14 @@ def main():
                 def cell(d):
                     c = d.get("max_cbs", [])
                     if not c:
-                        return "-", None
+                        return "-", None, None, None
                     pj = statistics.median(d["per_jiffy"]) if d.get("per_jiffy") else 0
-                    return "%d: %d (%d) / %d; %.1f" % (len(c), max(c), max(c) * FWD_OBJ // 1024,
-                                                       statistics.median(c), pj), max(c)
-                (oc, om), (lc, lm) = cell(o), cell(l)
-                print("| %d | %s | %s | %s |" % (smp, oc, lc, ratio(om, lm)))
+                    pool = sum(d["launders"]) / sum(d["jiffies"]) if sum(d.get("jiffies", [])) else 0
+                    return "%d: %d (%d) / %d; %.1f [%.1f]" % (len(c), max(c), max(c) * FWD_OBJ // 1024,
+                                                              statistics.median(c), pj, pool), max(c), pj, pool
+                (oc, om, opj, opool), (lc, lm, lpj, lpool) = cell(o), cell(l)
+                print("| %d | %s | %s | %s | %s [%s] |" % (smp, oc, lc, ratio(om, lm), ratio(opj, lpj),
+                                                            ratio(opool, lpool)))
             elif kind == "kfree":
                 def kcell(d):
                     if not d.get("kfree_ns"):

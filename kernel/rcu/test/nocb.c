@@ -13,7 +13,11 @@
  *  - nocb_flood: qhimark + 100 callbacks queued back to back on an
  *    offloaded CPU count as a flood (an FQS request) and are all invoked
  *    by rcuo, none by the CPU, by the end of rcu_barrier(). Needs
- *    rcutree.qhimark <= NST_FLOOD_MAX (skips otherwise).
+ *    rcutree.qhimark <= NST_FLOOD_MAX (skips otherwise);
+ *  - nocb_resched_each_cb: rcuo has a reschedule point after every
+ *    callback, as Linux 6.1's rcu_do_batch() in kthread context: a
+ *    callback asks for a reschedule, the next one in the same batch must
+ *    find the request served.
  *
  * The figures of both are printed side by side ("# ..." lines) for the
  * boot test (tests/boot/36-rcu-nocb.sh) and the notes.
@@ -260,9 +264,82 @@ static void nocb_flood(void)
 	nst_fl.heads = NULL;
 }
 
+/* --- a reschedule point after every callback ------------------------------------------- */
+
+/*
+ * Callback a asks for a reschedule of the task invoking it; callback b,
+ * queued right after it, records whether that request was still pending.
+ * rdp->n_nocb_cbs_invoked changes only between batches, so equal readings
+ * in a and b mean one batch. Ours had a point only every rcutree.blimit
+ * callbacks (32 when flooded): b found the request pending.
+ */
+static struct {
+	struct rcu_head a, b;
+	struct rcu_data *rdp;
+	struct task_struct *a_task, *b_task;
+	unsigned long a_batch, b_batch;
+	bool b_resched;
+} nst_rs;
+
+static void nst_cb_rs_a(struct rcu_head *rhp)
+{
+	nst_rs.a_batch = READ_ONCE(nst_rs.rdp->n_nocb_cbs_invoked);
+	nst_rs.a_task = current;
+	set_tsk_need_resched(current);
+}
+
+static void nst_cb_rs_b(struct rcu_head *rhp)
+{
+	nst_rs.b_resched = need_resched();
+	nst_rs.b_batch = READ_ONCE(nst_rs.rdp->n_nocb_cbs_invoked);
+	nst_rs.b_task = current;
+}
+
+/* Bound to the offloaded CPU: both queued with interrupts off, so that one grace period serves them. */
+static int nst_rs_queue(void *unused)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	call_rcu(&nst_rs.a, nst_cb_rs_a);
+	call_rcu(&nst_rs.b, nst_cb_rs_b);
+	local_irq_restore(flags);
+	return 0;
+}
+
+static void nocb_resched_each_cb(void)
+{
+	int cpu = nst_pick_cpu(true);
+
+	if (cpu < 0) {
+		ktap_skip("no offloaded CPU (boot with rcu_nocbs=)");
+		return;
+	}
+	nst_rs.rdp = per_cpu_ptr(&rcu_data, cpu);
+	for (int i = 1; i <= 5; i++) {
+		nst_rs.a_task = nst_rs.b_task = NULL;
+		if (!ktest_call_timeout("rcu_nocb_rs/%u", cpu, nst_rs_queue, NULL, RST_GP_MS, NULL, NULL)) {
+			KTAP_EXPECT_MSG(false, "call_rcu() on CPU %d did not return", cpu);
+			return;
+		}
+		if (!rst_barrier())
+			return;
+		if (nst_rs.a_task && nst_rs.a_task == nst_rs.b_task && nst_rs.a_batch == nst_rs.b_batch) {
+			ktap_diag("try %d: both callbacks of offloaded CPU %d in one rcuo batch, blimit %ld",
+				  i, cpu, rcu_params.blimit);
+			KTAP_EXPECT_MSG(!nst_rs.b_resched,
+					"the callback after the one that asked for a reschedule still saw it pending: "
+					"no reschedule point between two callbacks of an rcuo batch");
+			return;
+		}
+	}
+	ktap_skip("the two callbacks never shared an rcuo batch in 5 tries");
+}
+
 static const struct ktap_case rcu_nocb_cases[] = {
 	KTAP_CASE(nocb_offloaded_loop),
 	KTAP_CASE(nocb_contrast_loop),
 	KTAP_CASE(nocb_flood),
+	KTAP_CASE(nocb_resched_each_cb),
 };
 KTAP_SUITE(rcu_nocb, rcu_nocb_cases, &rcu_selftest);

@@ -318,7 +318,17 @@ static int rcu_torture_fwd_prog(void *args)
 	bool firsttime = true;
 
 	VERBOSE_TOROUT_STRING("rcu_torture_fwd_progress task started");
-	set_user_nice(current, 19);
+	/*
+	 * Linux 6.1's niceness: nice 19 at the start (without RCU_BOOST or on
+	 * UP), then back to the nice it started with (0, every kthread's) once
+	 * a stutter pause has been waited through (below). Keeping nice 19 for
+	 * good made the flooder share a CPU evenly with the nice-19 reader that
+	 * rcutorture's shuffler puts beside it at -smp 2, where Linux's floods
+	 * after the first run at nice 0 and get nearly all of that CPU: half
+	 * Linux's loop steps per jiffy for no RCU reason.
+	 */
+	if (!IS_ENABLED(CONFIG_SMP) || !IS_ENABLED(CONFIG_RCU_BOOST))
+		set_user_nice(current, 19);
 	do {
 		if (!rfp->rcu_fwd_id) {
 			schedule_timeout_interruptible(rtp->fwd_progress_holdoff * HZ);
@@ -335,12 +345,17 @@ static int rcu_torture_fwd_prog(void *args)
 		}
 		if (torture_must_stop())
 			break;
-		/* More floods than online CPUs (hotplug) would only starve the rest. */
+		/*
+		 * More floods than online CPUs (hotplug) would only starve the
+		 * rest. Linux 6.1's order: the call_rcu() flood first, right after
+		 * the holdoff or the stutter pause, then the cond_resched() loop.
+		 */
 		if ((int)num_online_cpus() > rfp->rcu_fwd_id) {
-			rcu_torture_fwd_prog_nr(rfp, &tested, &tested_tries);
 			rcu_torture_fwd_prog_cr(rfp);
+			rcu_torture_fwd_prog_nr(rfp, &tested, &tested_tries);
 		}
-		stutter_wait("rcu_torture_fwd_prog");
+		if (stutter_wait("rcu_torture_fwd_prog"))
+			set_user_nice(current, 0);	/* Linux: sched_set_normal(current, oldnice) */
 	} while (!torture_must_stop());
 	/* A short run may hold no complete attempt; several failed ones are suspicious. */
 	if (!rfp->rcu_fwd_id) {
