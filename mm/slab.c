@@ -11,9 +11,12 @@
  * out again (P), and kfree looks for double frees (F).
  *
  * In front of each class every CPU keeps a small stack of free objects
- * (struct kmalloc_cpu_cache): kmalloc and kfree take a node lock only to
- * refill (from the CPU's own node) or drain (each object to its page's
- * node) half a stack at once. The push and pop themselves run with
+ * (struct kmalloc_cpu_cache) and, behind it, the free list of one slab
+ * page taken whole: kmalloc and kfree take a node lock only to refill
+ * (a page's list from the CPU's own node, cpu_cache_grab(); with
+ * slub_debug=F half a stack, cpu_cache_refill()) or drain (each object
+ * to its page's node, runs of one page at once) half a stack at once.
+ * The push and pop themselves run with
  * preemption off and this CPU's kmalloc_cpu_busy flag set, not with
  * interrupts off (see cpu_cache_pop()); refills and drains disable
  * interrupts. A CPU that goes offline gives its stacks back to the pages
@@ -288,10 +291,39 @@ static __always_inline void *slab_alloc_locked(struct kmalloc_class *c, struct k
 }
 
 /*
- * Give a cache entry's object back to its page; called with the page's node
- * lock n->lock held. A page left empty goes onto *empties, for
- * free_empties() once the lock is dropped. A suspect (SLAB_SUSPECT) is
- * looked for on the page's free list.
+ * Give nr objects of one page back to it at once; called with the page's
+ * node lock n->lock held. head..tail is a list the caller linked through
+ * the objects' first words (SLUB's detached freelist): one splice, one
+ * inuse update and one look at the partial list for the whole run. A page
+ * left empty goes onto *empties, for free_empties() once the lock is
+ * dropped.
+ */
+static __always_inline void slab_free_run_locked(struct kmalloc_node *n, struct page *page,
+						 void *head, void *tail, unsigned int nr,
+						 struct list_head *empties)
+{
+	if (unlikely(page->inuse < nr))
+		bad_kfree(head, "slab page has fewer objects in use than freed: double free?");
+	*(void **)tail = page->freelist;
+	if (!page->freelist) {
+		/* It was full: back on the partial list. */
+		list_add(&page->list, &n->partial);
+		n->nr_partial++;
+	}
+	page->freelist = head;
+	page->inuse -= nr;
+	/* Keep one empty page per node to absorb alloc/free ping-pong; return the others. */
+	if (!page->inuse && n->nr_partial > 1) {
+		list_del(&page->list);
+		n->nr_partial--;
+		n->nr_pages--;
+		list_add(&page->list, empties);
+	}
+}
+
+/*
+ * Give a cache entry's object back to its page, alone; n->lock held. A
+ * suspect (SLAB_SUSPECT) is looked for on the page's free list first.
  */
 static __always_inline void slab_free_locked(struct kmalloc_node *n, struct page *page, void *entry,
 					     struct list_head *empties)
@@ -305,23 +337,7 @@ static __always_inline void slab_free_locked(struct kmalloc_node *n, struct page
 			if (unlikely(o == obj))
 				bad_kfree(obj, "double free");
 	}
-	if (unlikely(!page->inuse))
-		bad_kfree(obj, "slab page has no objects in use: double free?");
-	*(void **)obj = page->freelist;
-	if (!page->freelist) {
-		/* It was full: back on the partial list. */
-		list_add(&page->list, &n->partial);
-		n->nr_partial++;
-	}
-	page->freelist = obj;
-	page->inuse--;
-	/* Keep one empty page per node to absorb alloc/free ping-pong; return the others. */
-	if (!page->inuse && n->nr_partial > 1) {
-		list_del(&page->list);
-		n->nr_partial--;
-		n->nr_pages--;
-		list_add(&page->list, empties);
-	}
+	slab_free_run_locked(n, page, obj, obj, 1, empties);
 }
 
 /* Take node n's lock of class c (interrupts are off); counted for mm/test/'s batching check. */
@@ -333,20 +349,37 @@ static void node_lock(struct kmalloc_class *c, struct kmalloc_node *n)
 
 /*
  * Give nr prepared entries back to their pages (interrupts are off), each
- * under its page's node lock, taken once per run of one node.
+ * under its page's node lock, taken once per run of one node. Neighbours
+ * of one page (objects handed out one after another come from one page)
+ * go back as one run (slab_free_run_locked()); with slub_debug=F each
+ * object goes alone, so that a double free within the entries finds the
+ * first copy on the page's list.
  */
 static void slab_free_entries(struct kmalloc_class *c, void **entries, unsigned int nr,
 			      struct list_head *empties)
 {
 	struct kmalloc_node *locked = NULL;
+	struct page *run_page = NULL;
+	void *head = NULL, *tail = NULL;
+	unsigned int run = 0;
+	bool alone = slab_checks();
 
 	for (unsigned int i = 0; i < nr; i++) {
-		struct page *page = virt_to_page(entry_obj(entries[i]));
+		void *obj = entry_obj(entries[i]);
+		struct page *page = virt_to_page(obj);
 		struct kmalloc_node *n;
 
+		if (page == run_page && !alone) {
+			*(void **)obj = head;
+			head = obj;
+			run++;
+			continue;
+		}
+		if (run)
+			slab_free_run_locked(locked, run_page, head, tail, run, empties);
 		/* An object in use pins its page; a node past the table means it is not (a double free). */
 		if (unlikely(page->slab_node >= KMALLOC_NR_NODES))
-			bad_kfree(entry_obj(entries[i]), "slab page has no node: double free?");
+			bad_kfree(obj, "slab page has no node: double free?");
 		n = page_node(page);
 		if (n != locked) {
 			if (locked)
@@ -354,8 +387,17 @@ static void slab_free_entries(struct kmalloc_class *c, void **entries, unsigned 
 			node_lock(c, n);
 			locked = n;
 		}
-		slab_free_locked(n, page, entries[i], empties);
+		if (alone) {
+			slab_free_locked(n, page, entries[i], empties);
+			run = 0;
+			continue;
+		}
+		run_page = page;
+		head = tail = obj;
+		run = 1;
 	}
+	if (run)
+		slab_free_run_locked(locked, run_page, head, tail, run, empties);
 	if (locked)
 		spin_unlock(&locked->lock);
 }
@@ -372,7 +414,7 @@ static void free_empties(struct list_head *empties)
 	}
 }
 
-/* Refill an empty CPU cache with half its limit; interrupts are off. */
+/* Refill an empty CPU cache with half its limit (slub_debug=F); interrupts are off. */
 static void cpu_cache_refill(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc,
 			     unsigned int idx, gfp_t gfp)
 {
@@ -388,6 +430,70 @@ static void cpu_cache_refill(struct kmalloc_class *c, struct kmalloc_cpu_cache *
 		cc->objs[cc->count++] = obj;
 	}
 	spin_unlock(&n->lock);
+}
+
+/*
+ * Refill an empty CPU cache (stack and freelist) by taking all the free
+ * objects of one of this node's pages at once, as SLUB's CPU slab does:
+ * the page's list becomes cc->freelist, and the page counts them all in
+ * use until they come back. Interrupts are off. Not with slub_debug=F,
+ * whose double-free check at kfree() looks at the stack and the page's
+ * list only.
+ */
+static void cpu_cache_grab(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc,
+			   unsigned int idx, gfp_t gfp)
+{
+	struct kmalloc_node *n = this_node(idx);
+	struct page *page;
+
+	node_lock(c, n);
+	page = list_first_entry_or_null(&n->partial, struct page, list);
+	if (!page)
+		page = new_slab(c, n, idx, gfp);
+	if (likely(page)) {
+		cc->freelist = page->freelist;
+		page->freelist = NULL;
+		page->inuse = PAGE_SIZE / c->size;
+		list_del_init(&page->list);
+		n->nr_partial--;
+	}
+	spin_unlock(&n->lock);
+}
+
+static __noreturn void cpu_freelist_corrupted(unsigned int idx, void *obj, void *next)
+{
+	pr_emerg("kmalloc-%u: CPU free list corrupted at %p (next %p): write after free?\n",
+		 kmalloc_classes[idx].size, obj, next);
+	BUG();
+}
+
+/*
+ * The next object after obj on a CPU freelist: NULL, or in obj's page
+ * (page-aligned: the addresses differ below PAGE_SIZE only) on an object
+ * boundary, as check_link() wants of a page's list.
+ */
+static __always_inline void *cpu_freelist_next(unsigned int idx, void *obj)
+{
+	void *next = obj_next(obj);
+	unsigned long nx = (unsigned long)next;
+
+	if (unlikely(next && ((nx ^ (unsigned long)obj) >= PAGE_SIZE ||
+			      (nx & (kmalloc_classes[idx].size - 1)))))
+		cpu_freelist_corrupted(idx, obj, next);
+	return next;
+}
+
+/* One object from cc (stack first, then freelist), or NULL; with cc this CPU's and ours. */
+static __always_inline void *cpu_cache_take(unsigned int idx, struct kmalloc_cpu_cache *cc)
+{
+	void *obj;
+
+	if (likely(cc->count))
+		return entry_obj(cc->objs[--cc->count]);
+	obj = cc->freelist;
+	if (obj)
+		cc->freelist = cpu_freelist_next(idx, obj);
+	return obj;
 }
 
 /* Drain the older half of a full CPU cache to the pages; interrupts are off. */
@@ -428,10 +534,9 @@ static __always_inline void *cpu_cache_pop(unsigned int idx)
 		this_cpu_write(kmalloc_cpu_busy, 1);
 		barrier();
 		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
-		if (likely(cc->count)) {
-			obj = entry_obj(cc->objs[--cc->count]);
+		obj = cpu_cache_take(idx, cc);
+		if (likely(obj))
 			this_cpu_inc(kmalloc_nr_allocs);
-		}
 		barrier();
 		this_cpu_write(kmalloc_cpu_busy, 0);
 	}
@@ -476,9 +581,13 @@ static void *kmalloc_slow(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
 	if (likely(READ_ONCE(kmalloc_cpu_caches_on)) && !busy_here()) {
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
 
-		if (!cc->count)
-			cpu_cache_refill(c, cc, idx, gfp);
-		obj = cc->count ? entry_obj(cc->objs[--cc->count]) : NULL;
+		if (!cc->count && !cc->freelist) {
+			if (slab_checks())
+				cpu_cache_refill(c, cc, idx, gfp);
+			else
+				cpu_cache_grab(c, cc, idx, gfp);
+		}
+		obj = cpu_cache_take(idx, cc);
 	} else {
 		struct kmalloc_node *n = this_node(idx);
 
@@ -739,6 +848,17 @@ void kmalloc_cpu_dead(unsigned int cpu)
 		local_irq_save(flags);	/* node locks are taken from interrupts too */
 		slab_free_entries(&kmalloc_classes[idx], cc->objs, cc->count, &empties);
 		cc->count = 0;
+		/* Then its grabbed page's objects, a stack's worth at a time. */
+		while (cc->freelist) {
+			while (cc->freelist && cc->count < KMALLOC_CPU_CACHE_MAX) {
+				void *obj = cc->freelist;
+
+				cc->freelist = cpu_freelist_next(idx, obj);
+				cc->objs[cc->count++] = obj;
+			}
+			slab_free_entries(&kmalloc_classes[idx], cc->objs, cc->count, &empties);
+			cc->count = 0;
+		}
 		local_irq_restore(flags);
 		free_empties(&empties);
 	}

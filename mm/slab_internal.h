@@ -59,6 +59,12 @@ extern struct kmalloc_node kmalloc_nodes[KMALLOC_NR_NODES][NR_KMALLOC_CLASSES];
 
 struct kmalloc_cpu_cache {
 	unsigned int count;
+	/*
+	 * Behind the stack: the free objects of one slab page taken whole
+	 * (cpu_cache_grab()), linked through their first words as on the
+	 * page. The page counts them in use.
+	 */
+	void *freelist;
 	void *objs[KMALLOC_CPU_CACHE_MAX];
 };
 DECLARE_PER_CPU(struct kmalloc_cpu_cache, kmalloc_cpu_caches[NR_KMALLOC_CLASSES]);

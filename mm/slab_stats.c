@@ -81,7 +81,22 @@ unsigned long kmalloc_cpu_busy_hits(void)
 
 unsigned int kmalloc_cpu_cached(unsigned int cpu, size_t size)
 {
-	return READ_ONCE(per_cpu_ptr(&kmalloc_cpu_caches[size_to_class(size)], cpu)->count);
+	struct kmalloc_cpu_cache *cc = per_cpu_ptr(&kmalloc_cpu_caches[size_to_class(size)], cpu);
+	unsigned int n = READ_ONCE(cc->count);
+
+	void *first = READ_ONCE(cc->freelist);
+
+	/*
+	 * For tests, racy unless cpu is dead: a live CPU may take objects off
+	 * its freelist under us, so the walk stays inside the first object's
+	 * page and stops after a page's worth.
+	 */
+	for (void *o = first; o && n < KMALLOC_CPU_CACHE_MAX + PAGE_SIZE / KMALLOC_MIN_SIZE; o = obj_next(o)) {
+		if (((unsigned long)o ^ (unsigned long)first) >= PAGE_SIZE)
+			break;
+		n++;
+	}
+	return n;
 }
 
 bool kmalloc_obj_back_in_page(const void *obj)
