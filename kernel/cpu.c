@@ -14,7 +14,9 @@
  *               calls cpuhp_idle_dead(): tick stopped and jiffies duty
  *               handed over, rcu_report_dead(), and arch_cpu_die() halts
  *               it for good (x86: interrupts off, waiting for INIT).
- *   controller: waits for that, moves its timers here
+ *   controller: waits for that, gives the free objects its kmalloc
+ *               caches hold back to the slab pages (kmalloc_cpu_dead()),
+ *               moves its timers here
  *               (timers_dead_cpu()) and its RCU callbacks to a CPU that
  *               stays (rcutree_migrate_callbacks()): "smpboot: CPU N is
  *               now offline".
@@ -39,6 +41,7 @@
 #include <time/timer.h>
 #include <rcu/hooks.h>
 #include <rcu/tasks_rude.h>
+#include <mm/slab.h>
 
 static DEFINE_MUTEX(cpu_hotplug_lock);
 
@@ -148,6 +151,7 @@ int cpu_down(unsigned int cpu)
 	wait_for_completion(&st.stopped);
 	wait_for_completion(&dead);
 	cpuhp_dead_window(cpu);	/* test kernels: held here, as a starved caller is */
+	kmalloc_cpu_dead(cpu);	/* its cached free objects back to the slab pages */
 	timers_dead_cpu(cpu);
 	rcutree_migrate_callbacks(cpu);
 	sched_cpu_dead(cpu);

@@ -124,5 +124,11 @@ bool kmalloc_percpu_ready(void);
 void kmalloc_get_stats(struct mm_stats *st);
 /* How often the lock of the kmalloc class serving size bytes was taken (mm/test/slab.c). */
 unsigned long kmalloc_class_lock_takes(size_t size);
+/* Slow-path kmalloc()/kfree() calls that interrupted a cache push or pop on their CPU (mm/test/). */
+unsigned long kmalloc_cpu_busy_hits(void);
+/* Objects CPU cpu's cache of the class serving size bytes holds (mm/test/slab.c). */
+unsigned int kmalloc_cpu_cached(unsigned int cpu, size_t size);
+/* Whether a freed obj is on its slab page's free list, or its page went back (mm/test/slab.c). */
+bool kmalloc_obj_back_in_page(const void *obj);
 
 #endif

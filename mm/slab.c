@@ -11,9 +11,16 @@
  * out again (P), and kfree looks for double frees (F).
  *
  * In front of each class every CPU keeps a small stack of free objects
- * (struct kmalloc_cpu_cache, with interrupts off): kmalloc and kfree take
- * a node lock only to refill (from the CPU's own node) or drain (each
- * object to its page's node) half a stack at once. Without it
+ * (struct kmalloc_cpu_cache) and, behind it, the free list of one slab
+ * page taken whole: kmalloc and kfree take a node lock only to refill
+ * (a page's list from the CPU's own node, cpu_cache_grab(); with
+ * slub_debug=F half a stack, cpu_cache_refill()) or drain (each object
+ * to its page's node, runs of one page at once) half a stack at once.
+ * The push and pop themselves run with
+ * preemption off and this CPU's kmalloc_cpu_busy flag set, not with
+ * interrupts off (see cpu_cache_pop()); refills and drains disable
+ * interrupts. A CPU that goes offline gives its stacks back to the pages
+ * (kmalloc_cpu_dead()). Without it
  * every CPU's kmalloc/kfree of one size meet on one lock; at -smp 128 the
  * rcutorture timer readers' 16-byte rcu_heads queued 60+ CPUs on it, and
  * under vCPU overcommit each hand-off of a ticket lock waits for the host
@@ -41,37 +48,17 @@
 #include <kernel/irqflags.h>
 #include <kernel/barrier.h>
 #include <kernel/smp.h>
+#include <kernel/preempt.h>
 #include <mm/kasan.h>
-#include "internal.h"
+#include "slab_internal.h"
+#include "slab_check.h"
 
-#define KMALLOC_SHIFT_LOW	4	/* 16 bytes */
-#define KMALLOC_SHIFT_HIGH	11	/* 2048 bytes */
-#define NR_KMALLOC_CLASSES	(KMALLOC_SHIFT_HIGH - KMALLOC_SHIFT_LOW + 1)
-
-/*
- * A CPU's cache of free objects of one class holds at most this many: 64
- * objects of 16-64 bytes (the rcu_head-sized objects that kfree_rcu()
- * users allocate on one CPU and free on another: a refill or drain moves
- * 32, half the class-lock takes of 32-object caches), 32 of 128 and 256
- * bytes, fewer as they grow (4 of 2048 bytes), so that a CPU holds at
- * most about 44 KiB across the classes.
- */
-#define KMALLOC_CPU_CACHE_MAX		64
-#define KMALLOC_CPU_CACHE_LIMIT(size)						\
-	((size) <= 64 ? KMALLOC_CPU_CACHE_MAX :					\
-	 8192 / (size) > 32 ? 32 : 8192 / (size) < 4 ? 4 : 8192 / (size))
-
-struct kmalloc_class {
-	unsigned int size;
-	unsigned int cache_limit;	/* objects a CPU's cache may hold (KMALLOC_CPU_CACHE_LIMIT) */
-	unsigned long lock_takes;	/* node-lock takes: refills, drains, uncached calls (mm/test/) */
-};
 
 #define KMALLOC_CLASS(i) [i] = {						\
 	.size = 1U << (KMALLOC_SHIFT_LOW + (i)),				\
 	.cache_limit = KMALLOC_CPU_CACHE_LIMIT(1U << (KMALLOC_SHIFT_LOW + (i))),	\
 }
-static struct kmalloc_class kmalloc_classes[NR_KMALLOC_CLASSES] = {
+struct kmalloc_class kmalloc_classes[NR_KMALLOC_CLASSES] = {
 	KMALLOC_CLASS(0), KMALLOC_CLASS(1), KMALLOC_CLASS(2), KMALLOC_CLASS(3),
 	KMALLOC_CLASS(4), KMALLOC_CLASS(5), KMALLOC_CLASS(6), KMALLOC_CLASS(7),
 };
@@ -79,25 +66,7 @@ BUILD_BUG_ON(NR_KMALLOC_CLASSES != 8);
 BUILD_BUG_ON((1 << KMALLOC_SHIFT_HIGH) != KMALLOC_MAX_CACHE_SIZE);
 BUILD_BUG_ON(PAGE_SIZE / KMALLOC_MIN_SIZE > 0xffff);
 
-/*
- * A class's slab pages belong to nodes: each page to the CPU that carved it
- * (its number modulo KMALLOC_NR_NODES, kept in page->slab_node), with that
- * node's own lock and partial list, as Linux's SLUB gives each CPU its own
- * slabs. A CPU refills from its own node's pages, and an object goes back
- * to its page under the page's node lock. With one lock per class, CPUs
- * that allocate and free on their own (rcuperf's kfree test) all met on it,
- * and under vCPU overcommit each waited for preempted holders: 1.0-1.7 s of
- * a 2.1 s run at -smp 8 (Documentation/RCU/performance.md, 14:15 UTC).
- */
-#define KMALLOC_NR_NODES	(NR_CPUS < 256 ? NR_CPUS : 256)
-struct kmalloc_node {
-	spinlock_t lock;
-	/* guarded by lock: */
-	struct list_head partial;	/* this node's slab pages with a free object */
-	unsigned long nr_partial;
-	unsigned long nr_pages;
-};
-static struct kmalloc_node kmalloc_nodes[KMALLOC_NR_NODES][NR_KMALLOC_CLASSES];
+struct kmalloc_node kmalloc_nodes[KMALLOC_NR_NODES][NR_KMALLOC_CLASSES];
 
 /* From mm_init(), before the first kmalloc(). */
 void kmalloc_init(void)
@@ -109,7 +78,7 @@ void kmalloc_init(void)
 		}
 }
 
-static bool kmalloc_cpu_caches_on;
+bool kmalloc_cpu_caches_on;
 
 /*
  * This CPU's node of class idx (interrupts are off). Before the per-CPU
@@ -123,20 +92,33 @@ static struct kmalloc_node *this_node(unsigned int idx)
 	return &kmalloc_nodes[cpu % KMALLOC_NR_NODES][idx];
 }
 
-static struct kmalloc_node *page_node(const struct page *page)
-{
-	return &kmalloc_nodes[page->slab_node][page->slab_class];
-}
 
-struct kmalloc_cpu_cache {
-	unsigned int count;
-	void *objs[KMALLOC_CPU_CACHE_MAX];
-};
-static DEFINE_PER_CPU(struct kmalloc_cpu_cache, kmalloc_cpu_caches[NR_KMALLOC_CLASSES]);
+DEFINE_PER_CPU(struct kmalloc_cpu_cache, kmalloc_cpu_caches[NR_KMALLOC_CLASSES]);
 /* Objects handed out and taken back through kmalloc()/kfree(), per CPU (any class). */
-static DEFINE_PER_CPU(unsigned long, kmalloc_nr_allocs);
-static DEFINE_PER_CPU(unsigned long, kmalloc_nr_frees);
+DEFINE_PER_CPU(unsigned long, kmalloc_nr_allocs);
+DEFINE_PER_CPU(unsigned long, kmalloc_nr_frees);
 /* Per-CPU data works only once setup_per_cpu_areas() has run: until then, no caches. */
+
+/*
+ * Set while code on this CPU pushes or pops one of its caches without
+ * interrupts off (cpu_cache_pop(), cpu_cache_push()). Those run with
+ * preemption off, so no other task can come to this CPU meanwhile; only an
+ * interrupt handler can, and one that finds the flag set leaves the
+ * caches alone (it goes to the pages under a node lock, the slow path).
+ * Refills and drains run with interrupts off instead, and find it clear:
+ * nothing on this CPU can be inside a push or pop then.
+ *
+ * Why not interrupts off, as before: under QEMU's TCG the local_irq_restore()
+ * that turns them back on ends the translation block and goes back to
+ * QEMU's main loop: about 30 ns of a 100 ns kmalloc() in rcuperf's kfree
+ * test (Documentation/RCU/performance.md, 2026-12-07 17:15). Linux's SLUB
+ * gets the same effect with a per-CPU cmpxchg on its freelist and a
+ * transaction id; a flag keeps our bounded stacks and needs no 16-byte
+ * cmpxchg.
+ */
+static DEFINE_PER_CPU(unsigned int, kmalloc_cpu_busy);
+/* Slow-path calls that found this CPU inside a push or pop (an interrupt came in it): mm/test/. */
+unsigned long kmalloc_busy_hits;
 
 void kmalloc_enable_cpu_caches(void)
 {
@@ -144,117 +126,27 @@ void kmalloc_enable_cpu_caches(void)
 }
 
 /* Large (page-backed) kmalloc and failure counters: atomic adds. */
-static unsigned long large_allocs, large_frees, kmalloc_failures;
+unsigned long large_allocs, large_frees, kmalloc_failures;
 
-static void counter_inc(unsigned long *c)
+
+/* In a slow path (interrupts off): did we interrupt a push or pop on this CPU? */
+static bool busy_here(void)
 {
-	__atomic_fetch_add(c, 1, __ATOMIC_RELAXED);
+	if (likely(!this_cpu_read(kmalloc_cpu_busy)))
+		return false;
+	counter_inc(&kmalloc_busy_hits);
+	return true;
 }
 
-static unsigned int size_to_class(size_t size)
-{
-	if (size <= KMALLOC_MIN_SIZE)
-		return 0;
-	/* Index of the smallest power of two >= size, minus the first class's. */
-	return 64 - __builtin_clzl(size - 1) - KMALLOC_SHIFT_LOW;
-}
 
-static __noreturn void bad_kfree(const void *ptr, const char *why)
+__noreturn void bad_kfree(const void *ptr, const char *why)
 {
 	pr_emerg("kfree: bad pointer %p: %s\n", ptr, why);
 	BUG();
 }
 
-static bool slab_poison(void)
-{
-	return slab_debug_flags & SLAB_DEBUG_POISON;
-}
 
-static bool slab_checks(void)
-{
-	return slab_debug_flags & SLAB_DEBUG_CHECKS;
-}
 
-static void *obj_next(void *obj)
-{
-	return *(void **)obj;
-}
-
-/*
- * Sizes are powers of two and slab pages page-aligned, so an object is
- * aligned to its size: masks, not divisions, find its start.
- */
-BUILD_BUG_ON(PAGE_SIZE % KMALLOC_MAX_CACHE_SIZE);
-
-/* A free object's link must stay inside its page on an object boundary. */
-static __always_inline void check_link(const struct kmalloc_class *c, const struct page *page, void *obj, void *next)
-{
-	unsigned long base = (unsigned long)page_address(page);
-	unsigned long n = (unsigned long)next;
-
-	if (unlikely(next && (n - base >= PAGE_SIZE || (n - base) & (c->size - 1)))) {
-		pr_emerg("kmalloc-%u: free list of page %p corrupted at %p (next %p): write after free?\n",
-			 c->size, page_address(page), obj, next);
-		BUG();
-	}
-}
-
-/* The bytes of a slot the POISON_FREE fill covers: all but KASAN's metadata. */
-static unsigned int poison_size(const struct kmalloc_class *c)
-{
-	return c->size - KASAN_SLAB_META_SIZE;
-}
-
-/* slub_debug=P: was a free object written to while it sat on the free list? */
-static void check_poison(const struct kmalloc_class *c, const u8 *obj)
-{
-	unsigned int i;
-
-	for (i = sizeof(void *); i < poison_size(c); i++)
-		if (unlikely(obj[i] != POISON_FREE)) {
-			pr_err("kmalloc-%u: poison overwritten at %p (offset %u: %#x, want %#x), "
-			       "object %p: use after free\n",
-			       c->size, obj + i, i, obj[i], POISON_FREE, obj);
-			WARN_ON(1);
-			return;
-		}
-}
-
-/*
- * The double-free check (F) walks the page's free list under
- * the class lock, up to 256 links per object: most of a drain's hold. Only
- * an object that may already be free needs it. A free object is POISON_FREE
- * past its first word, and kmalloc() marks the byte after the first word
- * POISON_INUSE, so a live object, even one never written, does not look
- * free. An object that looks free when kfree() is called is a suspect: its
- * pointer carries SLAB_SUSPECT (bit 0; objects are 16-byte aligned) on the
- * CPU cache and into the drain, which walks the free list for it alone.
- * A suspect is not poisoned again: if it is free, its first word is a
- * free list's link that the walk (for it or another suspect) follows.
- * Without poisoning (F without P) nothing tells, and every object is one.
- */
-#define SLAB_SUSPECT	1UL
-
-static bool looks_free(const struct kmalloc_class *c, const u8 *obj)
-{
-	for (unsigned int i = sizeof(void *); i < poison_size(c); i++)
-		if (obj[i] != POISON_FREE)
-			return false;
-	return true;	/* also when there is no byte to mark (KASAN's smallest slots) */
-}
-
-/* obj as its CPU-cache entry: tagged when it may be a double free (slub_debug=F). */
-static __always_inline void *cache_entry(const struct kmalloc_class *c, void *obj)
-{
-	if (slab_checks() && (!slab_poison() || looks_free(c, obj)))
-		return (void *)((unsigned long)obj | SLAB_SUSPECT);
-	return obj;
-}
-
-static void *entry_obj(void *entry)
-{
-	return (void *)((unsigned long)entry & ~SLAB_SUSPECT);
-}
 
 /* Carve a fresh page for class c on node n; called with n->lock held. */
 static struct page *new_slab(struct kmalloc_class *c, struct kmalloc_node *n, unsigned int idx,
@@ -324,10 +216,39 @@ static __always_inline void *slab_alloc_locked(struct kmalloc_class *c, struct k
 }
 
 /*
- * Give a cache entry's object back to its page; called with the page's node
- * lock n->lock held. A page left empty goes onto *empties, for
- * free_empties() once the lock is dropped. A suspect (SLAB_SUSPECT) is
- * looked for on the page's free list.
+ * Give nr objects of one page back to it at once; called with the page's
+ * node lock n->lock held. head..tail is a list the caller linked through
+ * the objects' first words (SLUB's detached freelist): one splice, one
+ * inuse update and one look at the partial list for the whole run. A page
+ * left empty goes onto *empties, for free_empties() once the lock is
+ * dropped.
+ */
+static __always_inline void slab_free_run_locked(struct kmalloc_node *n, struct page *page,
+						 void *head, void *tail, unsigned int nr,
+						 struct list_head *empties)
+{
+	if (unlikely(page->inuse < nr))
+		bad_kfree(head, "slab page has fewer objects in use than freed: double free?");
+	*(void **)tail = page->freelist;
+	if (!page->freelist) {
+		/* It was full: back on the partial list. */
+		list_add(&page->list, &n->partial);
+		n->nr_partial++;
+	}
+	page->freelist = head;
+	page->inuse -= nr;
+	/* Keep one empty page per node to absorb alloc/free ping-pong; return the others. */
+	if (!page->inuse && n->nr_partial > 1) {
+		list_del(&page->list);
+		n->nr_partial--;
+		n->nr_pages--;
+		list_add(&page->list, empties);
+	}
+}
+
+/*
+ * Give a cache entry's object back to its page, alone; n->lock held. A
+ * suspect (SLAB_SUSPECT) is looked for on the page's free list first.
  */
 static __always_inline void slab_free_locked(struct kmalloc_node *n, struct page *page, void *entry,
 					     struct list_head *empties)
@@ -341,23 +262,7 @@ static __always_inline void slab_free_locked(struct kmalloc_node *n, struct page
 			if (unlikely(o == obj))
 				bad_kfree(obj, "double free");
 	}
-	if (unlikely(!page->inuse))
-		bad_kfree(obj, "slab page has no objects in use: double free?");
-	*(void **)obj = page->freelist;
-	if (!page->freelist) {
-		/* It was full: back on the partial list. */
-		list_add(&page->list, &n->partial);
-		n->nr_partial++;
-	}
-	page->freelist = obj;
-	page->inuse--;
-	/* Keep one empty page per node to absorb alloc/free ping-pong; return the others. */
-	if (!page->inuse && n->nr_partial > 1) {
-		list_del(&page->list);
-		n->nr_partial--;
-		n->nr_pages--;
-		list_add(&page->list, empties);
-	}
+	slab_free_run_locked(n, page, obj, obj, 1, empties);
 }
 
 /* Take node n's lock of class c (interrupts are off); counted for mm/test/'s batching check. */
@@ -369,20 +274,37 @@ static void node_lock(struct kmalloc_class *c, struct kmalloc_node *n)
 
 /*
  * Give nr prepared entries back to their pages (interrupts are off), each
- * under its page's node lock, taken once per run of one node.
+ * under its page's node lock, taken once per run of one node. Neighbours
+ * of one page (objects handed out one after another come from one page)
+ * go back as one run (slab_free_run_locked()); with slub_debug=F each
+ * object goes alone, so that a double free within the entries finds the
+ * first copy on the page's list.
  */
 static void slab_free_entries(struct kmalloc_class *c, void **entries, unsigned int nr,
 			      struct list_head *empties)
 {
 	struct kmalloc_node *locked = NULL;
+	struct page *run_page = NULL;
+	void *head = NULL, *tail = NULL;
+	unsigned int run = 0;
+	bool alone = slab_checks();
 
 	for (unsigned int i = 0; i < nr; i++) {
-		struct page *page = virt_to_page(entry_obj(entries[i]));
+		void *obj = entry_obj(entries[i]);
+		struct page *page = virt_to_page(obj);
 		struct kmalloc_node *n;
 
+		if (page == run_page && !alone) {
+			*(void **)obj = head;
+			head = obj;
+			run++;
+			continue;
+		}
+		if (run)
+			slab_free_run_locked(locked, run_page, head, tail, run, empties);
 		/* An object in use pins its page; a node past the table means it is not (a double free). */
 		if (unlikely(page->slab_node >= KMALLOC_NR_NODES))
-			bad_kfree(entry_obj(entries[i]), "slab page has no node: double free?");
+			bad_kfree(obj, "slab page has no node: double free?");
 		n = page_node(page);
 		if (n != locked) {
 			if (locked)
@@ -390,8 +312,17 @@ static void slab_free_entries(struct kmalloc_class *c, void **entries, unsigned 
 			node_lock(c, n);
 			locked = n;
 		}
-		slab_free_locked(n, page, entries[i], empties);
+		if (alone) {
+			slab_free_locked(n, page, entries[i], empties);
+			run = 0;
+			continue;
+		}
+		run_page = page;
+		head = tail = obj;
+		run = 1;
 	}
+	if (run)
+		slab_free_run_locked(locked, run_page, head, tail, run, empties);
 	if (locked)
 		spin_unlock(&locked->lock);
 }
@@ -408,7 +339,7 @@ static void free_empties(struct list_head *empties)
 	}
 }
 
-/* Refill an empty CPU cache with half its limit; interrupts are off. */
+/* Refill an empty CPU cache with half its limit (slub_debug=F); interrupts are off. */
 static void cpu_cache_refill(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc,
 			     unsigned int idx, gfp_t gfp)
 {
@@ -426,6 +357,70 @@ static void cpu_cache_refill(struct kmalloc_class *c, struct kmalloc_cpu_cache *
 	spin_unlock(&n->lock);
 }
 
+/*
+ * Refill an empty CPU cache (stack and freelist) by taking all the free
+ * objects of one of this node's pages at once, as SLUB's CPU slab does:
+ * the page's list becomes cc->freelist, and the page counts them all in
+ * use until they come back. Interrupts are off. Not with slub_debug=F,
+ * whose double-free check at kfree() looks at the stack and the page's
+ * list only.
+ */
+static void cpu_cache_grab(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc,
+			   unsigned int idx, gfp_t gfp)
+{
+	struct kmalloc_node *n = this_node(idx);
+	struct page *page;
+
+	node_lock(c, n);
+	page = list_first_entry_or_null(&n->partial, struct page, list);
+	if (!page)
+		page = new_slab(c, n, idx, gfp);
+	if (likely(page)) {
+		cc->freelist = page->freelist;
+		page->freelist = NULL;
+		page->inuse = PAGE_SIZE / c->size;
+		list_del_init(&page->list);
+		n->nr_partial--;
+	}
+	spin_unlock(&n->lock);
+}
+
+static __noreturn void cpu_freelist_corrupted(unsigned int idx, void *obj, void *next)
+{
+	pr_emerg("kmalloc-%u: CPU free list corrupted at %p (next %p): write after free?\n",
+		 kmalloc_classes[idx].size, obj, next);
+	BUG();
+}
+
+/*
+ * The next object after obj on a CPU freelist: NULL, or in obj's page
+ * (page-aligned: the addresses differ below PAGE_SIZE only) on an object
+ * boundary, as check_link() wants of a page's list.
+ */
+static __always_inline void *cpu_freelist_next(unsigned int idx, void *obj)
+{
+	void *next = obj_next(obj);
+	unsigned long nx = (unsigned long)next;
+
+	if (unlikely(next && ((nx ^ (unsigned long)obj) >= PAGE_SIZE ||
+			      (nx & (kmalloc_classes[idx].size - 1)))))
+		cpu_freelist_corrupted(idx, obj, next);
+	return next;
+}
+
+/* One object from cc (stack first, then freelist), or NULL; with cc this CPU's and ours. */
+static __always_inline void *cpu_cache_take(unsigned int idx, struct kmalloc_cpu_cache *cc)
+{
+	void *obj;
+
+	if (likely(cc->count))
+		return entry_obj(cc->objs[--cc->count]);
+	obj = cc->freelist;
+	if (obj)
+		cc->freelist = cpu_freelist_next(idx, obj);
+	return obj;
+}
+
 /* Drain the older half of a full CPU cache to the pages; interrupts are off. */
 static void cpu_cache_drain(struct kmalloc_class *c, struct kmalloc_cpu_cache *cc)
 {
@@ -438,10 +433,102 @@ static void cpu_cache_drain(struct kmalloc_class *c, struct kmalloc_cpu_cache *c
 	free_empties(&empties);
 }
 
+/*
+ * The fast paths: pop one object from, or push one entry onto, this CPU's
+ * cache of class idx without disabling interrupts. NULL / false when the
+ * caller must take the slow path: caches not set up yet, the cache empty
+ * (pop) or full (push), or this CPU already inside a push or pop (we are
+ * an interrupt handler that came in the middle of one).
+ *
+ * The compiler barriers keep the stack's accesses between the setting and
+ * the clearing of kmalloc_cpu_busy. No CPU barrier is needed: the only
+ * other code that touches these caches on this CPU is an interrupt
+ * handler, which sees this CPU's own accesses in program order, and the
+ * only code that touches them from another CPU is kmalloc_cpu_dead(),
+ * once this CPU is dead (ordered by cpu_down()'s completion).
+ */
+static __always_inline void *cpu_cache_pop(unsigned int idx)
+{
+	struct kmalloc_cpu_cache *cc;
+	void *obj = NULL;
+
+	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+		return NULL;
+	preempt_disable();	/* pairs with preempt_enable() below: no migration, no other task */
+	if (likely(!this_cpu_read(kmalloc_cpu_busy))) {
+		this_cpu_write(kmalloc_cpu_busy, 1);
+		barrier();
+		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
+		obj = cpu_cache_take(idx, cc);
+		if (likely(obj))
+			this_cpu_inc(kmalloc_nr_allocs);
+		barrier();
+		this_cpu_write(kmalloc_cpu_busy, 0);
+	}
+	preempt_enable();
+	return obj;
+}
+
+static __always_inline bool cpu_cache_push(unsigned int idx, void *entry)
+{
+	struct kmalloc_cpu_cache *cc;
+	bool done = false;
+
+	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+		return false;
+	preempt_disable();	/* as in cpu_cache_pop() */
+	if (likely(!this_cpu_read(kmalloc_cpu_busy))) {
+		this_cpu_write(kmalloc_cpu_busy, 1);
+		barrier();
+		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
+		if (likely(cc->count < kmalloc_classes[idx].cache_limit)) {
+			cc->objs[cc->count++] = entry;
+			done = true;
+		}
+		barrier();
+		this_cpu_write(kmalloc_cpu_busy, 0);
+	}
+	preempt_enable();
+	return done;
+}
+
+/*
+ * The slow path of kmalloc(): interrupts off. The CPU cache is refilled
+ * and popped unless we interrupted a push or pop on this CPU
+ * (kmalloc_cpu_busy), in which case the object comes from the pages.
+ */
+static void *kmalloc_slow(struct kmalloc_class *c, unsigned int idx, gfp_t gfp)
+{
+	unsigned long flags;
+	void *obj;
+
+	local_irq_save(flags);
+	if (likely(READ_ONCE(kmalloc_cpu_caches_on)) && !busy_here()) {
+		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
+
+		if (!cc->count && !cc->freelist) {
+			if (slab_checks())
+				cpu_cache_refill(c, cc, idx, gfp);
+			else
+				cpu_cache_grab(c, cc, idx, gfp);
+		}
+		obj = cpu_cache_take(idx, cc);
+	} else {
+		struct kmalloc_node *n = this_node(idx);
+
+		node_lock(c, n);
+		obj = slab_alloc_locked(c, n, idx, gfp);
+		spin_unlock(&n->lock);
+	}
+	if (likely(obj))
+		this_cpu_inc(kmalloc_nr_allocs);
+	local_irq_restore(flags);
+	return obj;
+}
+
 void *kmalloc(size_t size, gfp_t gfp)
 {
 	struct kmalloc_class *c;
-	unsigned long flags;
 	unsigned int idx;
 	void *obj;
 
@@ -453,23 +540,9 @@ void *kmalloc(size_t size, gfp_t gfp)
 	/* KASAN: room for the request, 8-byte aligned, then the metadata. */
 	idx = size_to_class(KASAN_SLAB_META_SIZE ? ALIGN(size, 8) + KASAN_SLAB_META_SIZE : size);
 	c = &kmalloc_classes[idx];
-	local_irq_save(flags);
-	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
-		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
-
-		if (!cc->count)
-			cpu_cache_refill(c, cc, idx, gfp);
-		obj = cc->count ? entry_obj(cc->objs[--cc->count]) : NULL;
-	} else {
-		struct kmalloc_node *n = this_node(idx);
-
-		node_lock(c, n);
-		obj = slab_alloc_locked(c, n, idx, gfp);
-		spin_unlock(&n->lock);
-	}
-	if (likely(obj))
-		this_cpu_inc(kmalloc_nr_allocs);
-	local_irq_restore(flags);
+	obj = cpu_cache_pop(idx);
+	if (unlikely(!obj))
+		obj = kmalloc_slow(c, idx, gfp);
 	if (unlikely(!obj)) {
 		counter_inc(&kmalloc_failures);
 		return NULL;
@@ -503,17 +576,23 @@ static __always_inline void *slab_free_prepare(const struct kmalloc_class *c, vo
 	return entry;
 }
 
-/* Put a prepared entry on this CPU's cache (or straight back to its page). */
+/*
+ * Put a prepared entry on this CPU's cache (or straight back to its page).
+ * The fast push unless slub_debug=F, whose double-free check walks the
+ * cache with interrupts off.
+ */
 static __always_inline void slab_free_entry(struct page *page, void *entry)
 {
 	struct kmalloc_class *c = &kmalloc_classes[page->slab_class];
 	void *obj = entry_obj(entry);
 	unsigned long flags;
 
-	local_irq_save(flags);
 	if (!IS_ENABLED(CONFIG_KASAN))	/* KASAN: counted by kfree(), before the quarantine */
-		this_cpu_inc(kmalloc_nr_frees);
-	if (likely(READ_ONCE(kmalloc_cpu_caches_on))) {
+		this_cpu_inc(kmalloc_nr_frees);	/* one instruction: safe against interrupts */
+	if (likely(!slab_checks()) && likely(cpu_cache_push(page->slab_class, entry)))
+		return;
+	local_irq_save(flags);
+	if (likely(READ_ONCE(kmalloc_cpu_caches_on)) && !busy_here()) {
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
 		if (slab_checks())
@@ -560,14 +639,9 @@ void kfree(const void *ptr)
 		/* DEBUG_OBJECTS: memory holding a live object (a queued rcu_head) is kept. */
 		if (debug_check_no_obj_freed(ptr, size))
 			return;
-		if (IS_ENABLED(CONFIG_KASAN)) {
-			unsigned long irqflags;
-
-			/* Taken back now, even if the quarantine frees it later. */
-			local_irq_save(irqflags);
+		/* KASAN: taken back now, even if the quarantine frees it later (one instruction). */
+		if (IS_ENABLED(CONFIG_KASAN))
 			this_cpu_inc(kmalloc_nr_frees);
-			local_irq_restore(irqflags);
-		}
 		/* KASAN: quarantined, or a double or invalid free it reported. */
 		if (kasan_slab_free((void *)ptr, slot, size, (unsigned long)__builtin_return_address(0)))
 			return;
@@ -589,30 +663,60 @@ void kfree(const void *ptr)
 /*
  * kfree_bulk(): free nr objects at once, for callers that free many
  * (kvfree_rcu()'s batches once their grace period is over). A run of up to
- * KFREE_BULK_RUN objects of one class goes back to the pages under one take
- * of the class lock, where freeing them one by one through this CPU's cache
- * takes it once per half cache. The checks and the POISON_FREE fill are done
- * before the lock is taken; the page-level double-free check under it, as
- * for a drain. Objects that a short run would not pay for (other classes,
- * large blocks) and everything under KASAN (its quarantine) go to kfree().
+ * KFREE_BULK_RUN objects of one class first fills this CPU's cache as far
+ * as it has room, in one fast push (cpu_cache_push_many()); the rest goes
+ * back to the pages under one take of each node lock, where freeing them
+ * one by one through the cache would drain half a cache at a time. The
+ * checks and the POISON_FREE fill are done before any of it; the
+ * page-level double-free check under the lock, as for a drain. With
+ * slub_debug=F nothing goes through the cache (its double-free check walks
+ * the cache with interrupts off, slab_free_entry()). Objects of other
+ * classes between them, large blocks and everything under KASAN (its
+ * quarantine) go to kfree().
  */
 #define KFREE_BULK_RUN	128
-#define KFREE_BULK_MIN	8
+
+/*
+ * Push up to nr prepared entries of class idx onto this CPU's cache, as
+ * cpu_cache_push() does one; returns how many it took.
+ */
+static unsigned int cpu_cache_push_many(unsigned int idx, void **entries, unsigned int nr)
+{
+	struct kmalloc_cpu_cache *cc;
+	unsigned int done = 0;
+
+	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+		return 0;
+	preempt_disable();	/* as in cpu_cache_pop() */
+	if (likely(!this_cpu_read(kmalloc_cpu_busy))) {
+		unsigned int limit = kmalloc_classes[idx].cache_limit;
+
+		this_cpu_write(kmalloc_cpu_busy, 1);
+		barrier();
+		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
+		while (done < nr && cc->count < limit)
+			cc->objs[cc->count++] = entries[done++];
+		barrier();
+		this_cpu_write(kmalloc_cpu_busy, 0);
+	}
+	preempt_enable();
+	return done;
+}
 
 static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
 {
 	struct kmalloc_class *c = &kmalloc_classes[idx];
 	unsigned long flags;
+	unsigned int done = 0;
 	LIST_HEAD(empties);
 
-	if (n < KFREE_BULK_MIN || !READ_ONCE(kmalloc_cpu_caches_on)) {
-		for (unsigned int i = 0; i < n; i++)	/* prepared already: not again */
-			slab_free_entry(virt_to_page(entry_obj(run[i])), run[i]);
+	this_cpu_add(kmalloc_nr_frees, n);	/* one instruction: safe against interrupts */
+	if (!slab_checks())
+		done = cpu_cache_push_many(idx, run, n);
+	if (done == n)
 		return;
-	}
 	local_irq_save(flags);
-	this_cpu_add(kmalloc_nr_frees, n);
-	slab_free_entries(c, run, n, &empties);
+	slab_free_entries(c, run + done, n - done, &empties);
 	local_irq_restore(flags);
 	free_empties(&empties);
 }
@@ -650,93 +754,44 @@ void kfree_bulk(size_t nr, void **p)
 		kfree_bulk_run(idx, run, n);
 }
 
-size_t ksize(const void *ptr)
+/*
+ * From cpu_down() once cpu is dead: its last kmalloc()/kfree() happened
+ * before the completion it signalled on the way down, which cpu_down()
+ * waited for (that orders them before us), and nothing runs there until
+ * cpu_up(). Give every object its caches hold back to the pages, so that
+ * they are neither held nor counted free while it is away.
+ */
+void kmalloc_cpu_dead(unsigned int cpu)
 {
-	struct page *page;
-	u32 flags;
+	if (!READ_ONCE(kmalloc_cpu_caches_on))
+		return;
+	for (unsigned int idx = 0; idx < NR_KMALLOC_CLASSES; idx++) {
+		struct kmalloc_cpu_cache *cc = per_cpu_ptr(&kmalloc_cpu_caches[idx], cpu);
+		unsigned long flags;
+		LIST_HEAD(empties);
 
-	if (ZERO_OR_NULL_PTR(ptr))
-		return 0;
-	if (!virt_addr_valid(ptr))
-		bad_kfree(ptr, "ksize of a pointer not in RAM");
-	page = virt_to_page(ptr);
-	flags = READ_ONCE(page->flags);
-	if (flags & PG_slab)	/* KASAN: all but its metadata */
-		return kasan_slab_ksize((void *)ptr, kmalloc_classes[page->slab_class].size);
-	if (flags == (PG_head | PG_kmalloc)) {
-		/* KASAN: the whole block may be used now (Linux's ksize() unpoisons it too). */
-		kasan_kmalloc_large((void *)ptr, PAGE_SIZE << page->order, page->order);
-		return PAGE_SIZE << page->order;
-	}
-	bad_kfree(ptr, "ksize of a pointer kmalloc did not hand out");
-}
+		local_irq_save(flags);	/* node locks are taken from interrupts too */
+		slab_free_entries(&kmalloc_classes[idx], cc->objs, cc->count, &empties);
+		cc->count = 0;
+		/* Then its grabbed page's objects, a stack's worth at a time. */
+		while (cc->freelist) {
+			while (cc->freelist && cc->count < KMALLOC_CPU_CACHE_MAX) {
+				void *obj = cc->freelist;
 
-void kmalloc_get_stats(struct mm_stats *st)
-{
-	unsigned long la = __atomic_load_n(&large_allocs, __ATOMIC_RELAXED);
-	unsigned long lf = __atomic_load_n(&large_frees, __ATOMIC_RELAXED);
-	unsigned int i;
-
-	st->kmalloc_allocs = la;
-	st->kmalloc_frees = lf;
-	st->large_live = la - lf;
-	st->slab_pages = 0;
-	/*
-	 * Frees first: every free counted was preceded by its allocation, so
-	 * allocations summed afterwards are never fewer (live never wraps).
-	 * smp_rmb() pairs with the ordering that handed each object from its
-	 * allocating CPU to its freeing CPU (a lock, a release/acquire or a
-	 * barrier of the caller's): an allocation's count store precedes the
-	 * matching free's.
-	 */
-	for_each_possible_cpu(i)
-		st->kmalloc_frees += READ_ONCE(per_cpu(kmalloc_nr_frees, i));
-	smp_rmb();
-	for_each_possible_cpu(i)
-		st->kmalloc_allocs += READ_ONCE(per_cpu(kmalloc_nr_allocs, i));
-	/* Only nodes of CPUs that may exist were used (this_node()). */
-	for (i = 0; i < KMALLOC_NR_NODES && i < nr_cpu_ids; i++)
-		for (unsigned int j = 0; j < NR_KMALLOC_CLASSES; j++) {
-			struct kmalloc_node *n = &kmalloc_nodes[i][j];
-			unsigned long flags;
-
-			spin_lock_irqsave(&n->lock, flags);
-			st->slab_pages += n->nr_pages;
-			spin_unlock_irqrestore(&n->lock, flags);
+				cc->freelist = cpu_freelist_next(idx, obj);
+				cc->objs[cc->count++] = obj;
+			}
+			slab_free_entries(&kmalloc_classes[idx], cc->objs, cc->count, &empties);
+			cc->count = 0;
 		}
-	st->kmalloc_live = st->kmalloc_allocs - st->kmalloc_frees;
-	st->kmalloc_failures = __atomic_load_n(&kmalloc_failures, __ATOMIC_RELAXED);
-}
-
-unsigned long kmalloc_class_lock_takes(size_t size)
-{
-	return __atomic_load_n(&kmalloc_classes[size_to_class(size)].lock_takes, __ATOMIC_RELAXED);
+		local_irq_restore(flags);
+		free_empties(&empties);
+	}
 }
 
 #ifdef CONFIG_KASAN
-bool kmalloc_slab_object(const void *addr, void **slot, unsigned int *slot_size)
-{
-	struct page *page;
-	unsigned int size;
-
-	if (!virt_addr_valid(addr))
-		return false;
-	page = virt_to_page(addr);
-	if (!(READ_ONCE(page->flags) & PG_slab))
-		return false;
-	size = kmalloc_classes[page->slab_class].size;
-	*slot = (void *)((unsigned long)addr & ~(unsigned long)(size - 1));
-	*slot_size = size;
-	return true;
-}
-
 void kmalloc_slab_free_now(void *slot)
 {
 	slab_free(virt_to_page(slot), slot);
-}
-
-bool kmalloc_percpu_ready(void)
-{
-	return READ_ONCE(kmalloc_cpu_caches_on);
 }
 #endif

@@ -43,6 +43,8 @@ size_t ksize(const void *ptr);
 
 /* setup_per_cpu_areas() is done: kmalloc may use its per-CPU object caches. */
 void kmalloc_enable_cpu_caches(void);
+/* cpu_down(): cpu is dead; give the objects its caches hold back to the pages. */
+void kmalloc_cpu_dead(unsigned int cpu);
 
 static inline void *kzalloc(size_t size, gfp_t gfp)
 {

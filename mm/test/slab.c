@@ -8,6 +8,10 @@
  * pages go back, except what the CPU caches may hold; kfree_bulk() frees
  * a run of one class with one take of its lock; slub_debug=P fills a freed
  * object with POISON_FREE and marks a live one, and without it neither.
+ * Interrupts that allocate and free on a CPU whose task is inside a cache
+ * push or pop (no interrupt-disable there, kmalloc_cpu_busy) never share
+ * an object with it; a CPU that goes offline gives its cached objects back
+ * to the pages.
  */
 #define KPARAM_SUBSYS "mm"
 #define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
@@ -22,6 +26,10 @@
 #include <kernel/string.h>
 #include <sched/kthread.h>
 #include <sched/completion.h>
+#include <kernel/cpu.h>
+#include <kernel/errno.h>
+#include <time/time.h>
+#include <time/delay.h>
 
 static bool mm_selftest;
 KPARAM_BOOL("mm.selftest", mm_selftest, "run the kmalloc self-tests (KTAP suite \"slab\") at boot");
@@ -340,10 +348,227 @@ static void slab_cross_cpu(void)
 		kthread_stop(sl_workers[k].task);
 }
 
+/* --- interrupts against the task's push and pop on one CPU -------------------------- */
+
+#define SL_IRQ_SIZE	40	/* the 64-byte class: the task's and the interrupts' */
+#define SL_IRQ_TASK	16	/* objects the task keeps live at a time */
+#define SL_IRQ_KEEP	4	/* objects each interrupt keeps until the next one */
+#define SL_IRQ_MS	400	/* how long the task loops */
+
+static struct {
+	unsigned int cpu;
+	bool stop;
+	struct completion done;
+	unsigned long loops, task_bad, task_nulls;
+	/* the interrupts' side, written on the worker's CPU only */
+	void *kept[SL_IRQ_KEEP];
+	unsigned long calls, irq_bad, irq_nulls;
+} sl_irq;
+
+static void sl_irq_fill(u8 *obj, u8 v)
+{
+	memset(obj, v, SL_IRQ_SIZE);
+}
+
+static bool sl_irq_same(const u8 *obj, u8 v)
+{
+	for (unsigned int i = 0; i < SL_IRQ_SIZE; i++)
+		if (READ_ONCE(obj[i]) != v)
+			return false;
+	return true;
+}
+
+/*
+ * Cross-call on the task's CPU: every other call takes SL_IRQ_KEEP objects
+ * (stamped 0xee), the next checks and frees them. So an interrupt that
+ * lands inside the task's push or pop moves the CPU cache's count under it:
+ * one that freed and took back the same objects would leave the stack as
+ * it found it, and a broken fast path unseen.
+ */
+static void sl_irq_fn(void *unused)
+{
+	bool take = !(sl_irq.calls++ & 1);
+
+	for (unsigned int i = 0; i < SL_IRQ_KEEP; i++) {
+		u8 *p = sl_irq.kept[i];
+
+		if (!take) {
+			if (p && !sl_irq_same(p, 0xee))
+				sl_irq.irq_bad++;
+			kfree(p);
+			sl_irq.kept[i] = NULL;
+			continue;
+		}
+		p = kmalloc(SL_IRQ_SIZE, GFP_ATOMIC);
+		if (p)
+			sl_irq_fill(p, 0xee);
+		else
+			sl_irq.irq_nulls++;
+		sl_irq.kept[i] = p;
+	}
+}
+
+/*
+ * The task: keep SL_IRQ_TASK objects live, each stamped with its slot
+ * number; each round checks one, frees it and takes a new one. An object
+ * an interrupt was also given shows the other's stamp.
+ */
+static int sl_irq_task_fn(void *unused)
+{
+	static u8 *live[SL_IRQ_TASK];
+	unsigned int i = 0;
+
+	while (!READ_ONCE(sl_irq.stop)) {
+		u8 *p = live[i];
+
+		if (p && !sl_irq_same(p, (u8)i))
+			sl_irq.task_bad++;
+		kfree(p);
+		p = kmalloc(SL_IRQ_SIZE, GFP_KERNEL);
+		if (p)
+			sl_irq_fill(p, (u8)i);
+		else
+			sl_irq.task_nulls++;
+		live[i] = p;
+		i = (i + 1) % SL_IRQ_TASK;
+		sl_irq.loops++;
+		if (!(sl_irq.loops % 4096))
+			cond_resched();
+	}
+	for (i = 0; i < SL_IRQ_TASK; i++) {
+		if (live[i] && !sl_irq_same(live[i], (u8)i))
+			sl_irq.task_bad++;
+		kfree(live[i]);
+		live[i] = NULL;
+	}
+	complete(&sl_irq.done);
+	ktest_wait_stop();
+	return 0;
+}
+
+static void sl_irq_release(void *unused)
+{
+	for (unsigned int i = 0; i < SL_IRQ_KEEP; i++) {
+		if (sl_irq.kept[i] && !sl_irq_same(sl_irq.kept[i], 0xee))
+			sl_irq.irq_bad++;
+		kfree(sl_irq.kept[i]);
+		sl_irq.kept[i] = NULL;
+	}
+}
+
+static void slab_irq_vs_task(void)
+{
+	unsigned long hits0 = kmalloc_cpu_busy_hits(), hits;
+	struct task_struct *t;
+	struct cpumask saved;
+	u64 end;
+
+	if (num_online_cpus() < 2) {
+		ktap_skip("needs 2 CPUs");
+		return;
+	}
+	memset(&sl_irq, 0, sizeof(sl_irq));
+	sl_irq.cpu = ktest_last_online_cpu();
+	init_completion(&sl_irq.done);
+	t = ktest_kthread(sl_irq_task_fn, NULL, sl_irq.cpu, "slab_irq/%u");
+	if (!t)
+		return;
+	ktest_pin_current(0, &saved);	/* off the task's CPU, so the calls are interrupts there */
+	wake_up_process(t);
+	/* Cross-call the task's CPU for SL_IRQ_MS. */
+	end = local_clock() + SL_IRQ_MS * 1000000ULL;
+	while (local_clock() < end) {
+		if (smp_call_function_single(sl_irq.cpu, sl_irq_fn, NULL, 1))
+			break;
+		cond_resched();
+	}
+	WRITE_ONCE(sl_irq.stop, true);
+	ktest_unpin_current(&saved);
+	if (!KTAP_EXPECT_MSG(ktest_wait(&sl_irq.done, 20000), "the task on CPU %u did not finish",
+			     sl_irq.cpu)) {
+		ktest_stop_if(t, false, 0);
+		return;
+	}
+	smp_call_function_single(sl_irq.cpu, sl_irq_release, NULL, 1);
+	ktest_stop(t, 5000, NULL);
+	hits = kmalloc_cpu_busy_hits() - hits0;
+	ktap_diag("CPU %u: %lu task rounds, %lu interrupts of %u kmalloc()s or kfree()s each, %lu calls came inside a push or pop",
+		  sl_irq.cpu, sl_irq.loops, sl_irq.calls, SL_IRQ_KEEP, hits);
+	KTAP_EXPECT_MSG(!sl_irq.task_bad, "%lu of the task's objects changed while live (shared with an interrupt?)",
+			sl_irq.task_bad);
+	KTAP_EXPECT_MSG(!sl_irq.irq_bad, "%lu of the interrupts' objects changed while live (shared with the task?)",
+			sl_irq.irq_bad);
+	KTAP_EXPECT_MSG(!sl_irq.task_nulls && !sl_irq.irq_nulls, "allocations failed: task %lu, interrupts %lu",
+			sl_irq.task_nulls, sl_irq.irq_nulls);
+	KTAP_EXPECT_MSG(sl_irq.calls > 0 && sl_irq.loops > 0, "%lu interrupts, %lu task rounds",
+			sl_irq.calls, sl_irq.loops);
+}
+
+/* --- a CPU going offline gives its cached objects back ----------------------------- */
+
+#define SL_DEAD_SIZE	1000	/* the 1024-byte class: a cache of 8, little else uses it */
+#define SL_DEAD_N	6
+
+static struct {
+	void *objs[SL_DEAD_N];
+	struct completion done;
+} sl_dead;
+
+static int sl_dead_fn(void *unused)
+{
+	for (int i = 0; i < SL_DEAD_N; i++)
+		sl_dead.objs[i] = kmalloc(SL_DEAD_SIZE, GFP_KERNEL);
+	for (int i = 0; i < SL_DEAD_N; i++)
+		kfree(sl_dead.objs[i]);	/* onto this CPU's cache */
+	complete(&sl_dead.done);
+	ktest_wait_stop();
+	return 0;
+}
+
+static void slab_cpu_dead_drain(void)
+{
+	unsigned int victim = ktest_last_online_cpu(), before, after, back = 0;
+	int ret;
+
+	if (IS_ENABLED(CONFIG_KASAN)) {
+		ktap_skip("KASAN: kfree() goes to its quarantine, not the CPU cache");
+		return;
+	}
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || victim == 0) {
+		ktap_skip("needs CPU hotplug and 2 CPUs");
+		return;
+	}
+	memset(sl_dead.objs, 0, sizeof(sl_dead.objs));
+	if (!sl_run_on_last_cpu(sl_dead_fn, &sl_dead.done, "slab_dead/%u", "allocating"))
+		return;
+	for (int i = 0; i < SL_DEAD_N; i++)
+		if (!KTAP_EXPECT(sl_dead.objs[i]))
+			return;
+	before = kmalloc_cpu_cached(victim, SL_DEAD_SIZE);
+	KTAP_EXPECT_MSG(before >= SL_DEAD_N, "CPU %u caches %u objects of the class after %d kfree()s",
+			victim, before, SL_DEAD_N);
+	ret = cpu_down(victim);
+	if (!KTAP_EXPECT_MSG(ret == 0, "cpu_down(%u): %d", victim, ret))
+		return;
+	after = kmalloc_cpu_cached(victim, SL_DEAD_SIZE);
+	for (int i = 0; i < SL_DEAD_N; i++)
+		back += kmalloc_obj_back_in_page(sl_dead.objs[i]);
+	ret = cpu_up(victim);
+	ktap_diag("CPU %u cached %u objects of kmalloc-1024 going down, %u once dead; %u of its %d freed objects back in their pages",
+		  victim, before, after, back, SL_DEAD_N);
+	KTAP_EXPECT_MSG(!after, "CPU %u went down holding %u cached objects of kmalloc-1024", victim, after);
+	/* Nothing else allocates this class meanwhile (boot self-tests run one at a time). */
+	KTAP_EXPECT_MSG(back == SL_DEAD_N, "%u of %d objects cached by dead CPU %u back in their pages",
+			back, SL_DEAD_N, victim);
+	KTAP_EXPECT_MSG(ret == 0, "cpu_up(%u): %d", victim, ret);
+}
+
 static const struct ktap_case slab_cases[] = {
 	KTAP_CASE(slab_cpu_cache_batches),
 	KTAP_CASE(slab_cross_cpu),
 	KTAP_CASE(slab_kfree_bulk),
 	KTAP_CASE(slab_debug_poison),
+	KTAP_CASE(slab_irq_vs_task),
+	KTAP_CASE(slab_cpu_dead_drain),
 };
 KTAP_SUITE(slab, slab_cases, &mm_selftest);

@@ -3,7 +3,9 @@
 # sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
 # take almost no timer interrupts), skew_tick=1, and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
 # The self-test boots also run kmalloc's KTAP suite "slab" (mm/test/slab.c, mm.selftest=1):
-# its per-CPU object caches under the same CPU counts and preemption models.
+# its per-CPU object caches under the same CPU counts and preemption models, with cross-calls
+# that kmalloc()/kfree() inside the caches' push and pop (slab_irq_vs_task, 0.4 s) and a
+# cpu_down() of a CPU holding cached objects (slab_cpu_dead_drain); both skip on 1 CPU.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -33,6 +35,7 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 		--expect "ok [0-9]+ sched_kthread_every_cpu" --expect "ok [0-9]+ sched_task_freed_after_gp" \
 		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
 		--expect "# slub_debug: F on, P on;" --expect "ok [0-9]+ slab_debug_poison" \
+		--expect "ok [0-9]+ slab_irq_vs_task" --expect "ok [0-9]+ slab_cpu_dead_drain" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }
@@ -49,6 +52,7 @@ boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 mm.selftes
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "ok [0-9]+ sched_tick_skew" \
 	--expect "# slub_debug: F off, P off;" --expect "ok [0-9]+ slab_debug_poison" \
+	--expect "ok [0-9]+ slab_irq_vs_task" --expect "ok [0-9]+ slab_cpu_dead_drain" \
 	--expect "# skew_tick=1: 3 of 4 CPUs tick off the jiffy boundary" \
 	--expect "tick: skew_tick=1, mean tick phase \(us\) per CPU: 0:" \
 	--reject "not ok" \
