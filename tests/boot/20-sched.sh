@@ -3,7 +3,8 @@
 # sched.selftest=1) on 1, 2, 4 and 8 CPUs under both preemption models, dyntick-idle (idle CPUs
 # take almost no timer interrupts), skew_tick=1, and the boot benchmark (kernel/sched/test/bench.c, sched.bench=1).
 # The self-test boots also run kmalloc's KTAP suite "slab" (mm/test/slab.c, mm.selftest=1):
-# its per-CPU object caches under the same CPU counts and preemption models.
+# its per-CPU object caches under the same CPU counts and preemption models. The same switch runs
+# "percpu" (mm/test/percpu.c): consecutive CPUs' per-CPU copies an odd number of pages apart.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -33,6 +34,7 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 		--expect "ok [0-9]+ sched_kthread_every_cpu" --expect "ok [0-9]+ sched_task_freed_after_gp" \
 		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
 		--expect "# slub_debug: F on, P on;" --expect "ok [0-9]+ slab_debug_poison" \
+		--expect "ok [0-9]+ percpu_units_odd_stride" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }
