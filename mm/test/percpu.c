@@ -8,7 +8,7 @@
  * per CPU, put them 4 pages apart, and every 64th CPU in the same slot.
  */
 #include "../internal.h"
-#include "selftest.h"
+#include "suite.h"
 #include <mm/mm.h>
 #include <kernel/ktap.h>
 #include <kernel/percpu.h>

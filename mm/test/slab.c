@@ -12,7 +12,7 @@
 #define KPARAM_SUBSYS "mm"
 #define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../internal.h"
-#include "selftest.h"
+#include "suite.h"
 #include <mm/slab.h>
 #include <mm/kasan.h>
 #include <kernel/ktap.h>

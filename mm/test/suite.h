@@ -1,6 +1,6 @@
 /* mm's KTAP suites ("slab", "percpu") share one switch, mm.selftest=1 (defined in slab.c). */
-#ifndef MM_TEST_SELFTEST_H
-#define MM_TEST_SELFTEST_H
+#ifndef MM_TEST_SUITE_H
+#define MM_TEST_SUITE_H
 
 #include <kernel/types.h>
 
