@@ -15,23 +15,55 @@ unsigned long __per_cpu_offset[NR_CPUS];
 DEFINE_PER_CPU(unsigned long, this_cpu_off);
 DEFINE_PER_CPU(unsigned int, cpu_number);
 
+/*
+ * Each CPU's copy is a unit of whole pages, the units side by side in
+ * blocks of up to 2^MAX_ORDER pages, and a unit is an ODD number of pages.
+ * Scans that read one variable of every CPU (the FQS and expedited scans of
+ * each CPU's rcu_data) then touch pages whose page numbers differ by an odd
+ * stride, which fall into distinct slots of anything indexed by the low
+ * bits of the page number: a direct-mapped TLB such as QEMU's soft TLB
+ * (256 entries by default), or the sets of a cache. With one power-of-two
+ * block per CPU (the old layout: 4 pages for ~10 KB) every 64th CPU shared
+ * a slot, and from -smp 128 on both scans missed on every CPU, doubling
+ * the grace period (Documentation/RCU/performance.md, issue 36).
+ */
 void setup_per_cpu_areas(void)
 {
 	size_t size = __per_cpu_end - __per_cpu_start;
-	unsigned int order = 0, cpu;
+	size_t unit = (size + PAGE_SIZE - 1) & PAGE_MASK;
+	unsigned int per_block, left = 0, cpu;
+	char *next = NULL;
 
-	while ((PAGE_SIZE << order) < size)
-		order++;
+	if (!unit)
+		unit = PAGE_SIZE;
+	if (!((unit / PAGE_SIZE) & 1))
+		unit += PAGE_SIZE;
+	per_block = (PAGE_SIZE << MAX_ORDER) / unit;
+	BUG_ON(!per_block);
 	for_each_possible_cpu(cpu) {
-		char *area = alloc_pages(GFP_KERNEL, order);
+		char *area;
 
-		BUG_ON(!area);
+		if (!left) {	/* a new block for the CPUs still to come, at most per_block */
+			unsigned int n = nr_cpu_ids - cpu, order = 0;
+
+			if (n > per_block)
+				n = per_block;
+			while ((PAGE_SIZE << order) < unit * n)
+				order++;
+			next = alloc_pages(GFP_KERNEL, order);
+			BUG_ON(!next);
+			left = n;
+		}
+		area = next;
+		next += unit;
+		left--;
 		memcpy(area, __per_cpu_start, size);
 		__per_cpu_offset[cpu] = (unsigned long)(area - __per_cpu_start);
 		per_cpu(this_cpu_off, cpu) = __per_cpu_offset[cpu];
 		per_cpu(cpu_number, cpu) = cpu;
 	}
-	printk(KERN_INFO "percpu: Embedded %zu bytes/cpu for %u CPUs\n", size, nr_cpu_ids);
+	printk(KERN_INFO "percpu: Embedded %zu bytes/cpu for %u CPUs, units of %zu pages\n", size,
+	       nr_cpu_ids, unit / PAGE_SIZE);
 	percpu_enter_cpu(0);
 	kmalloc_enable_cpu_caches();
 }

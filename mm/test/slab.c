@@ -16,6 +16,7 @@
 #define KPARAM_SUBSYS "mm"
 #define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../internal.h"
+#include "suite.h"
 #include <mm/slab.h>
 #include <mm/kasan.h>
 #include <kernel/ktap.h>
@@ -31,8 +32,8 @@
 #include <time/time.h>
 #include <time/delay.h>
 
-static bool mm_selftest;
-KPARAM_BOOL("mm.selftest", mm_selftest, "run the kmalloc self-tests (KTAP suite \"slab\") at boot");
+bool mm_selftest;
+KPARAM_BOOL("mm.selftest", mm_selftest, "run the mm self-tests (KTAP suites \"slab\" and \"percpu\") at boot");
 
 /* --- one CPU: the lock is taken per half cache ------------------------------------ */
 

@@ -5,7 +5,8 @@
 # The self-test boots also run kmalloc's KTAP suite "slab" (mm/test/slab.c, mm.selftest=1):
 # its per-CPU object caches under the same CPU counts and preemption models, with cross-calls
 # that kmalloc()/kfree() inside the caches' push and pop (slab_irq_vs_task, 0.4 s) and a
-# cpu_down() of a CPU holding cached objects (slab_cpu_dead_drain); both skip on 1 CPU.
+# cpu_down() of a CPU holding cached objects (slab_cpu_dead_drain); both skip on 1 CPU. The same
+# switch runs "percpu" (mm/test/percpu.c): consecutive CPUs' per-CPU copies an odd number of pages apart.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -36,6 +37,7 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 		--expect "ok [0-9]+ slab_cpu_cache_batches" --expect "ok [0-9]+ slab_cross_cpu" \
 		--expect "# slub_debug: F on, P on;" --expect "ok [0-9]+ slab_debug_poison" \
 		--expect "ok [0-9]+ slab_irq_vs_task" --expect "ok [0-9]+ slab_cpu_dead_drain" \
+		--expect "ok [0-9]+ percpu_units_odd_stride" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }

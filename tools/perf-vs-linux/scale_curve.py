@@ -131,9 +131,12 @@ def plot(rows, smps, png):
             (6, "call_rcu() one at a time, ours"), (7, "call_rcu() one at a time, Linux 6.1"),
             (8, "GP kthread CPU per GP, ours")]
     lines = ", ".join("'%s' using 1:%d with linespoints title '%s'" % (dat, c, t) for c, t in cols)
+    # A margin at both ends of the x axis: autoscaled, the largest size sat on the border and
+    # its tic label was not drawn.
     script = ("set terminal pngcairo size 900,600 noenhanced\nset output '%s'\nset logscale x 2\nset logscale y 10\n"
               "set xlabel 'CPUs (-smp)'\nset ylabel 'microseconds'\nset key top left font ',9'\n"
-              "set xtics (%s)\nset grid\nplot %s\n" % (png, ", ".join(str(s) for s in smps), lines))
+              "set xrange [%g:%g]\nset xtics (%s)\nset grid\nplot %s\n"
+              % (png, smps[0] / 1.25, smps[-1] * 1.25, ", ".join(str(s) for s in smps), lines))
     subprocess.run(["gnuplot"], input=script, text=True, check=False)
 
 
