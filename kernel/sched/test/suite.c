@@ -23,6 +23,7 @@ static const struct ktap_case sched_cases[] = {
 	KTAP_CASE(sched_timer_once),
 	KTAP_CASE(sched_timer_del_sync),
 	KTAP_CASE(sched_timer_rearm),
+	KTAP_CASE(sched_timer_idle_cpu),
 	KTAP_CASE(sched_tick_skew),
 	KTAP_CASE(sched_wait_event_timeout),
 	KTAP_CASE(sched_completion_pingpong),

@@ -109,6 +109,7 @@ void sched_msleep_accuracy(void);
 void sched_timer_once(void);
 void sched_timer_del_sync(void);
 void sched_timer_rearm(void);
+void sched_timer_idle_cpu(void);
 /* kernel/time/test/tick.c */
 void sched_tick_skew(void);
 /* kernel/locking/test/mutex.c */
