@@ -14,12 +14,12 @@
 # directory of its own (build-hz1000-none-cpus256).
 # ONLINE: also SYSFS, and an init ("onliner", onliner.c here) that brings online, one after
 # another, each CPU that maxcpus= left offline, printing "onliner: [SECONDS] cpu online N" per CPU
-# and "onliner: [SECONDS] done" at the end (build directory suffix -online). For 255-CPU guests
+# and "onliner: [SECONDS] done, CPUs written N" at the end (build directory suffix -online). For 255-CPU guests
 # under single-threaded TCG: until the clocksource switch (fs_initcall, after SMP bring-up) every
 # online CPU keeps a periodic 1000 Hz tick even when idle; QEMU re-arms each vCPU's APIC timer and
 # kicks its one vCPU thread for every tick, and from ~150 CPUs the boot CPU gets almost no time
-# (performance.md, 2026-12-07 17:08-18:xx). Booted with maxcpus=64, the rest come online after the
-# switch, when idle CPUs stop their ticks. SYSFS also brings SLUB_DEBUG (built, off unless
+# (performance.md, 2026-12-07 17:08-18:20 UTC). Booted with maxcpus=64, the rest come online
+# after the switch, when idle CPUs stop their ticks. SYSFS also brings SLUB_DEBUG (built, off unless
 # slub_debug=) and the ORC unwinder: nothing of RCU.
 # Needs: apt-get install linux-source-6.1 bc flex bison libelf-dev libssl-dev (done if missing,
 # as root). About 2-3 minutes of `make -j2` on a quiet 2-core host, 13 on a busy one.

@@ -38,8 +38,9 @@
 # time. For 255, boot Linux with fewer CPUs and let its init bring the rest online after the
 # switch, when idle CPUs stop ticking: `build-linux.sh NONE CPUS=256 ONLINE`, then
 #   --linux $LNX/build-hz1000-none-cpus256-online/arch/x86/boot/bzImage
-#   --linux-args "maxcpus=64 rcuscale.holdoff=S"
-# with S long enough for the onlining (performance.md, 2026-12-07 17:xx, gives the figures).
+#   --linux-args "maxcpus=64 rcuscale.holdoff=420" --timeout 2400
+# (onlining took 160-250 s of guest time at load 7-11; each log's "onliner: ... done" must come
+# before rcuscale's "start:"). performance.md, 2026-12-07 17:08-18:20 UTC, has the figures.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
