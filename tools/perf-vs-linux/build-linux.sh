@@ -18,7 +18,7 @@
 # under single-threaded TCG: until the clocksource switch (fs_initcall, after SMP bring-up) every
 # online CPU keeps a periodic 1000 Hz tick even when idle; QEMU re-arms each vCPU's APIC timer and
 # kicks its one vCPU thread for every tick, and from ~150 CPUs the boot CPU gets almost no time
-# (performance.md, 2026-12-07 17:08-18:20 UTC). Booted with maxcpus=64, the rest come online
+# (performance.md, 2026-12-07 17:08-18:28 UTC). Booted with maxcpus=64, the rest come online
 # after the switch, when idle CPUs stop their ticks. SYSFS also brings SLUB_DEBUG (built, off unless
 # slub_debug=) and the ORC unwinder: nothing of RCU.
 # Needs: apt-get install linux-source-6.1 bc flex bison libelf-dev libssl-dev (done if missing,

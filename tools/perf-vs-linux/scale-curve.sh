@@ -40,7 +40,7 @@
 #   --linux $LNX/build-hz1000-none-cpus256-online/arch/x86/boot/bzImage
 #   --linux-args "maxcpus=64 rcuscale.holdoff=420" --timeout 2400
 # (onlining took 160-250 s of guest time at load 7-11; each log's "onliner: ... done" must come
-# before rcuscale's "start:"). performance.md, 2026-12-07 17:08-18:20 UTC, has the figures.
+# before rcuscale's "start:"). performance.md, 2026-12-07 17:08-18:28 UTC, has the figures.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
