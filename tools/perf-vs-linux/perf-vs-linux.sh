@@ -30,6 +30,11 @@
 #                        (CPU 134 of 255 up after 10 minutes); ours has none.
 #   --append "ARGS"      added to both sides' command lines (e.g. rcutree.rcu_fanout_leaf=2
 #                        skew_tick=1: parameters both kernels take under the same name)
+#   --linux-args "ARGS" Linux's side only, last on its command line (so they override): e.g.
+#                        for 255 CPUs "maxcpus=64 rcuscale.holdoff=S" with build-linux.sh ONLINE,
+#                        whose init brings the other CPUs online after boot (S must cover that;
+#                        each log's "onliner: ... done" line and rcuscale's "start:" tell)
+#   --timeout S          seconds a boot may take before it is killed (default 900)
 #   --only SIDE          boot only ours or only linux (e.g. a second configuration of ours, to
 #                        summarise together with an earlier run's Linux logs)
 #   --dry-run            print the boots, run none
@@ -59,7 +64,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
 smps="2 4 8" reps=3 kinds="sync1 exp1 sync exp async refscale torture fwd kfree" holdoff=10
 ref_args='' ours='' ours_extra='' linux=$LNX/build-hz1000-none/arch/x86/boot/bzImage out='' dry=0 only=''
-nr_cpus='' single_from='' append=''
+nr_cpus='' single_from='' append='' linux_extra='' tmo=900
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smp) smps=$2; shift ;;
@@ -69,6 +74,8 @@ while [ $# -gt 0 ]; do
 	--ref-args) ref_args=$2; shift ;;
 	--ours) ours=$2; shift ;;
 	--ours-args) ours_extra=$2; shift ;;
+	--linux-args) linux_extra=$2; shift ;;
+	--timeout) tmo=$2; shift ;;
 	--linux) linux=$2; shift ;;
 	--out) out=$2; shift ;;
 	--only) only=$2; shift ;;
@@ -151,11 +158,11 @@ boot() { # SIDE KIND SMP REP
 	[ "$accel" = tcg ] || { qaccel=tcg,thread=single; lpj="lpj=$(awk '/^cpu MHz/ { printf "%d", $4 * 1000; exit }' /proc/cpuinfo)"; }
 	log=$out/logs/$side-$kind-smp$smp-rep$rep.log
 	if [ "$side" = linux ]; then
-		args=(timeout -k 10 900 qemu-system-x86_64 -M pc -accel "$qaccel" -smp "$smp" -m 512M -nographic
-			-no-reboot -kernel "$linux" -append "console=ttyS0 panic=-1 $(linux_args "$kind")${lpj:+ $lpj}${append:+ $append}")
+		args=(timeout -k 10 "$tmo" qemu-system-x86_64 -M pc -accel "$qaccel" -smp "$smp" -m 512M -nographic
+			-no-reboot -kernel "$linux" -append "console=ttyS0 panic=-1 $(linux_args "$kind")${lpj:+ $lpj}${append:+ $append}${linux_extra:+ $linux_extra}")
 	else
 		args=("$ROOT/scripts/qemu-run.sh" --kernel "$ours" --smp "$smp" --accel "$accel" --mem 512M
-			--timeout 900 --append "$(ours_args "$kind")${ours_extra:+ $ours_extra}${append:+ $append}")
+			--timeout "$tmo" --append "$(ours_args "$kind")${ours_extra:+ $ours_extra}${append:+ $append}")
 	fi
 	if [ "$dry" = 1 ]; then
 		echo "${args[*]}"

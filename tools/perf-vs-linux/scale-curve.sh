@@ -24,14 +24,23 @@
 #   --ours KERNEL        our kernel.elf (default: built by perf-vs-linux.sh with CONFIG_NR_CPUS=256)
 #   --linux BZIMAGE      default $LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage
 #                        (`build-linux.sh NONE CPUS=256`)
+#   --linux-args "ARGS"  Linux's side only (perf-vs-linux.sh's; the 255-CPU recipe below)
+#   --timeout S          seconds a boot may take (default 900)
 #   --only SIDE          boot only ours or only linux (e.g. ours alone at a size Linux does not
 #                        reach here); a later run with the same --out adds to the same table
 #   --out DIR            default $TMPDIR/scale-curve/DATE; table in DIR/curve.md, plot DIR/curve.png
 #   --dry-run            print the boots, run none
 # Large boots are heavy on a small host: run the script under `nice -n 10`, nothing else in QEMU.
 # On the 2-core host of 2026-12-07 (QEMU 7.2), Linux 6.1 booted up to 128 CPUs under
-# single-threaded TCG in seconds (with the lpj= perf-vs-linux.sh gives it there) but had not
-# finished bringing up 255 CPUs after 4 and 10 minutes: measure 255 with --only ours.
+# single-threaded TCG in seconds (with the lpj= perf-vs-linux.sh gives it there) but not 255 in
+# 18 minutes: until its clocksource switch (fs_initcall, after SMP bring-up) each online CPU
+# takes a 1000 Hz tick even when idle, and QEMU's one vCPU thread must run them all in real
+# time. For 255, boot Linux with fewer CPUs and let its init bring the rest online after the
+# switch, when idle CPUs stop ticking: `build-linux.sh NONE CPUS=256 ONLINE`, then
+#   --linux $LNX/build-hz1000-none-cpus256-online/arch/x86/boot/bzImage
+#   --linux-args "maxcpus=64 rcuscale.holdoff=420" --timeout 2400
+# (onlining took 160-250 s of guest time at load 7-11; each log's "onliner: ... done" must come
+# before rcuscale's "start:"). performance.md, 2026-12-07 17:08-18:28 UTC, has the figures.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -42,7 +51,8 @@ defaults=(--smp "2 4 8 16 32 64 128 255" --reps 1 --kinds "sync1 exp1 async1" --
 out='' dry=0 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
-	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --ours-args | --only | --linux) shift ;;
+	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --ours-args | --only | --linux | \
+	--linux-args | --timeout) shift ;;
 	--out) out=$2; shift ;;
 	--dry-run) dry=1 ;;
 	*) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
