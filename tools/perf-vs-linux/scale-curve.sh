@@ -25,7 +25,9 @@
 #   --linux BZIMAGE      default $LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage
 #                        (`build-linux.sh NONE CPUS=256`)
 #   --linux-args "ARGS"  Linux's side only (perf-vs-linux.sh's; the 255-CPU recipe below)
-#   --timeout S          seconds a boot may take (default 900)
+#   --timeout S          seconds a boot may take (default 900; 2400 at the --online-from sizes)
+#   --online-from N      sizes of N CPUs and more boot Linux with the onlining recipe below
+#                        (default 160)
 #   --only SIDE          boot only ours or only linux (e.g. ours alone at a size Linux does not
 #                        reach here); a later run with the same --out adds to the same table
 #   --out DIR            default $TMPDIR/scale-curve/DATE; table in DIR/curve.md, plot DIR/curve.png
@@ -41,6 +43,10 @@
 #   --linux-args "maxcpus=64 rcuscale.holdoff=420" --timeout 2400
 # (onlining took 160-250 s of guest time at load 7-11; each log's "onliner: ... done" must come
 # before rcuscale's "start:"). performance.md, 2026-12-07 17:08-18:28 UTC, has the figures.
+# The script does this by itself: sizes from --online-from N (default 160) boot Linux that way,
+# in a second perf-vs-linux.sh run into the same --out, when that build exists and the caller
+# gave neither --linux nor --linux-args (then every size boots as the caller said). Without the
+# build, those sizes are ours alone, with a warning. A Linux boot at 255 takes 8-10 minutes here.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -48,11 +54,19 @@ LNX=${LNX:-${TMPDIR:-/tmp}/lnx}
 # Our defaults first; perf-vs-linux.sh takes the last value of an option, so the caller's win.
 defaults=(--smp "2 4 8 16 32 64 128 255" --reps 1 --kinds "sync1 exp1 async1" --holdoff 10
 	--single-from 2 --nr-cpus 256 --linux "$LNX/build-hz1000-none-cpus256/arch/x86/boot/bzImage")
-out='' dry=0 args=("$@")
+out='' dry=0 args=() smps="2 4 8 16 32 64 128 255" only='' linux_given=0 online_from=160
+# --online-from is this script's own: it is not passed on to perf-vs-linux.sh.
+while [ $# -gt 0 ]; do
+	case $1 in --online-from) online_from=$2; shift 2 ;; *) args+=("$1"); shift ;; esac
+done
+set -- "${args[@]}"
 while [ $# -gt 0 ]; do
 	case $1 in
-	--smp | --reps | --kinds | --holdoff | --single-from | --append | --ours | --ours-args | --only | --linux | \
-	--linux-args | --timeout) shift ;;
+	--reps | --kinds | --holdoff | --single-from | --append | --ours | --ours-args | \
+	--timeout) shift ;;
+	--smp) smps=$2; shift ;;
+	--only) only=$2; shift ;;
+	--linux | --linux-args) linux_given=1; shift ;;
 	--out) out=$2; shift ;;
 	--dry-run) dry=1 ;;
 	*) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
@@ -69,7 +83,25 @@ mkdir -p "$out"
 	echo "# args: ${defaults[*]} ${args[*]}"
 	echo "# qemu: $(qemu-system-x86_64 --version | head -1)"
 } >>"$out/run.txt"
-"$HERE/perf-vs-linux.sh" "${defaults[@]}" "${args[@]}"
+# Split the sizes: below --online-from (or all, when the caller chose Linux's kernel or
+# arguments) in one run, the rest with the onlining Linux in a second one.
+small='' big=''
+for n in $smps; do
+	if [ "$linux_given" = 0 ] && [ "$n" -ge "$online_from" ]; then big+=" $n"; else small+=" $n"; fi
+done
+online=$LNX/build-hz1000-none-cpus256-online/arch/x86/boot/bzImage
+[ -z "$small" ] || "$HERE/perf-vs-linux.sh" "${defaults[@]}" "${args[@]}" --smp "${small# }"
+if [ -n "$big" ]; then
+	if [ -f "$online" ] || [ "$only" = ours ]; then
+		"$HERE/perf-vs-linux.sh" "${defaults[@]}" "${args[@]}" --smp "${big# }" --linux "$online" \
+			--linux-args "maxcpus=64 rcuscale.holdoff=420" --timeout 2400
+	elif [ "$only" != linux ]; then
+		echo "scale-curve: no $online (build-linux.sh NONE CPUS=256 ONLINE): sizes${big} ours alone" >&2
+		"$HERE/perf-vs-linux.sh" "${defaults[@]}" "${args[@]}" --smp "${big# }" --only ours
+	else
+		echo "scale-curve: no $online (build-linux.sh NONE CPUS=256 ONLINE): sizes${big} skipped" >&2
+	fi
+fi
 [ "$dry" = 0 ] || exit 0
 echo "# ended $(date -Is) loadavg $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/run.txt"
 python3 "$HERE/scale_curve.py" "$out/logs" "$out/curve.png" | tee "$out/curve.md"
