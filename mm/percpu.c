@@ -44,13 +44,11 @@ void setup_per_cpu_areas(void)
 		char *area;
 
 		if (!left) {	/* a new block for the CPUs still to come, at most per_block */
-			unsigned int n = nr_cpu_ids - cpu, order = 0;
+			unsigned int n = nr_cpu_ids - cpu;
 
 			if (n > per_block)
 				n = per_block;
-			while ((PAGE_SIZE << order) < unit * n)
-				order++;
-			next = alloc_pages(GFP_KERNEL, order);
+			next = alloc_pages(GFP_KERNEL, get_order(unit * n));
 			BUG_ON(!next);
 			left = n;
 		}

@@ -459,7 +459,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	while (count < bl && (rhp = rcu_cblist_dequeue(&rcl))) {
 		lazy += rcu_invoke_callback(rhp);
 		count++;
-		if (bl > rcu_params.blimit && rcu_batch_resched_due(count, true))
+		if (bl > rcu_params.blimit && rcu_batch_resched_due(count))
 			cond_resched();	/* beyond blimit: reschedule points */
 	}
 	rdp->cbs_invoking = false;

@@ -580,18 +580,16 @@ static inline void rcu_flood_mark_drained(struct rcu_data *rdp)
 }
 
 /*
- * rcutree.blimit's batch rule for rcuc/N (rcu_do_batch() in tree.c; rcuos
- * has a reschedule point after every callback, tree_nocb.c): after count
- * callbacks of a batch, is a reschedule point due? A flooded list (beyond
- * rcutree.qhimark) is worked through without the limit, with a reschedule
- * point every RCU_FLOOD_RESCHED_EVERY callbacks so that the flood does not
- * hold the CPU; otherwise every rcutree.blimit callbacks (rcu_do_batch()
- * ends its batch there instead).
+ * rcu_do_batch() (tree.c) beyond rcutree.blimit, a flooded list (past
+ * rcutree.qhimark) worked through in one batch: after count callbacks, is
+ * a reschedule point due? One every RCU_FLOOD_RESCHED_EVERY callbacks, so
+ * that the flood does not hold the CPU. (rcuos has a reschedule point
+ * after every callback, tree_nocb.c.)
  */
 #define RCU_FLOOD_RESCHED_EVERY	32
-static inline bool rcu_batch_resched_due(long count, bool flooded)
+static inline bool rcu_batch_resched_due(long count)
 {
-	return !(count % (flooded ? RCU_FLOOD_RESCHED_EVERY : rcu_params.blimit));
+	return !(count % RCU_FLOOD_RESCHED_EVERY);
 }
 
 /* --- callback offloading (tree_nocb.c); stubs without CONFIG_RCU_NOCB_CPU --- */
