@@ -33,7 +33,7 @@
 #include <time/delay.h>
 
 bool mm_selftest;
-KPARAM_BOOL("mm.selftest", mm_selftest, "run the mm self-tests (KTAP suites \"slab\" and \"percpu\") at boot");
+KPARAM_BOOL("mm.selftest", mm_selftest, "run the mm self-tests (KTAP suites \"slab\", \"percpu\" and \"page_pcp\") at boot");
 
 /* --- one CPU: the lock is taken per half cache ------------------------------------ */
 

@@ -6,7 +6,11 @@
 # its per-CPU object caches under the same CPU counts and preemption models, with cross-calls
 # that kmalloc()/kfree() inside the caches' push and pop (slab_irq_vs_task, 0.4 s) and a
 # cpu_down() of a CPU holding cached objects (slab_cpu_dead_drain); both skip on 1 CPU. The same
-# switch runs "percpu" (mm/test/percpu.c): consecutive CPUs' per-CPU copies an odd number of pages apart.
+# switch runs "percpu" (mm/test/percpu.c): consecutive CPUs' per-CPU copies an odd number of pages apart,
+# and "page_pcp" (mm/test/page_pcp.c): the per-CPU page lists give their pages back when their CPU
+# goes down (page_pcp_cpu_dead_drain) and when an allocation finds the zone empty (the zone is
+# emptied for a moment, page_pcp_drain_on_failure), and interrupts that allocate and free pages
+# inside a task's push or pop share none with it (page_pcp_irq_vs_task, 0.4 s); all skip on 1 CPU.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -38,6 +42,8 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 		--expect "# slub_debug: F on, P on;" --expect "ok [0-9]+ slab_debug_poison" \
 		--expect "ok [0-9]+ slab_irq_vs_task" --expect "ok [0-9]+ slab_cpu_dead_drain" \
 		--expect "ok [0-9]+ percpu_units_odd_stride" \
+		--expect "ok [0-9]+ page_pcp_cpu_dead_drain" --expect "ok [0-9]+ page_pcp_drain_on_failure" \
+		--expect "ok [0-9]+ page_pcp_irq_vs_task" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }
