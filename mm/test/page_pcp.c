@@ -10,6 +10,7 @@
 #include "../internal.h"
 #include "../page_zone.h"
 #include "suite.h"
+#include "irq_task.h"
 #include <mm/mm.h>
 #include <kernel/ktap.h>
 #include <kernel/ktest.h>
@@ -315,38 +316,20 @@ static void pp_irq_release(void *unused)
 
 static void page_pcp_irq_vs_task(void)
 {
+	static const struct mm_irq_task run = {
+		.name = "pcp_irq/%u", .task_fn = pp_irq_task_fn, .irq_fn = pp_irq_fn,
+		.release_fn = pp_irq_release, .stop = &pp_irq.stop, .done = &pp_irq.done,
+		.ms = PP_IRQ_MS,
+	};
 	unsigned long hits0 = pcp_busy_hits(), hits;
-	struct task_struct *t;
-	struct cpumask saved;
-	u64 end;
 
 	if (num_online_cpus() < 2) {
 		ktap_skip("needs 2 CPUs");
 		return;
 	}
 	memset(&pp_irq, 0, sizeof(pp_irq));
-	pp_irq.cpu = ktest_last_online_cpu();
-	init_completion(&pp_irq.done);
-	t = ktest_kthread(pp_irq_task_fn, NULL, pp_irq.cpu, "pcp_irq/%u");
-	if (!t)
+	if (!mm_irq_vs_task(&run, &pp_irq.cpu))
 		return;
-	ktest_pin_current(0, &saved);	/* off the task's CPU, so the calls are interrupts there */
-	wake_up_process(t);
-	end = local_clock() + PP_IRQ_MS * 1000000ULL;
-	while (local_clock() < end) {
-		if (smp_call_function_single(pp_irq.cpu, pp_irq_fn, NULL, 1))
-			break;
-		cond_resched();
-	}
-	WRITE_ONCE(pp_irq.stop, true);
-	ktest_unpin_current(&saved);
-	if (!KTAP_EXPECT_MSG(ktest_wait(&pp_irq.done, 20000), "the task on CPU %u did not finish",
-			     pp_irq.cpu)) {
-		ktest_stop_if(t, false, 0);
-		return;
-	}
-	smp_call_function_single(pp_irq.cpu, pp_irq_release, NULL, 1);
-	ktest_stop(t, 5000, NULL);
 	hits = pcp_busy_hits() - hits0;
 	ktap_diag("CPU %u: %lu task rounds, %lu interrupts of %u page allocs or frees each, %lu calls came inside a push or pop",
 		  pp_irq.cpu, pp_irq.loops, pp_irq.calls, PP_IRQ_KEEP, hits);
