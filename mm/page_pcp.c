@@ -55,6 +55,7 @@
 
 struct page_pcp {
 	struct page *head;		/* free pages, PG_pcp, linked through page->freelist */
+	/* Written by the owning CPU only; WRITE_ONCE() so that mm_get_stats() may read them. */
 	unsigned int count;		/* pages on head */
 	unsigned int busy;		/* code on this CPU is inside pcp_enter() .. pcp_exit() */
 	unsigned int drain_pending;	/* a drain found busy set: pcp_exit() empties the list */
@@ -131,7 +132,7 @@ static void pcp_give_back(struct page_pcp *p, unsigned int n)
 		page->freelist = NULL;
 		buddy_free(&page_zone, page - mem_map, 0);
 	}
-	p->count -= n;
+	WRITE_ONCE(p->count, p->count - n);
 	spin_unlock_irqrestore(&page_zone_lock, flags);
 	__atomic_fetch_add(&pcp_drained, n, __ATOMIC_RELAXED);
 }
@@ -186,7 +187,7 @@ static __noinline void pcp_refill(struct page_pcp *p)
 		page->freelist = p->head;
 		p->head = page;
 	}
-	p->count += i;
+	WRITE_ONCE(p->count, p->count + i);
 	spin_unlock_irqrestore(&page_zone_lock, flags);
 }
 
@@ -206,8 +207,8 @@ unsigned long pcp_alloc(void)
 	page = p->head;
 	if (likely(page)) {
 		p->head = page->freelist;
-		p->count--;
-		p->allocs++;
+		WRITE_ONCE(p->count, p->count - 1);
+		WRITE_ONCE(p->allocs, p->allocs + 1);
 		page->freelist = NULL;
 		page->order = 0;
 		page->flags = PG_head;
@@ -230,8 +231,8 @@ bool pcp_free(unsigned long pfn)
 	page->flags = PG_pcp;	/* free_pages() claimed it (PG_head -> 0): ours alone */
 	page->freelist = p->head;
 	p->head = page;
-	p->count++;
-	p->frees++;
+	WRITE_ONCE(p->count, p->count + 1);
+	WRITE_ONCE(p->frees, p->frees + 1);
 	if (unlikely(p->count > pcp_high))
 		pcp_give_back(p, pcp_batch);
 	pcp_exit(p);
