@@ -336,6 +336,11 @@ unsigned long mm_pcp_drained(void)
 	return __atomic_load_n(&pcp_drained, __ATOMIC_RELAXED);
 }
 
+bool pcp_busy_here(void)
+{
+	return READ_ONCE(this_cpu_ptr(&page_pcps)->busy);
+}
+
 unsigned long pcp_busy_hits(void)
 {
 	return __atomic_load_n(&pcp_busy_hit_count, __ATOMIC_RELAXED);

@@ -33,6 +33,8 @@ void pcp_get_stats(unsigned long *allocs, unsigned long *frees, unsigned long *h
 unsigned int pcp_cpu_count(unsigned int cpu);
 unsigned int pcp_high_mark(void);
 unsigned long pcp_busy_hits(void);
+/* Whether this CPU is inside a push or pop of its list (from its interrupts, mm/test/). */
+bool pcp_busy_here(void);
 /* Pages the lists have given back to the zone so far (overflows and drains). */
 unsigned long mm_pcp_drained(void);
 

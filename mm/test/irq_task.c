@@ -13,7 +13,7 @@ bool mm_irq_vs_task(const struct mm_irq_task *t, unsigned int *cpu)
 {
 	struct task_struct *p;
 	struct cpumask saved;
-	u64 end;
+	u64 start, end, last;
 
 	*cpu = ktest_last_online_cpu();
 	init_completion(t->done);
@@ -22,8 +22,14 @@ bool mm_irq_vs_task(const struct mm_irq_task *t, unsigned int *cpu)
 		return false;
 	ktest_pin_current(0, &saved);	/* off the task's CPU, so the calls are interrupts there */
 	wake_up_process(p);
-	end = local_clock() + t->ms * 1000000ULL;
-	while (local_clock() < end) {
+	start = local_clock();
+	end = start + t->ms * 1000000ULL;
+	last = start + (t->enough ? t->max_ms : t->ms) * 1000000ULL;
+	for (;;) {
+		u64 now = local_clock();
+
+		if (now >= last || (now >= end && (!t->enough || t->enough())))
+			break;
 		if (smp_call_function_single(*cpu, t->irq_fn, NULL, 1))
 			break;
 		cond_resched();

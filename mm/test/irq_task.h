@@ -19,6 +19,12 @@ struct mm_irq_task {
 	bool *stop;
 	struct completion *done;
 	unsigned int ms;		/* how long the calls go on */
+	/*
+	 * Optional: the calls go on past ms, up to max_ms, until enough()
+	 * (e.g. until enough of them landed inside a push or pop).
+	 */
+	bool (*enough)(void);
+	unsigned int max_ms;
 };
 
 /*
