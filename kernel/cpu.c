@@ -15,7 +15,8 @@
  *               handed over, rcu_report_dead(), and arch_cpu_die() halts
  *               it for good (x86: interrupts off, waiting for INIT).
  *   controller: waits for that, gives the free objects its kmalloc
- *               caches hold back to the slab pages (kmalloc_cpu_dead()),
+ *               caches hold back to the slab pages (kmalloc_cpu_dead())
+ *               and its per-CPU free pages to the zone (page_pcp_cpu_dead()),
  *               moves its timers here
  *               (timers_dead_cpu()) and its RCU callbacks to a CPU that
  *               stays (rcutree_migrate_callbacks()): "smpboot: CPU N is
@@ -42,6 +43,7 @@
 #include <rcu/hooks.h>
 #include <rcu/tasks_rude.h>
 #include <mm/slab.h>
+#include <mm/mm.h>
 
 static DEFINE_MUTEX(cpu_hotplug_lock);
 
@@ -152,6 +154,7 @@ int cpu_down(unsigned int cpu)
 	wait_for_completion(&dead);
 	cpuhp_dead_window(cpu);	/* test kernels: held here, as a starved caller is */
 	kmalloc_cpu_dead(cpu);	/* its cached free objects back to the slab pages */
+	page_pcp_cpu_dead(cpu);	/* its per-CPU free pages back to the zone, slab pages included */
 	timers_dead_cpu(cpu);
 	rcutree_migrate_callbacks(cpu);
 	sched_cpu_dead(cpu);

@@ -24,7 +24,8 @@ struct page {
 	};
 	u8 slab_class;		/* PG_slab: kmalloc size class index */
 	u16 inuse;		/* PG_slab: objects handed out */
-	void *freelist;		/* PG_slab: first free object, linked through its first word */
+	void *freelist;		/* PG_slab: first free object, linked through its first word;
+				 * PG_pcp: the next page on the CPU's list */
 };
 
 #define PG_reserved	0x01u	/* not RAM, or never given to the allocator */
@@ -32,6 +33,7 @@ struct page {
 #define PG_head		0x04u	/* head of a block handed out by alloc_pages() */
 #define PG_slab		0x08u	/* carved into kmalloc objects */
 #define PG_kmalloc	0x10u	/* PG_head block that is one large kmalloc object */
+#define PG_pcp		0x20u	/* free order-0 page on a CPU's list (mm/page_pcp.c) */
 
 struct free_area {
 	struct list_head free_list;

@@ -4,6 +4,7 @@
  * anything the map also calls reserved), serves the first allocations
  * (page tables, the struct page array) straight from those ranges, then
  * hands what is left to the buddy free lists behind one irqsave lock.
+ * Order-0 pages go through per-CPU lists in front of it (page_pcp.c).
  */
 #include <mm/mm.h>
 #include <mm/slab.h>
@@ -14,7 +15,7 @@
 #include <kernel/bug.h>
 #include <mm/kasan.h>
 #include <mm/shrinker.h>
-#include "internal.h"
+#include "page_zone.h"
 
 /* Low memory (BIOS data, EBDA, the AP trampoline, ROMs) is never handed out. */
 #define LOW_MEMORY_END		0x100000ULL
@@ -23,9 +24,11 @@
 struct page *mem_map;
 unsigned long max_pfn;
 
-static DEFINE_SPINLOCK(zone_lock);
-static struct buddy_zone zone;			/* guarded by zone_lock */
-static unsigned long page_allocs, page_frees;	/* guarded by zone_lock */
+DEFINE_SPINLOCK(page_zone_lock);
+struct buddy_zone page_zone;			/* guarded by page_zone_lock */
+unsigned long page_zone_lock_takes;		/* guarded by page_zone_lock */
+/* Blocks handed out and taken back by the zone itself (the per-CPU lists count theirs). */
+static unsigned long page_allocs, page_frees;	/* guarded by page_zone_lock */
 static unsigned long page_failures;		/* atomic adds */
 static unsigned long managed_pages;		/* set once by mm_init() */
 
@@ -141,15 +144,16 @@ void mm_init(void)
 			panic("mm: no room for KASAN's page records");
 		kasan_page_meta_init(meta, max_pfn);
 	}
-	buddy_init(&zone, mem_map, max_pfn);
+	buddy_init(&page_zone, mem_map, max_pfn);
 	for (i = 0; i < nr_early_ranges; i++) {
-		buddy_free_range(&zone, early_ranges[i].start >> PAGE_SHIFT,
+		buddy_free_range(&page_zone, early_ranges[i].start >> PAGE_SHIFT,
 				 early_ranges[i].end >> PAGE_SHIFT);
 		/* Free from the start, as if freed: a read before any alloc_pages() is reported. */
 		kasan_poison_boot_free(phys_to_virt(early_ranges[i].start),
 				       early_ranges[i].end - early_ranges[i].start);
 	}
-	managed_pages = zone.nr_free;
+	managed_pages = page_zone.nr_free;
+	pcp_init(managed_pages);
 	WRITE_ONCE(buddy_ready, true);
 	if (early_lost)
 		pr_warn("mm: memory map too fragmented, %lu KiB of RAM left unused\n",
@@ -184,17 +188,32 @@ void *alloc_pages(gfp_t gfp, unsigned int order)
 		return addr;
 	}
 
-	/* A failure asks the shrinkers (<mm/shrinker.h>) for their spare pages, then tries again. */
+	/*
+	 * Order 0 from this CPU's list first. A failure empties every CPU's
+	 * list into the zone and asks the shrinkers (<mm/shrinker.h>) for
+	 * their spare pages, then tries again.
+	 */
 	for (int tries = 0; likely(order <= MAX_ORDER) && tries < 2; tries++) {
-		spin_lock_irqsave(&zone_lock, flags);
-		pfn = buddy_alloc(&zone, order);
+		unsigned long given;
+
+		if (order == 0) {
+			pfn = pcp_alloc();
+			if (likely(pfn != BUDDY_NO_PFN))
+				break;
+		}
+		spin_lock_irqsave(&page_zone_lock, flags);
+		page_zone_lock_takes++;
+		pfn = buddy_alloc(&page_zone, order);
 		if (pfn != BUDDY_NO_PFN) {
 			mem_map[pfn].flags = PG_head;
 			mem_map[pfn].order = order;
 			page_allocs++;
 		}
-		spin_unlock_irqrestore(&zone_lock, flags);
-		if (pfn != BUDDY_NO_PFN || !shrink_all())
+		spin_unlock_irqrestore(&page_zone_lock, flags);
+		if (pfn != BUDDY_NO_PFN)
+			break;
+		given = pcp_drain_all();
+		if (!(shrink_all() + given))
 			break;
 	}
 	if (unlikely(pfn == BUDDY_NO_PFN)) {
@@ -235,7 +254,7 @@ void free_pages(void *addr, unsigned int order)
 
 		pr_emerg("free_pages: bad free of %p order %u: page flags %#x order %u (%s)\n",
 			 addr, order, f, page->order,
-			 f & PG_buddy ? "double free" :
+			 f & (PG_buddy | PG_pcp) ? "double free" :
 			 f & (PG_slab | PG_kmalloc) ? "owned by kmalloc" :
 			 f & PG_reserved ? "reserved page" :
 			 f == PG_head ? "wrong order" : "not an allocated block: double free?");
@@ -243,15 +262,18 @@ void free_pages(void *addr, unsigned int order)
 	}
 	page_poison(addr, order);
 	kasan_free_pages(addr, order);
-	spin_lock_irqsave(&zone_lock, flags);
+	if (order == 0 && likely(pcp_free(pfn)))
+		return;
+	spin_lock_irqsave(&page_zone_lock, flags);
+	page_zone_lock_takes++;
 	page_frees++;
-	buddy_free(&zone, pfn, order);
-	spin_unlock_irqrestore(&zone_lock, flags);
+	buddy_free(&page_zone, pfn, order);
+	spin_unlock_irqrestore(&page_zone_lock, flags);
 }
 
 unsigned long nr_free_pages(void)
 {
-	return READ_ONCE(zone.nr_free);
+	return READ_ONCE(page_zone.nr_free);
 }
 
 unsigned long totalram_pages(void)
@@ -264,12 +286,14 @@ void mm_get_stats(struct mm_stats *st)
 	unsigned long flags;
 
 	memset(st, 0, sizeof(*st));
-	spin_lock_irqsave(&zone_lock, flags);
+	pcp_get_stats(&st->page_allocs, &st->page_frees, &st->pcp_pages);
+	spin_lock_irqsave(&page_zone_lock, flags);
 	st->total_pages = managed_pages;
-	st->free_pages = zone.nr_free;
-	st->page_allocs = page_allocs;
-	st->page_frees = page_frees;
-	spin_unlock_irqrestore(&zone_lock, flags);
+	st->free_pages = page_zone.nr_free;	/* as Linux's NR_FREE_PAGES: not the per-CPU lists */
+	st->page_allocs += page_allocs;
+	st->page_frees += page_frees;
+	st->zone_lock_takes = page_zone_lock_takes;
+	spin_unlock_irqrestore(&page_zone_lock, flags);
 	st->page_failures = __atomic_load_n(&page_failures, __ATOMIC_RELAXED);
 	kmalloc_get_stats(st);
 }
@@ -279,9 +303,11 @@ void mm_show_stats(void)
 	struct mm_stats st;
 
 	mm_get_stats(&st);
-	pr_info("mm: %lu/%lu pages free, %lu page allocs, %lu frees, %lu failed; "
+	pr_info("mm: %lu/%lu pages free, %lu on per-CPU lists, %lu page allocs, %lu frees, %lu failed, "
+		"%lu zone lock takes; "
 		"kmalloc: %lu allocs, %lu frees, %lu live (%lu large, %lu slab pages), %lu failed\n",
-		st.free_pages, st.total_pages, st.page_allocs, st.page_frees, st.page_failures,
+		st.free_pages, st.total_pages, st.pcp_pages, st.page_allocs, st.page_frees,
+		st.page_failures, st.zone_lock_takes,
 		st.kmalloc_allocs, st.kmalloc_frees, st.kmalloc_live, st.large_live, st.slab_pages,
 		st.kmalloc_failures);
 }

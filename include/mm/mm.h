@@ -82,6 +82,8 @@ static inline void free_page(void *addr) { free_pages(addr, 0); }
 
 /* Pages currently free. */
 unsigned long nr_free_pages(void);
+/* cpu_down(), once cpu is dead: its per-CPU free pages back to the zone (mm/page_pcp.c). */
+void page_pcp_cpu_dead(unsigned int cpu);
 /* Pages managed by the allocator (RAM minus low memory, kernel image, early allocations). */
 unsigned long totalram_pages(void);
 
@@ -116,7 +118,9 @@ static inline void iounmap(void *addr) { arch_iounmap(addr); }
 
 struct mm_stats {
 	unsigned long total_pages;	/* managed by the page allocator */
-	unsigned long free_pages;
+	unsigned long free_pages;	/* in the zone: not counting the per-CPU lists (Linux's way) */
+	unsigned long pcp_pages;	/* free order-0 pages on the CPUs' lists (mm/page_pcp.c) */
+	unsigned long zone_lock_takes;	/* acquisitions of the zone's lock */
 	unsigned long page_allocs, page_frees, page_failures;
 	unsigned long kmalloc_allocs, kmalloc_frees, kmalloc_failures;
 	unsigned long kmalloc_live;	/* objects allocated and not yet freed */

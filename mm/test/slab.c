@@ -17,6 +17,7 @@
 #define KPARAM_TEST	/* test parameters: test kernels only (<kernel/param.h>) */
 #include "../internal.h"
 #include "suite.h"
+#include "irq_task.h"
 #include <mm/slab.h>
 #include <mm/kasan.h>
 #include <kernel/ktap.h>
@@ -33,7 +34,7 @@
 #include <time/delay.h>
 
 bool mm_selftest;
-KPARAM_BOOL("mm.selftest", mm_selftest, "run the mm self-tests (KTAP suites \"slab\" and \"percpu\") at boot");
+KPARAM_BOOL("mm.selftest", mm_selftest, "run the mm self-tests (KTAP suites \"slab\", \"percpu\" and \"page_pcp\") at boot");
 
 /* --- one CPU: the lock is taken per half cache ------------------------------------ */
 
@@ -459,39 +460,20 @@ static void sl_irq_release(void *unused)
 
 static void slab_irq_vs_task(void)
 {
+	static const struct mm_irq_task run = {
+		.name = "slab_irq/%u", .task_fn = sl_irq_task_fn, .irq_fn = sl_irq_fn,
+		.release_fn = sl_irq_release, .stop = &sl_irq.stop, .done = &sl_irq.done,
+		.ms = SL_IRQ_MS,
+	};
 	unsigned long hits0 = kmalloc_cpu_busy_hits(), hits;
-	struct task_struct *t;
-	struct cpumask saved;
-	u64 end;
 
 	if (num_online_cpus() < 2) {
 		ktap_skip("needs 2 CPUs");
 		return;
 	}
 	memset(&sl_irq, 0, sizeof(sl_irq));
-	sl_irq.cpu = ktest_last_online_cpu();
-	init_completion(&sl_irq.done);
-	t = ktest_kthread(sl_irq_task_fn, NULL, sl_irq.cpu, "slab_irq/%u");
-	if (!t)
+	if (!mm_irq_vs_task(&run, &sl_irq.cpu))
 		return;
-	ktest_pin_current(0, &saved);	/* off the task's CPU, so the calls are interrupts there */
-	wake_up_process(t);
-	/* Cross-call the task's CPU for SL_IRQ_MS. */
-	end = local_clock() + SL_IRQ_MS * 1000000ULL;
-	while (local_clock() < end) {
-		if (smp_call_function_single(sl_irq.cpu, sl_irq_fn, NULL, 1))
-			break;
-		cond_resched();
-	}
-	WRITE_ONCE(sl_irq.stop, true);
-	ktest_unpin_current(&saved);
-	if (!KTAP_EXPECT_MSG(ktest_wait(&sl_irq.done, 20000), "the task on CPU %u did not finish",
-			     sl_irq.cpu)) {
-		ktest_stop_if(t, false, 0);
-		return;
-	}
-	smp_call_function_single(sl_irq.cpu, sl_irq_release, NULL, 1);
-	ktest_stop(t, 5000, NULL);
 	hits = kmalloc_cpu_busy_hits() - hits0;
 	ktap_diag("CPU %u: %lu task rounds, %lu interrupts of %u kmalloc()s or kfree()s each, %lu calls came inside a push or pop",
 		  sl_irq.cpu, sl_irq.loops, sl_irq.calls, SL_IRQ_KEEP, hits);

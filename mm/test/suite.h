@@ -1,4 +1,4 @@
-/* mm's KTAP suites ("slab", "percpu") share one switch, mm.selftest=1 (defined in slab.c). */
+/* mm's KTAP suites ("slab", "percpu", "page_pcp") share one switch, mm.selftest=1 (defined in slab.c). */
 #ifndef MM_TEST_SUITE_H
 #define MM_TEST_SUITE_H
 

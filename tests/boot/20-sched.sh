@@ -6,7 +6,11 @@
 # its per-CPU object caches under the same CPU counts and preemption models, with cross-calls
 # that kmalloc()/kfree() inside the caches' push and pop (slab_irq_vs_task, 0.4 s) and a
 # cpu_down() of a CPU holding cached objects (slab_cpu_dead_drain); both skip on 1 CPU. The same
-# switch runs "percpu" (mm/test/percpu.c): consecutive CPUs' per-CPU copies an odd number of pages apart.
+# switch runs "percpu" (mm/test/percpu.c): consecutive CPUs' per-CPU copies an odd number of pages apart,
+# and "page_pcp" (mm/test/page_pcp.c): the per-CPU page lists give their pages back when their CPU
+# goes down (page_pcp_cpu_dead_drain) and when an allocation finds the zone empty (the zone is
+# emptied for a moment, page_pcp_drain_on_failure), and interrupts that allocate and free pages
+# inside a task's push or pop share none with it (page_pcp_irq_vs_task, 0.4-2 s: until 16 calls landed inside); all skip on 1 CPU.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -23,10 +27,13 @@
 #   "sched-bench: idle cpuN wakeups_per_s=N"
 
 # shutdown_secs for self-test boots: the suite must end before the power-off, or the Totals line
-# is missing. It takes 0.5-1.5 s on 1, 4 and 8 CPUs. On 2 CPUs under MTTCG every cross-CPU wakeup
+# is missing. It takes 0.5-1.5 s on 1, 4 and 8 CPUs, plus mm's page_pcp suite: 1-5 s under
+# single-threaded TCG on a loaded host (page_pcp_drain_on_failure takes and gives back, poisoning
+# it, all of RAM; page_pcp_irq_vs_task runs until 16 calls landed inside, at most 2 s). The boot
+# powers off as soon as the suites end (kunit_shutdown=poweroff): the limit costs nothing. On 2 CPUs under MTTCG every cross-CPU wakeup
 # or mutex handoff waits for the host to run the other vCPU thread (0.2-3 ms on a busy 2-core
 # host): the completion ping-pong takes up to ~4 s and the mutex case stops at its 10 s deadline.
-sched_st_secs() { if [ "$1" = 2 ]; then echo 20; else echo 8; fi; }
+sched_st_secs() { if [ "$1" = 2 ]; then echo 20; else echo 14; fi; }
 
 sched_selftest_boot() { # NAME SMP [boot_test options...]
 	local name=$1 smp=$2
@@ -38,6 +45,8 @@ sched_selftest_boot() { # NAME SMP [boot_test options...]
 		--expect "# slub_debug: F on, P on;" --expect "ok [0-9]+ slab_debug_poison" \
 		--expect "ok [0-9]+ slab_irq_vs_task" --expect "ok [0-9]+ slab_cpu_dead_drain" \
 		--expect "ok [0-9]+ percpu_units_odd_stride" \
+		--expect "ok [0-9]+ page_pcp_cpu_dead_drain" --expect "ok [0-9]+ page_pcp_drain_on_failure" \
+		--expect "ok [0-9]+ page_pcp_irq_vs_task" \
 		--reject "not ok" \
 		--expect "reboot: Power down" "$@"
 }
@@ -50,7 +59,7 @@ done
 # that CPU n's periodic tick is armed n/4 of half a jiffy into the jiffy (without it, in the boots
 # above, on the boundary); the power-off statistics name the setting. The slab suite runs here
 # with kmalloc's debugging switched off (slub_debug=-, as defconfig boots): nothing poisoned.
-boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 mm.selftest=1 slub_debug=- skew_tick=1 kunit_shutdown=poweroff shutdown_secs=8" \
+boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 mm.selftest=1 slub_debug=- skew_tick=1 kunit_shutdown=poweroff shutdown_secs=14" \
 	--expect "# Totals: pass:[0-9]+ fail:0 " \
 	--expect "ok [0-9]+ sched_tick_skew" \
 	--expect "# slub_debug: F off, P off;" --expect "ok [0-9]+ slab_debug_poison" \
