@@ -549,9 +549,15 @@ static void kfree_rcu_drain(struct kfree_rcu_cpu *krcp, bool from_monitor)
 	if (from_monitor)
 		WRITE_ONCE(krcp->monitor_armed, false);
 	n = krc_detach(krcp, krw, snap);
-	if ((krcp->count || krcp->head_count) && !krcp->monitor_armed) {	/* both batches in flight */
+	if ((krcp->count || krcp->head_count) && !krcp->monitor_armed) {
+		/*
+		 * Both batches still wait for their grace period. As Linux
+		 * 6.1's monitor: look again at the next jiffy if a block is
+		 * full (a flood: the objects would otherwise pile up for
+		 * KFREE_DRAIN_JIFFIES more), else after the usual delay.
+		 */
 		WRITE_ONCE(krcp->monitor_armed, true);
-		mod_timer(&krcp->monitor, jiffies + KFREE_DRAIN_JIFFIES);
+		mod_timer(&krcp->monitor, jiffies + (krcp->count >= KVFREE_BULK_MAX_ENTR ? 1 : KFREE_DRAIN_JIFFIES));
 	}
 	krc_list_unlock(krcp, flags);
 	for (int i = 0; i < n; i++)
