@@ -488,7 +488,8 @@ static int kv_irq_reader_fn(void *unused)
 					kv_irq.seen = m;
 				kv_irq.reads++;
 			}
-			cpu_relax();
+			/* Not cpu_relax(): under TCG a PAUSE leaves the vCPU's loop and slows this to a crawl. */
+			barrier();
 		}
 		rcu_read_unlock();
 		cond_resched();
