@@ -99,7 +99,8 @@ struct kfree_rcu_cpu {
 	/* statistics (kvfree_rcu_show_stats()), under lock: */
 	unsigned long n_batches, n_batches_polled, n_pages, n_objs, n_objs_head;
 	unsigned long n_fallback, n_headless_sync, n_page_allocs, n_shrunk;
-	unsigned long n_fast_hits, n_monitor_retries;
+	unsigned long n_fast_hits;		/* kvfree_call_rcu()s from an interrupt inside the add */
+	unsigned long n_monitor_retries;	/* monitor runs put off a jiffy by a lockless add */
 };
 
 static DEFINE_PER_CPU(struct kfree_rcu_cpu, krc);
@@ -167,8 +168,7 @@ static bool krc_list_lock(struct kfree_rcu_cpu *krcp, unsigned long *flags, bool
 		if (krcp == this_cpu_ptr(&krc)) {
 			if (likely(!READ_ONCE(krcp->fast)))
 				return true;
-			krcp->n_fast_hits++;
-			krc_unlock(krcp, *flags);
+			krc_unlock(krcp, *flags);	/* the caller counts it (n_monitor_retries) */
 			return false;
 		}
 		WRITE_ONCE(krcp->remote, 1);
