@@ -20,6 +20,8 @@ struct kvfree_rcu_stats {
 	unsigned long shrunk;		/* spare blocks given back to the shrinker */
 	unsigned long cached;		/* spare blocks now */
 	unsigned long pending;		/* objects collected, not yet handed over */
+	unsigned long fast_hits;	/* kvfree_rcu()s from an interrupt inside a CPU's lockless add */
+	unsigned long monitor_retries;	/* monitor runs put off a jiffy by a lockless add */
 };
 
 void kvfree_rcu_init(void);		/* rcu_init() */

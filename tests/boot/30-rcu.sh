@@ -75,7 +75,7 @@ rcu_selftest_boot rcu-selftest-smp2 2 "rcupdate.api_selftest=1 shutdown_secs=18"
 # and prints its power-off line.
 rcu_selftest_boot rcu-selftest-smp4-blimit5 4 "rcutree.blimit=5 rcutree.rcu_divisor=62 rcutree.kvfree_selftest=1" \
 	--expect "rcu: ${TAB}Boot-time adjustment of callback invocation limit to 5\." \
-	--expect "# rcu_kvfree: pass:3 fail:0 skip:0 total:3" \
+	--expect "# rcu_kvfree: pass:4 fail:0 skip:0 total:4" \
 	--expect "rcu: kvfree_rcu: batches [1-9][0-9]* .*objects freed [1-9][0-9]* .*fallbacks [1-9]"
 if _test_selected rcu-selftest-smp4-blimit5; then
 	run_cmd_test rcu-blimit5-max-batch rcu_stats_check "$LOGDIR/rcu-selftest-smp4-blimit5.log" le 5

@@ -18,7 +18,17 @@
  *    reader elsewhere holds one of the objects: the dead CPU's batch is
  *    still handed to a grace period and freed, without kvfree_rcu_barrier(),
  *    and the reader never sees its object freed.
- * Takes about a second; every wait is bounded.
+ *  - kvfree_irq_vs_task: a task on one CPU kfree_rcu()s objects in a
+ *    loop (mostly the lockless add, krc_add_fast()) while cross-calls
+ *    from another CPU kfree_rcu() more on that CPU in interrupts, some of
+ *    which land inside the task's add. Every object is first published in
+ *    a slot that a reader on a third CPU reads, stamped uniquely: a reader
+ *    that sees a stamp change or go bad inside its read-side critical
+ *    section saw the object freed (and maybe reused) too early. After
+ *    kvfree_rcu_barrier(), every object queued must have been freed: an
+ *    interrupt that wrote into the task's block under it loses objects.
+ * Takes about a second and a half (up to four on a loaded host); every wait
+ * is bounded.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 #define KPARAM_SUBSYS "rcu"
@@ -29,6 +39,7 @@
 #include <mm/shrinker.h>
 #include <kernel/param.h>
 #include <kernel/cpu.h>
+#include <kernel/smp.h>
 
 static bool rcu_kvfree_selftest;
 KPARAM_BOOL("rcutree.kvfree_selftest", rcu_kvfree_selftest,
@@ -371,9 +382,214 @@ out_free:
 	kfree(w);
 }
 
+/* --- interrupts against the task's lockless add on one CPU ---------------------------------- */
+
+#define KV_IRQ_MS	400	/* how long the task loops at least */
+#define KV_IRQ_MAX_MS	3000	/* and at most */
+#define KV_IRQ_HITS	10	/* cross-calls inside the task's add wanted before it stops */
+#define KV_IRQ_PER_CALL	4	/* objects each cross-call frees */
+#define KV_SLOTS	4	/* published objects per side (task, interrupts) */
+#define KV_STAMP_HI	0x6b766972UL	/* stamps: this in the high half, a serial in the low */
+
+static struct {
+	unsigned int cpu;
+	bool stop;
+	struct completion done;
+	struct kv_obj __rcu *slot[2][KV_SLOTS];	/* [0] the task's, [1] the interrupts' */
+	unsigned long serial[2];		/* each side's own: one writer each */
+	unsigned long queued[2], nulls[2], calls;
+	/* the reader's */
+	struct completion rdone;
+	unsigned long reads, bad, seen;
+} kv_irq;
+
+static struct kv_obj *kv_irq_new(int side, gfp_t gfp)
+{
+	struct kv_obj *o = kmalloc(sizeof(*o), gfp);
+
+	if (!o) {
+		kv_irq.nulls[side]++;
+		return NULL;
+	}
+	o->magic = (KV_STAMP_HI << 32) | (u32)(++kv_irq.serial[side] * 2 + side);
+	return o;
+}
+
+/* Publish a new object in side's slot i, and kfree_rcu() the one it replaces. */
+static void kv_irq_step(int side, unsigned int i, gfp_t gfp)
+{
+	struct kv_obj *o = kv_irq_new(side, gfp), *old;
+
+	old = rcu_dereference_protected(kv_irq.slot[side][i], 1);
+	rcu_assign_pointer(kv_irq.slot[side][i], o);
+	if (old) {
+		kfree_rcu(old, rh);
+		kv_irq.queued[side]++;
+	}
+}
+
+static void kv_irq_fn(void *unused)
+{
+	unsigned int i = kv_irq.calls++;
+
+	for (unsigned int k = 0; k < KV_IRQ_PER_CALL; k++)
+		kv_irq_step(1, (i + k) % KV_SLOTS, GFP_ATOMIC);
+}
+
+/* The slots' last objects go too, in the same way (on the task's CPU, for the interrupts'). */
+static void kv_irq_release(void *side)
+{
+	for (unsigned int i = 0; i < KV_SLOTS; i++) {
+		struct kv_obj *old = rcu_dereference_protected(kv_irq.slot[(long)side][i], 1);
+
+		RCU_INIT_POINTER(kv_irq.slot[(long)side][i], NULL);
+		if (old) {
+			kfree_rcu(old, rh);
+			kv_irq.queued[(long)side]++;
+		}
+	}
+}
+
+static int kv_irq_task_fn(void *unused)
+{
+	unsigned long loops = 0;
+
+	while (!READ_ONCE(kv_irq.stop)) {
+		kv_irq_step(0, loops % KV_SLOTS, GFP_KERNEL);
+		if (!(++loops % 4096))
+			cond_resched();
+	}
+	kv_irq_release((void *)0);
+	complete(&kv_irq.done);
+	ktest_wait_stop();
+	return 0;
+}
+
+/* Each read-side critical section reads every slot's object for a while: its stamp must hold. */
+static int kv_irq_reader_fn(void *unused)
+{
+	while (!READ_ONCE(kv_irq.stop)) {
+		struct kv_obj *p[2 * KV_SLOTS];
+		unsigned long first[2 * KV_SLOTS];
+
+		rcu_read_lock();
+		for (unsigned int j = 0; j < 2 * KV_SLOTS; j++) {
+			p[j] = rcu_dereference(kv_irq.slot[j / KV_SLOTS][j % KV_SLOTS]);
+			first[j] = p[j] ? READ_ONCE(p[j]->magic) : 0;
+		}
+		for (int spin = 0; spin < 50; spin++) {
+			for (unsigned int j = 0; j < 2 * KV_SLOTS; j++) {
+				unsigned long m;
+
+				if (!p[j])
+					continue;
+				m = READ_ONCE(p[j]->magic);
+				if ((m != first[j] || (m >> 32) != KV_STAMP_HI) && !kv_irq.bad++)
+					kv_irq.seen = m;
+				kv_irq.reads++;
+			}
+			/* Not cpu_relax(): under TCG a PAUSE leaves the vCPU's loop and slows this to a crawl. */
+			barrier();
+		}
+		rcu_read_unlock();
+		cond_resched();
+	}
+	complete(&kv_irq.rdone);
+	ktest_wait_stop();
+	return 0;
+}
+
+static void kvfree_irq_vs_task(void)
+{
+	struct task_struct *t, *r;
+	struct kvfree_rcu_stats a, b;
+	unsigned long queued;
+	struct cpumask saved;
+	bool ok, rok;
+	u64 start;
+
+	if (num_online_cpus() < 3) {
+		ktap_skip("needs 3 CPUs (this thread's cross-calls, the task, a reader)");
+		return;
+	}
+	if (!kv_barrier())
+		return;
+	memset(&kv_irq, 0, sizeof(kv_irq));
+	kv_irq.cpu = ktest_last_online_cpu();
+	init_completion(&kv_irq.done);
+	init_completion(&kv_irq.rdone);
+	kvfree_rcu_stats(&a);
+	r = ktest_kthread(kv_irq_reader_fn, NULL, 1, "kv_irq_rd/%u");
+	if (!r)
+		return;
+	t = ktest_kthread(kv_irq_task_fn, NULL, kv_irq.cpu, "kv_irq/%u");
+	if (!t) {
+		WRITE_ONCE(kv_irq.stop, true);
+		wake_up_process(r);
+		ktest_wait(&kv_irq.rdone, KV_WAIT_MS);
+		ktest_stop(r, 5000, NULL);
+		return;
+	}
+	ktest_pin_current(0, &saved);	/* off the task's CPU, so the calls are interrupts there */
+	wake_up_process(r);
+	wake_up_process(t);
+	/*
+	 * KV_IRQ_MS at least; longer (up to KV_IRQ_MAX_MS) until KV_IRQ_HITS
+	 * calls came inside the task's add: on a loaded host a call may take
+	 * a millisecond, and about one in twenty lands inside.
+	 */
+	start = local_clock();
+	for (;;) {
+		u64 ms = (local_clock() - start) / 1000000;
+
+		if (ms >= KV_IRQ_MAX_MS)
+			break;
+		if (ms >= KV_IRQ_MS && !(kv_irq.calls % 64)) {
+			kvfree_rcu_stats(&b);
+			if (b.fast_hits - a.fast_hits >= KV_IRQ_HITS)
+				break;
+		}
+		if (smp_call_function_single(kv_irq.cpu, kv_irq_fn, NULL, 1))
+			break;
+		cond_resched();
+	}
+	WRITE_ONCE(kv_irq.stop, true);
+	ok = KTAP_EXPECT_MSG(ktest_wait(&kv_irq.done, 20000), "the task on CPU %u did not finish",
+			     kv_irq.cpu);
+	rok = KTAP_EXPECT_MSG(ktest_wait(&kv_irq.rdone, KV_WAIT_MS), "the reader did not finish");
+	ktest_unpin_current(&saved);
+	ktest_stop_if(r, rok, 5000);
+	if (!ok) {
+		ktest_stop_if(t, false, 0);
+		return;
+	}
+	smp_call_function_single(kv_irq.cpu, kv_irq_release, (void *)1, 1);
+	ktest_stop(t, 5000, NULL);
+	if (!kv_barrier())
+		return;
+	kvfree_rcu_stats(&b);
+	queued = kv_irq.queued[0] + kv_irq.queued[1];
+	ktap_diag("CPU %u: task queued %lu, %lu cross-calls queued %lu, %lu of them inside a lockless add; reader: %lu reads; freed %lu, monitor put off %lu",
+		  kv_irq.cpu, kv_irq.queued[0], kv_irq.calls, kv_irq.queued[1],
+		  b.fast_hits - a.fast_hits, kv_irq.reads, b.objs - a.objs,
+		  b.monitor_retries - a.monitor_retries);
+	KTAP_EXPECT_MSG(!kv_irq.nulls[0] && !kv_irq.nulls[1], "kmalloc() failed %lu times (task), %lu (interrupts)",
+			kv_irq.nulls[0], kv_irq.nulls[1]);
+	KTAP_EXPECT_MSG(kv_irq.bad == 0,
+			"the reader saw an object freed inside its read-side critical section: %lu of %lu reads, word %#lx",
+			kv_irq.bad, kv_irq.reads, kv_irq.seen);
+	/* Anything else freed meanwhile only adds: fewer than queued is a loss. */
+	KTAP_EXPECT_MSG(b.objs - a.objs >= queued, "%lu objects freed of %lu queued (%lu lost?)",
+			b.objs - a.objs, queued, queued - (b.objs - a.objs));
+	KTAP_EXPECT_MSG(b.fast_hits > a.fast_hits,
+			"none of %lu cross-calls came inside a lockless add: the case tested nothing",
+			kv_irq.calls);
+}
+
 static const struct ktap_case rcu_kvfree_cases[] = {
 	KTAP_CASE(kvfree_after_gp),
 	KTAP_CASE(kvfree_no_memory),
 	KTAP_CASE(kvfree_hotplug),
+	KTAP_CASE(kvfree_irq_vs_task),
 };
 KTAP_SUITE(rcu_kvfree, rcu_kvfree_cases, &rcu_kvfree_selftest);
