@@ -607,9 +607,7 @@ static __always_inline void slab_free_entry(struct page *page, void *entry)
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
 		if (slab_checks())
-			for (unsigned int i = 0; i < cc->count; i++)
-				if (unlikely(entry_obj(cc->objs[i]) == obj))
-					bad_kfree(obj, "double free");
+			cpu_cache_check_free(cc, obj);
 		if (cc->count >= c->cache_limit)
 			cpu_cache_drain(c, cc);
 		cc->objs[cc->count++] = entry;
@@ -680,10 +678,9 @@ void kfree(const void *ptr)
  * one by one through the cache would drain half a cache at a time. The
  * checks and the POISON_FREE fill are done before any of it; the
  * page-level double-free check under the lock, as for a drain. With
- * slub_debug=F nothing goes through the cache (its double-free check walks
- * the cache with interrupts off, slab_free_entry()). Objects of other
- * classes between them, large blocks and everything under KASAN (its
- * quarantine) go to kfree().
+ * slub_debug=F nothing goes through the cache, and each object is first
+ * looked for on it, as kfree() does. Other classes' objects between them,
+ * large blocks and everything under KASAN (its quarantine) go to kfree().
  */
 #define KFREE_BULK_RUN	128
 
@@ -719,6 +716,9 @@ static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
 	if (done == n)
 		return;
 	local_irq_save(flags);
+	if (slab_checks() && likely(READ_ONCE(kmalloc_cpu_caches_on)) && !busy_here())
+		for (unsigned int i = 0; i < n; i++)
+			cpu_cache_check_free(this_cpu_ptr(&kmalloc_cpu_caches[idx]), entry_obj(run[i]));
 	slab_free_entries(c, run + done, n - done, &empties);
 	local_irq_restore(flags);
 	free_empties(&empties);
