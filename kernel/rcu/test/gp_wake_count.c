@@ -59,22 +59,23 @@ void gp_wake_count(void)
 	kcsan_test_watch_addr(&rcu_state.n_gp_kthread_wakeups, sizeof(rcu_state.n_gp_kthread_wakeups));
 	races0 = kcsan_test_races_at();
 	WRITE_ONCE(gwc_stop, false);
-	for (long i = 0; i < 2; i++) {
+	for (long i = 0; i < 2; i++) {	/* each starts as soon as it exists */
 		init_completion(&gwc_done[i]);
 		gwc_calls[i] = 0;
 		p[i] = ktest_kthread(gwc_thread, (void *)i, cpus[i], "gwc/%u");
-	}
-	for (int i = 0; i < 2; i++)
-		if (p[i])
+		ok[i] = p[i] != NULL;
+		if (ok[i])
 			wake_up_process(p[i]);
+	}
 	end = jiffies + msecs_to_jiffies(GWC_MS);
 	while (time_before(jiffies, end) && kcsan_test_races_at() == races0)
 		msleep(10);
 	WRITE_ONCE(gwc_stop, true);
 	for (int i = 0; i < 2; i++) {
-		ok[i] = p[i] && ktest_wait(&gwc_done[i], 5000);
-		if (p[i])
-			ktest_stop_if(p[i], ok[i], 5000);
+		if (!ok[i])
+			continue;
+		ok[i] = ktest_wait(&gwc_done[i], 5000);
+		ktest_stop_if(p[i], ok[i], 5000);	/* a stuck one is left running */
 	}
 	races = kcsan_test_races_at() - races0;
 	ktap_diag("CPUs %u and %u: %lu and %lu wakeups, races on the counter: %lu",
