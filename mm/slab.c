@@ -16,12 +16,11 @@
  * (a page's list from the CPU's own node, cpu_cache_grab(); with
  * slub_debug=F half a stack, cpu_cache_refill()) or drain (each object
  * to its page's node, runs of one page at once) half a stack at once.
- * The push and pop themselves run with
- * preemption off and this CPU's kmalloc_cpu_busy flag set, not with
- * interrupts off (see cpu_cache_pop()); refills and drains disable
- * interrupts. A CPU that goes offline gives its stacks back to the pages
- * (kmalloc_cpu_dead()). Without it
- * every CPU's kmalloc/kfree of one size meet on one lock; at -smp 128 the
+ * The push and pop themselves run with preemption off and this CPU's
+ * kmalloc_cpu_busy flag set, not with interrupts off (cpu_cache_enter());
+ * refills and drains disable interrupts. A CPU that goes offline gives its
+ * stacks back to the pages (kmalloc_cpu_dead()). Without it every CPU's
+ * kmalloc/kfree of one size meet on one lock; at -smp 128 the
  * rcutorture timer readers' 16-byte rcu_heads queued 60+ CPUs on it, and
  * under vCPU overcommit each hand-off of a ticket lock waits for the host
  * to run the next waiter (seconds of stall). With slab debugging an
@@ -100,13 +99,10 @@ DEFINE_PER_CPU(unsigned long, kmalloc_nr_frees);
 /* Per-CPU data works only once setup_per_cpu_areas() has run: until then, no caches. */
 
 /*
- * Set while code on this CPU pushes or pops one of its caches without
- * interrupts off (cpu_cache_pop(), cpu_cache_push()). Those run with
- * preemption off, so no other task can come to this CPU meanwhile; only an
- * interrupt handler can, and one that finds the flag set leaves the
- * caches alone (it goes to the pages under a node lock, the slow path).
- * Refills and drains run with interrupts off instead, and find it clear:
- * nothing on this CPU can be inside a push or pop then.
+ * Set while this CPU pushes or pops one of its caches with interrupts on,
+ * between cpu_cache_enter() and cpu_cache_exit() (why safe: there). An
+ * interrupt finding it set leaves the caches alone (slow path, node lock);
+ * refills and drains, interrupts off, find it clear.
  *
  * Why not interrupts off, as before: under QEMU's TCG the local_irq_restore()
  * that turns them back on ends the translation block and goes back to
@@ -434,38 +430,60 @@ static void cpu_cache_drain(struct kmalloc_class *c, struct kmalloc_cpu_cache *c
 }
 
 /*
- * The fast paths: pop one object from, or push one entry onto, this CPU's
- * cache of class idx without disabling interrupts. NULL / false when the
- * caller must take the slow path: caches not set up yet, the cache empty
- * (pop) or full (push), or this CPU already inside a push or pop (we are
- * an interrupt handler that came in the middle of one).
- *
- * The compiler barriers keep the stack's accesses between the setting and
- * the clearing of kmalloc_cpu_busy. No CPU barrier is needed: the only
- * other code that touches these caches on this CPU is an interrupt
- * handler, which sees this CPU's own accesses in program order, and the
- * only code that touches them from another CPU is kmalloc_cpu_dead(),
- * once this CPU is dead (ordered by cpu_down()'s completion).
+ * cpu_cache_enter() / cpu_cache_exit(): the bracket around each push or pop
+ * done with interrupts on. enter returns false, holding nothing, when the
+ * caller must take the slow path: caches not set up yet, or this CPU
+ * already inside a push or pop (we are an interrupt that came in one). On
+ * true, preemption is off and kmalloc_cpu_busy set until exit. Safe because:
+ * - preempt_disable() (paired with exit's preempt_enable()) keeps us on
+ *   this CPU and other tasks off it: only an interrupt handler can run here
+ *   in the bracket, and it finds the flag set (enter, busy_here()).
+ * - Test and set of the flag are two instructions: an interrupt between
+ *   them finds it clear and may push or pop, but it ends (flag clear, stack
+ *   whole) before we go on. Handlers nest; they do not interleave.
+ * - The flag's accesses are volatile, the stack's are not, so the compiler
+ *   could move the latter across the former: enter's barrier() keeps them
+ *   after the setting, exit's (its pair) before the clearing.
+ * - No CPU barrier: an interrupt runs on the CPU it interrupted, which sees
+ *   its own accesses in program order; kmalloc_cpu_dead() reads the caches
+ *   from another CPU only once this one is dead (cpu_down()'s completion).
+ */
+static __always_inline bool cpu_cache_enter(void)
+{
+	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+		return false;
+	preempt_disable();	/* pairs with cpu_cache_exit()'s preempt_enable() */
+	if (unlikely(this_cpu_read(kmalloc_cpu_busy))) {
+		preempt_enable();
+		return false;
+	}
+	this_cpu_write(kmalloc_cpu_busy, 1);
+	barrier();	/* pairs with cpu_cache_exit()'s: stack accesses stay inside */
+	return true;
+}
+
+static __always_inline void cpu_cache_exit(void)
+{
+	barrier();	/* pairs with cpu_cache_enter()'s */
+	this_cpu_write(kmalloc_cpu_busy, 0);
+	preempt_enable();
+}
+
+/*
+ * Fast paths, interrupts on: pop from / push onto this CPU's cache of class
+ * idx. NULL / false sends the caller to the slow path (enter said so, or the
+ * cache is empty / full).
  */
 static __always_inline void *cpu_cache_pop(unsigned int idx)
 {
-	struct kmalloc_cpu_cache *cc;
-	void *obj = NULL;
+	void *obj;
 
-	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+	if (unlikely(!cpu_cache_enter()))
 		return NULL;
-	preempt_disable();	/* pairs with preempt_enable() below: no migration, no other task */
-	if (likely(!this_cpu_read(kmalloc_cpu_busy))) {
-		this_cpu_write(kmalloc_cpu_busy, 1);
-		barrier();
-		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
-		obj = cpu_cache_take(idx, cc);
-		if (likely(obj))
-			this_cpu_inc(kmalloc_nr_allocs);
-		barrier();
-		this_cpu_write(kmalloc_cpu_busy, 0);
-	}
-	preempt_enable();
+	obj = cpu_cache_take(idx, this_cpu_ptr(&kmalloc_cpu_caches[idx]));
+	if (likely(obj))
+		this_cpu_inc(kmalloc_nr_allocs);
+	cpu_cache_exit();
 	return obj;
 }
 
@@ -474,21 +492,14 @@ static __always_inline bool cpu_cache_push(unsigned int idx, void *entry)
 	struct kmalloc_cpu_cache *cc;
 	bool done = false;
 
-	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+	if (unlikely(!cpu_cache_enter()))
 		return false;
-	preempt_disable();	/* as in cpu_cache_pop() */
-	if (likely(!this_cpu_read(kmalloc_cpu_busy))) {
-		this_cpu_write(kmalloc_cpu_busy, 1);
-		barrier();
-		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
-		if (likely(cc->count < kmalloc_classes[idx].cache_limit)) {
-			cc->objs[cc->count++] = entry;
-			done = true;
-		}
-		barrier();
-		this_cpu_write(kmalloc_cpu_busy, 0);
+	cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
+	if (likely(cc->count < kmalloc_classes[idx].cache_limit)) {
+		cc->objs[cc->count++] = entry;
+		done = true;
 	}
-	preempt_enable();
+	cpu_cache_exit();
 	return done;
 }
 
@@ -596,9 +607,7 @@ static __always_inline void slab_free_entry(struct page *page, void *entry)
 		struct kmalloc_cpu_cache *cc = this_cpu_ptr(&kmalloc_cpu_caches[page->slab_class]);
 
 		if (slab_checks())
-			for (unsigned int i = 0; i < cc->count; i++)
-				if (unlikely(entry_obj(cc->objs[i]) == obj))
-					bad_kfree(obj, "double free");
+			cpu_cache_check_free(cc, obj);
 		if (cc->count >= c->cache_limit)
 			cpu_cache_drain(c, cc);
 		cc->objs[cc->count++] = entry;
@@ -669,10 +678,9 @@ void kfree(const void *ptr)
  * one by one through the cache would drain half a cache at a time. The
  * checks and the POISON_FREE fill are done before any of it; the
  * page-level double-free check under the lock, as for a drain. With
- * slub_debug=F nothing goes through the cache (its double-free check walks
- * the cache with interrupts off, slab_free_entry()). Objects of other
- * classes between them, large blocks and everything under KASAN (its
- * quarantine) go to kfree().
+ * slub_debug=F nothing goes through the cache, and each object is first
+ * looked for on it, as kfree() does. Other classes' objects between them,
+ * large blocks and everything under KASAN (its quarantine) go to kfree().
  */
 #define KFREE_BULK_RUN	128
 
@@ -683,23 +691,15 @@ void kfree(const void *ptr)
 static unsigned int cpu_cache_push_many(unsigned int idx, void **entries, unsigned int nr)
 {
 	struct kmalloc_cpu_cache *cc;
-	unsigned int done = 0;
+	unsigned int done = 0, limit;
 
-	if (unlikely(!READ_ONCE(kmalloc_cpu_caches_on)))
+	if (unlikely(!cpu_cache_enter()))
 		return 0;
-	preempt_disable();	/* as in cpu_cache_pop() */
-	if (likely(!this_cpu_read(kmalloc_cpu_busy))) {
-		unsigned int limit = kmalloc_classes[idx].cache_limit;
-
-		this_cpu_write(kmalloc_cpu_busy, 1);
-		barrier();
-		cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
-		while (done < nr && cc->count < limit)
-			cc->objs[cc->count++] = entries[done++];
-		barrier();
-		this_cpu_write(kmalloc_cpu_busy, 0);
-	}
-	preempt_enable();
+	limit = kmalloc_classes[idx].cache_limit;
+	cc = this_cpu_ptr(&kmalloc_cpu_caches[idx]);
+	while (done < nr && cc->count < limit)
+		cc->objs[cc->count++] = entries[done++];
+	cpu_cache_exit();
 	return done;
 }
 
@@ -716,6 +716,9 @@ static void kfree_bulk_run(unsigned int idx, void **run, unsigned int n)
 	if (done == n)
 		return;
 	local_irq_save(flags);
+	if (slab_checks() && likely(READ_ONCE(kmalloc_cpu_caches_on)) && !busy_here())
+		for (unsigned int i = 0; i < n; i++)
+			cpu_cache_check_free(this_cpu_ptr(&kmalloc_cpu_caches[idx]), entry_obj(run[i]));
 	slab_free_entries(c, run + done, n - done, &empties);
 	local_irq_restore(flags);
 	free_empties(&empties);

@@ -88,4 +88,12 @@ static inline void *entry_obj(void *entry)
 	return (void *)((unsigned long)entry & ~SLAB_SUSPECT);
 }
 
+/* slub_debug=F: obj, being freed, must not sit on this CPU's cache cc already (interrupts off). */
+static inline void cpu_cache_check_free(const struct kmalloc_cpu_cache *cc, const void *obj)
+{
+	for (unsigned int i = 0; i < cc->count; i++)
+		if (unlikely(entry_obj(cc->objs[i]) == obj))
+			bad_kfree(obj, "double free");
+}
+
 #endif

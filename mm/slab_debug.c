@@ -2,9 +2,10 @@
  * kmalloc's debugging, switched at boot as Linux's SLUB debugging is
  * (CONFIG_SLUB_DEBUG compiles it in; it is off unless CONFIG_SLUB_DEBUG_ON
  * or slub_debug= turns it on). Of Linux's slub_debug flags we have two:
- *   F  double-free checks: kfree() looks for the object on its CPU's cache
- *      and on its page's free list (with P, only for an object that already
- *      looks free: mm/slab.c, looks_free());
+ *   F  double-free checks: kfree() and kfree_bulk() look for the object on
+ *      this CPU's cache and on its page's free list (with P, the page's only
+ *      for an object that already looks free: mm/slab.c, looks_free()); a
+ *      copy on another CPU's cache is not looked for;
  *   P  poisoning: free objects are filled with POISON_FREE, checked when
  *      handed out again ("use after free"), and a live object is marked.
  * Linux's other flags (Z, U, T, A, O) are accepted and ignored, with one

@@ -238,7 +238,8 @@ static void __rcu_gp_kthread_wake(bool sync)
 	 */
 	if (!t || (current == t && READ_ONCE(t->__state) == TASK_RUNNING))
 		return;
-	rcu_state.n_gp_kthread_wakeups++;
+	/* Any CPU, no lock in common: atomic, or counts are lost (KCSAN: rcu_gp/gp_wake_count). */
+	__atomic_fetch_add(&rcu_state.n_gp_kthread_wakeups, 1, __ATOMIC_RELAXED);
 	if (sync)
 		__wake_up_sync(&rcu_state.gp_wq, TASK_NORMAL);
 	else

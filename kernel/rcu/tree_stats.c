@@ -61,7 +61,7 @@ void rcu_show_stats(void)
 
 	pr_info("%s: %lu grace periods completed (%lu started), %lu FQS scans, %lu GP kthread wakeups, longest GP %lu jiffies\n",
 		rcu_state.name, rcu_state.n_gp_completed, rcu_state.n_gp_started, rcu_state.n_force_qs,
-		rcu_state.n_gp_kthread_wakeups, rcu_state.gp_max);
+		READ_ONCE(rcu_state.n_gp_kthread_wakeups), rcu_state.gp_max);
 	rcu_show_node_lock_stats();
 	for_each_possible_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);

@@ -11,6 +11,7 @@
 # goes down (page_pcp_cpu_dead_drain) and when an allocation finds the zone empty (the zone is
 # emptied for a moment, page_pcp_drain_on_failure), and interrupts that allocate and free pages
 # inside a task's push or pop share none with it (page_pcp_irq_vs_task, 0.4-2 s: until 16 calls landed inside); all skip on 1 CPU.
+# One boot provokes a double free through kfree_bulk() (mm.provoke_double_free=bulk): it must panic.
 # Sourced by tests/run-all.sh with tests/lib.sh loaded.
 #
 # The PREEMPT kernel is built once per run from arch/x86_64/configs/preempt_defconfig into
@@ -68,6 +69,15 @@ boot_test sched-selftest-skew-smp4 --smp 4 --append "sched.selftest=1 mm.selftes
 	--expect "tick: skew_tick=1, mean tick phase \(us\) per CPU: 0:" \
 	--reject "not ok" \
 	--expect "reboot: Power down"
+
+# slub_debug=F's double-free check in kfree_bulk(): an object freed by kfree() and then by
+# kfree_bulk() on the same CPU (mm/test/double_free.c, mm.provoke_double_free=bulk) sits on that
+# CPU's cache, where kfree_bulk() must look as kfree() does; the report is a BUG, so a panic.
+boot_test slab-double-free-bulk --smp 2 --append "slub_debug=FP mm.provoke_double_free=bulk shutdown_secs=5" \
+	--expect-rc 7 --allow-bug \
+	--expect "mm.provoke_double_free: kfree\(\) then kfree_bulk\(\) of " \
+	--expect "kfree: bad pointer [0-9a-fx]+: double free" --expect "Kernel panic - not syncing" \
+	--reject "went unnoticed" --reject "reboot: Power down"
 
 # PREEMPT: the same suite on a kernel built with CONFIG_PREEMPT=y.
 sched_preempt_dir=$(cd "$LOGDIR" && pwd)/build-preempt

@@ -20,6 +20,8 @@
  *  - gp_batch_backlog: a CPU holding thousands of callbacks (under
  *    qhimark) invokes more than blimit per pass (rcutree.rcu_divisor;
  *    gp_batch.c).
+ *  - gp_wake_count: the grace-period kthread's wakeup count, kept by every
+ *    CPU, is not a data race under KCSAN (gp_wake_count.c).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -41,6 +43,7 @@ void gp_sched_qs_delay(void);
 void gp_sync_kthread_local(void);
 /* rcutree.rcu_divisor's backlog share of a batch (gp_batch.c). */
 void gp_batch_backlog(void);
+void gp_wake_count(void);
 
 /* api.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -587,5 +590,6 @@ static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_sched_qs_delay),
 	KTAP_CASE(gp_sync_kthread_local),
 	KTAP_CASE(gp_batch_backlog),
+	KTAP_CASE(gp_wake_count),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);
