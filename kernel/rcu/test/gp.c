@@ -20,6 +20,9 @@
  *  - gp_batch_backlog: a CPU holding thousands of callbacks (under
  *    qhimark) invokes more than blimit per pass (rcutree.rcu_divisor;
  *    gp_batch.c).
+ *  - gp_bulk_number: a callback call_rcu() leaves to bulk numbering
+ *    waits for a grace period that started after it, and gets one
+ *    (gp_bulk.c).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -41,6 +44,8 @@ void gp_sched_qs_delay(void);
 void gp_sync_kthread_local(void);
 /* rcutree.rcu_divisor's backlog share of a batch (gp_batch.c). */
 void gp_batch_backlog(void);
+/* call_rcu()'s bulk numbering: never early, never forgotten (gp_bulk.c). */
+void gp_bulk_number(void);
 
 /* api.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -587,5 +592,6 @@ static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_sched_qs_delay),
 	KTAP_CASE(gp_sync_kthread_local),
 	KTAP_CASE(gp_batch_backlog),
+	KTAP_CASE(gp_bulk_number),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);
