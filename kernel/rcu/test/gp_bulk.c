@@ -14,15 +14,22 @@
  *      just before it, while that reader runs.
  *
  * B must not run before a full grace period that started after it was
- * queued: its callback finds the cookie complete and the reader ended
- * (a B numbered with A's grace period, already running when B was queued,
- * would run at A's end, before either). And B must run at all, within
- * GBN_WAIT_MS, the test task asleep meanwhile so that the queuing CPU may
- * go idle (dyntick-idle): the numbering left to later must happen. A
+ * queued: its callback finds the cookie complete and the reader ended.
+ * A B numbered with A's grace period, already running when B was queued,
+ * runs at A's end, before the cookie's grace period (in every round that
+ * reached step 4, with that bug planted by hand); the reader check
+ * catches it only when A's grace period did not wait for that reader, as
+ * when the reader's CPU had reported before it began. And B must run at
+ * all, within GBN_WAIT_MS, the test task asleep meanwhile so that the
+ * queuing CPU may go idle (dyntick-idle): the numbering left to later
+ * must happen (a B lost by the bulk path, planted by hand, fails it). A
  * round whose A was invoked before step 4 (its grace period started
  * before the reader) is not counted. One CPU has no reader to hold a
- * grace period open, so the case is skipped there. The bulk path must
- * have been taken in some round; the diagnostic line says in how many.
+ * grace period open, so the case is skipped there. The test task and the
+ * grace-period kthread are kept off the reader's CPU meanwhile (the
+ * kthread must start A's grace period while the reader runs). The bulk
+ * path must have been taken in some round; the diagnostic line says in
+ * how many.
  */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
