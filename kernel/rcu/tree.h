@@ -220,6 +220,7 @@ struct rcu_data {
 	struct rcu_head barrier_head;
 	/* Statistics (rcu_show_stats). */
 	unsigned long n_cbs_queued, n_cbs_invoked, n_max_batch;
+	unsigned long n_cbs_bulk;	/* of n_cbs_queued, left to bulk numbering (tree_call.c) */
 	/* CPU hotplug: callbacks handed to (adopted from) another CPU, times gone offline. */
 	unsigned long n_cbs_orphaned, n_cbs_adopted, n_offline;
 	unsigned long n_qs_reported, n_dynticks_credit, n_resched_ipis;

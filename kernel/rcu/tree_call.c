@@ -1,10 +1,13 @@
 /*
  * call_rcu(): queueing a callback on this CPU (Tree RCU). The callback
- * goes to this CPU's segmented list (or to rcuog/N on an offloaded CPU),
- * is numbered with the grace period it needs (without the leaf's lock
- * when that grace period is already asked for), and a flood beyond
- * rcutree.qhimark lifts the batch limit and pushes the grace period with
- * an FQS scan. Invoking the callbacks is rcu_do_batch()'s, in tree.c.
+ * goes to this CPU's segmented list (or to rcuog/N on an offloaded CPU).
+ * It is numbered with the grace period it needs at once (without the
+ * leaf's lock when that grace period is already asked for) when it is the
+ * only callback waiting here or no grace period runs; else it waits
+ * unnumbered and is numbered in bulk with the others (rcu_cb_bulk()). A
+ * flood beyond rcutree.qhimark lifts the batch limit and pushes the grace
+ * period with an FQS scan. Invoking the callbacks is rcu_do_batch()'s, in
+ * tree.c.
  */
 #define pr_fmt(fmt) "rcu: " fmt
 
@@ -52,6 +55,43 @@ static bool rcu_accelerate_cbs_nolock(struct rcu_data *rdp)
 	return true;
 }
 
+/*
+ * May the new callback wait in NEXT, unnumbered, to be numbered in bulk
+ * with others (Linux's call_rcu() numbers none: rcu_core() does)? Only
+ * when callbacks queued earlier already wait here for a grace period
+ * (pending: the caller reads it before the enqueue) and one is running.
+ * Then the running grace period's end numbers them all at once: it
+ * kicks rcuc/N, whose note_gp_changes() advances and accelerates this
+ * CPU's list (rcu_gp_cleanup(), tree_gp.c). Failing that kick, the tick
+ * sees the new gp_seq (rcu_pending()), and an idle CPU numbers its new
+ * callbacks on the way into idle (rcu_prepare_for_idle()) or keeps its
+ * tick. The number is always a snapshot taken after the enqueue, so a
+ * late number only costs the callback a grace period, never safety.
+ *
+ * A callback alone or an idle system keeps the numbering at once: the
+ * grace period is asked for in call_rcu() itself, not a tick later, which
+ * is what makes a lone call_rcu() come back faster than Linux's
+ * (rcuperf's async1 kind).
+ *
+ * Why: numbering each callback costs a full barrier and a read of the
+ * global gp_seq in every call_rcu() (rcu_accelerate_cbs_nolock()): in a
+ * flood that is per callback what one rcu_core() pass does for all of
+ * them (Documentation/RCU/performance.md, issue 34).
+ *
+ * The read of the grace-period state needs no barrier: a stale "running"
+ * (the grace period ended meanwhile) still finds this CPU's earlier
+ * callbacks queued, so its end kicks rcuc/N (its cblist.len is not zero)
+ * or this CPU's tick sees the new gp_seq; either comes after this
+ * enqueue, as both run on this CPU once interrupts are back on.
+ */
+static bool rcu_cb_bulk(struct rcu_data *rdp, bool pending)
+{
+	if (!pending || !rcu_gp_in_progress())
+		return false;
+	rdp->n_cbs_bulk++;
+	return true;
+}
+
 void invoke_rcu_core(void)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
@@ -70,7 +110,7 @@ void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bo
 {
 	struct rcu_data *rdp;
 	unsigned long flags;
-	bool needwake = false;
+	bool needwake = false, pending;
 
 	if (debug_rcu_head_queue(head, func))
 		return;		/* DEBUG_OBJECTS_RCU_HEAD: queued already; reported, left alone */
@@ -92,6 +132,7 @@ void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bo
 	}
 	if (rcu_nocb_try_enqueue(rdp, head, flags, lazy))
 		return;		/* offloaded CPU: rcuog/N and rcuos/N take it from here */
+	pending = rcu_segcblist_pend_cbs(&rdp->cblist);
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	trace_rcu_callback(head, func, rcu_segcblist_n_cbs(&rdp->cblist));	/* RCU_TRACE */
 	rdp->n_cbs_queued++;
@@ -115,15 +156,18 @@ void __call_rcu_common(struct rcu_head *head, rcu_callback_t func, bool lazy, bo
 		raw_spin_unlock_rcu_node(root);
 	}
 	/*
-	 * Ask for a grace period now: without the leaf's lock when it is
-	 * asked for already, else under it unless the leaf is busy. A busy
+	 * Left for bulk numbering (rcu_cb_bulk()), or ask for a grace period
+	 * now: without the leaf's lock when it is asked for already, else
+	 * under it unless the leaf is busy. A busy
 	 * leaf during a grace period leaves the callback in NEXT: that grace
 	 * period's end kicks rcuc/N (rcu_gp_cleanup()), which numbers it. With
 	 * no grace period running rcuc/N is woken to ask for one. (Waking it
 	 * for every callback while another CPU held the lock made the flooder
 	 * and rcuc/N take turns for nothing.)
 	 */
-	if (rcu_accelerate_cbs_nolock(rdp)) {
+	if (rcu_cb_bulk(rdp, pending)) {
+		/* numbered with the others when the running grace period ends */
+	} else if (rcu_accelerate_cbs_nolock(rdp)) {
 		/* numbered, and its grace period requested */
 	} else if (do_raw_spin_trylock(&rdp->mynode->lock, __THIS_PC)) {
 		spin_acquire(&rdp->mynode->lock, true, LOCKDEP_HERE);

@@ -75,6 +75,9 @@ void rcu_show_stats(void)
 		if (rdp->n_gp_req_held)
 			pr_info("CPU %u: grace-period requests held to the next tick: %lu\n",
 				cpu, rdp->n_gp_req_held);
+		/* call_rcu()s that left numbering to the running grace period's end (tree_call.c). */
+		if (rdp->n_cbs_bulk)
+			pr_info("CPU %u: callbacks numbered in bulk: %lu\n", cpu, rdp->n_cbs_bulk);
 		if (per_cpu(rcu_dynticks, cpu).n_user_eqs)
 			pr_info("CPU %u: user-mode EQS entries %lu, ticks from user mode %lu, dynticks %d\n",
 				cpu, per_cpu(rcu_dynticks, cpu).n_user_eqs,

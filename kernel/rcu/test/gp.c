@@ -22,6 +22,9 @@
  *    gp_batch.c).
  *  - gp_wake_count: the grace-period kthread's wakeup count, kept by every
  *    CPU, is not a data race under KCSAN (gp_wake_count.c).
+ *  - gp_bulk_number: a callback call_rcu() leaves to bulk numbering
+ *    waits for a grace period that started after it, and gets one
+ *    (gp_bulk.c).
  *
  * Waits are bounded (a broken grace period fails the case, never hangs it).
  */
@@ -43,7 +46,10 @@ void gp_sched_qs_delay(void);
 void gp_sync_kthread_local(void);
 /* rcutree.rcu_divisor's backlog share of a batch (gp_batch.c). */
 void gp_batch_backlog(void);
+/* The grace-period kthread's wake-up counter under KCSAN (gp_wake_count.c). */
 void gp_wake_count(void);
+/* call_rcu()'s bulk numbering: never early, never forgotten (gp_bulk.c). */
+void gp_bulk_number(void);
 
 /* api.c's rcutree.selftest gates this suite too. */
 extern bool rcu_selftest;
@@ -591,5 +597,6 @@ static const struct ktap_case rcu_gp_cases[] = {
 	KTAP_CASE(gp_sync_kthread_local),
 	KTAP_CASE(gp_batch_backlog),
 	KTAP_CASE(gp_wake_count),
+	KTAP_CASE(gp_bulk_number),
 };
 KTAP_SUITE(rcu_gp, rcu_gp_cases, &rcu_selftest);

@@ -1,7 +1,8 @@
 /*
  * For the RCU tests that spin or loop on one CPU with preemption or
- * interrupts off (gp_sched_qs.c, stall.c): keep a task, usually the
- * grace-period kthread, off that CPU meanwhile, where it could not run.
+ * interrupts off (gp_sched_qs.c, stall.c, gp_bulk.c): keep a task,
+ * usually the grace-period kthread, off that CPU meanwhile, where it
+ * could not run.
  * The caller gives the saved affinity back with set_cpus_allowed_ptr().
  */
 #ifndef _RCU_TEST_KEEP_OFF_CPU_H
