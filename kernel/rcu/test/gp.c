@@ -221,6 +221,26 @@ static void gst_rcuc_irq(void *unused)
 		rcu_gp_kthread_wake();
 }
 
+/*
+ * Has t's leaf started the grace period, and t's bit left its qsmask?
+ * The leaf's own gp_seq, not rcu_state.gp_seq: rcu_gp_init() starts the
+ * latter first and sets each leaf's qsmask, then its gp_seq, later; in
+ * between, the previous grace period's empty qsmask read as "credited"
+ * (the handler then found t's bit set, or the leaf not yet started, and
+ * the case failed with "post-credit state not set up", slowly enough
+ * under KCSAN). The acquire pairs with the order of those two stores
+ * (WRITE_ONCE()s under the leaf's lock, qsmask first: x86 keeps stores in
+ * order); the handler checks the state again under the lock anyway.
+ */
+static bool gst_rcuc_credited(struct rcu_data *rdp)
+{
+	struct rcu_node *rnp = rdp->mynode;
+	unsigned long s = smp_load_acquire(&rnp->gp_seq);
+
+	return rcu_seq_state(s) && s == READ_ONCE(rcu_state.gp_seq) &&
+	       !(READ_ONCE(rnp->qsmask) & rdp->grpmask);
+}
+
 static int gst_rcuc_driver(void *unused)
 {
 	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, gst_rc.t);
@@ -230,10 +250,9 @@ static int gst_rcuc_driver(void *unused)
 	preempt_disable();
 	rcu_read_lock();		/* holds G open until the count is over */
 	(void)start_poll_synchronize_rcu();
-	while (!(rcu_gp_in_progress() &&
-		 !(READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask)) && local_clock() < end)
+	while (!gst_rcuc_credited(rdp) && local_clock() < end)
 		cpu_relax();
-	gst_rc.credited = rcu_gp_in_progress() && !(READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask);
+	gst_rc.credited = gst_rcuc_credited(rdp);
 	if (!gst_rc.credited) {
 		gst_rc.err = "CPU t was not credited in time";
 		goto out;

@@ -5,31 +5,38 @@
  * unnumbered and numbered later with the others. Each round makes that
  * case on one CPU:
  *
- *   1. callback A is queued there (numbered at once: nothing waits yet);
- *   2. on another CPU, a reader begins (a cross call: interrupts off, so
+ *   1. on another CPU, a reader begins (a cross call: interrupts off, so
  *      that CPU cannot pass a quiescent state) for GBN_READ_US;
- *   3. the grace period A waits for starts (rcu_state.gp_seq polled); if
- *      it started after the reader, the reader holds it open;
+ *   2. callback A is queued on the first CPU (numbered at once: nothing
+ *      waits yet);
+ *   3. the grace period A waits for starts (rcu_state.gp_seq polled):
+ *      it starts after the reader began, so the reader holds it open;
  *   4. callback B is queued on the first CPU, a polling cookie taken
  *      just before it, while that reader runs.
+ * (With A first, a grace-period kthread that runs at once, SCHED_FIFO
+ * under rcutree.kthread_prio, started and ended A's grace period on the
+ * reader's idle CPU before the reader began, and no round reached step
+ * 4.)
  *
  * B must not run before a full grace period that started after it was
  * queued: its callback finds the cookie complete and the reader ended.
  * A B numbered with A's grace period, already running when B was queued,
  * runs at A's end, before the cookie's grace period (in every round that
  * reached step 4, with that bug planted by hand); the reader check
- * catches it only when A's grace period did not wait for that reader, as
- * when the reader's CPU had reported before it began. And B must run at
- * all, within GBN_WAIT_MS, the test task asleep meanwhile so that the
- * queuing CPU may go idle (dyntick-idle): the numbering left to later
- * must happen (a B lost by the bulk path, planted by hand, fails it). A
- * round whose A was invoked before step 4 (its grace period started
- * before the reader) is not counted. One CPU has no reader to hold a
- * grace period open, so the case is skipped there. The test task and the
- * grace-period kthread are kept off the reader's CPU meanwhile (the
- * kthread must start A's grace period while the reader runs). The bulk
- * path must have been taken in some round; the diagnostic line says in
- * how many.
+ * catches it only if A's grace period did not wait for that reader. And
+ * B must run at all, within GBN_WAIT_MS, the test task asleep meanwhile
+ * so that the queuing CPU may go idle (dyntick-idle): the numbering left
+ * to later must happen (a B lost by the bulk path, planted by hand, fails
+ * it). Each round first waits (100 ms at most) for no grace period to
+ * run, so that A's is the next to start: one still running, asked for by
+ * other callbacks, would make A's the one after it, which the reader
+ * holds back. A round whose A's grace period did not start within half
+ * the reader is not counted; a diagnostic line gives the rounds not
+ * counted, by cause. One CPU has no reader to hold a grace period open,
+ * so the case is skipped there. The test task and the grace-period
+ * kthread are kept off the reader's CPU meanwhile (the kthread must
+ * start A's grace period while the reader runs). The bulk path must have
+ * been taken in some round; the diagnostic line says in how many.
  */
 #include "../tree.h"
 #include <rcu/rcupdate.h>
@@ -121,6 +128,7 @@ void gp_bulk_number(void)
 	struct task_struct *gp_kthread = READ_ONCE(rcu_state.gp_kthread);
 	unsigned int cpu, c = nr_cpu_ids, d = nr_cpu_ids;
 	int round, reached = 0, bulk = 0, hung = 0, early_gp = 0, early_reader = 0;
+	int busy = 0, no_reader = 0, no_gp = 0;	/* rounds not counted, by cause */
 	struct cpumask gp_allowed, my_allowed;
 
 	for_each_online_cpu(cpu)
@@ -153,19 +161,32 @@ void gp_bulk_number(void)
 		u64 end;
 
 		rcu_barrier();	/* nothing of an earlier round (or case) left on CPU c */
+		/*
+		 * A's grace period must be the next one to start: one still
+		 * running now (asked for by other callbacks) would make A's the
+		 * one after it, which the reader then holds back past step 3.
+		 */
+		end = local_clock() + 100 * NSEC_PER_MSEC;
+		while (rcu_gp_in_progress() && local_clock() < end)
+			msleep(1);
+		busy += rcu_gp_in_progress();
 		WRITE_ONCE(gbn_a_ran, 0);
 		WRITE_ONCE(gbn_b_ran, 0);
 		WRITE_ONCE(gbn_reader_state, 0);
-		smp_call_function_single(c, gbn_queue_a, NULL, 1);
 		smp_call_function_single(d, gbn_reader, NULL, 0);
 		end = local_clock() + NSEC_PER_SEC;
 		while (!READ_ONCE(gbn_reader_state) && local_clock() < end)
 			cpu_relax();
+		smp_call_function_single(c, gbn_queue_a, NULL, 1);
 		/* Step 3, polled: the grace-period kthread may need this CPU. */
 		end = local_clock() + GBN_READ_US / 2 * NSEC_PER_USEC;
 		while (!gbn_a_gp_running() && !READ_ONCE(gbn_a_ran) && local_clock() < end)
 			cond_resched();
 		if (READ_ONCE(gbn_reader_state) != 1 || !gbn_a_gp_running()) {
+			if (READ_ONCE(gbn_reader_state) != 1)
+				no_reader++;
+			else
+				no_gp++;
 			while (READ_ONCE(gbn_reader_state) == 1)
 				cond_resched();
 			rcu_barrier();	/* not the order steps 2-4 need: next round */
@@ -192,6 +213,8 @@ void gp_bulk_number(void)
 	set_cpus_allowed_ptr(current, &my_allowed);
 	ktap_diag("CPU %u (reader on %u): %d of %d rounds queued B during A's grace period, %d of them by the bulk path",
 		  c, d, reached, GBN_ROUNDS, bulk);
+	ktap_diag("rounds not counted: %d with the reader over, %d with A's grace period not running (%d began with one running)",
+		  no_reader, no_gp, busy);
 	KTAP_EXPECT_MSG(!hung, "a callback left to bulk numbering was never invoked");
 	KTAP_EXPECT_MSG(!early_gp, "%d callbacks invoked before the grace period their cookie named", early_gp);
 	KTAP_EXPECT_MSG(!early_reader, "%d callbacks invoked while a reader older than them ran", early_reader);
